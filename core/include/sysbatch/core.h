@@ -1,0 +1,323 @@
+/* sysbatch core: the IR-free batching model shared by both compiler plugins.
+ *
+ * Neither LLVM nor GCC headers are visible here: a front end describes a
+ * candidate region in these plain C structs, asks sb_plan_region() for a
+ * plan, prints it with sb_plan_print() and rewrites its own IR from it.  Every
+ * decision about *what* is batched is taken here, once.
+ *
+ * The algorithm, in phases
+ * ========================
+ *
+ * Phase 1 - recognise (front end + catalogue).  The front end walks one basic
+ * block in program order and records two kinds of events:
+ *
+ *   SB_EV_CALL  a call to a catalogue function (sb_catalog_lookup) or to
+ *               syscall(NR, ...) with a constant NR (sb_catalog_by_nr).  Each
+ *               libc argument is classified as an sb_operand:
+ *                 CONST      a compile-time integer
+ *                 AVAILABLE  a value already defined where the region starts
+ *                 RESULT     the (possibly cast) return value of call j
+ *                 LOCAL      computed inside the region from anything else
+ *   SB_EV_CODE  everything between two calls that is not a call event, folded
+ *               into one record per gap.  The front end's alias analysis fills
+ *               `conflicts`: the later calls this code may not be moved across
+ *               (it reads what the call writes, writes what it reads, touches
+ *               errno, is volatile/atomic, or is an unknown call - then it
+ *               conflicts with everything and `barrier` is set).
+ *
+ * Phase 2 - group (sb_plan_region, pure).  Calls are taken greedily from the
+ * first eligible one.  Call j joins the open batch when
+ *   - its catalogue row is batchable for the target ABI (rule 6 of the
+ *     contract: no exec/exit/fork/vDSO/batch itself, nothing unknown),
+ *   - every operand is CONST, AVAILABLE, or RESULT of a call already in this
+ *     batch (that becomes a word copy), and
+ *   - no CODE event since the batch's first call conflicts with j.
+ * Otherwise the batch is closed and j either opens the next one or is
+ * refused with a reason.  A closed batch with fewer than `min_batch` calls is
+ * dissolved and each of its calls is refused with SB_WHY_BELOW_MIN_BATCH.
+ * Ties are broken by position only, so the plan is deterministic.
+ *
+ * Phase 3 - encode.  Each batch becomes an array of sys_batch slots:
+ *   - one slot per call, libc arguments mapped onto the raw syscall by the
+ *     catalogue row (open(p, f) -> openat(AT_FDCWD, p, f, 0));
+ *   - one word-copy slot per chained operand, placed directly before its
+ *     consumer and reached only by fall-through (hazard (a));
+ *   - a call whose result feeds a later slot stops the batch when it fails
+ *     (jump_fail = -1): the consumer then runs unbatched with the -1 that libc
+ *     would have returned, so a failed open never leaks -errno into read();
+ *   - every other offset is 0, so the batch ends exactly at slot n
+ *     (hazard (b)).
+ *
+ * Phase 4 - rewrite (front end).  The batch is issued where its first call
+ * was, behind one predictable branch on `sysbatch_active` (the original calls
+ * stay as the other version).  Every original call site then becomes
+ *     r = (slot <= last) ? convert(rets[slot]) : original_call(args)
+ * where convert() applies the libc return convention and sets errno at that
+ * point in program order.  Code between calls is never moved; only the
+ * kernel effect of later calls moves up, which is why phase 1 asks whether
+ * that code commutes with them.
+ *
+ * Worked example
+ * ==============
+ *
+ *     int fd = open(path, O_RDONLY);        call 0
+ *     n = read(fd, buf, sizeof buf);        call 1  a0 = RESULT 0
+ *     close(fd);                            call 2  a0 = RESULT 0
+ *
+ * plans as (sb_plan_print):
+ *
+ *     batch 0: calls 0..2, 5 slots, 2 chains
+ *       slot 0: call 0 openat(-100, a0, a1, 0)            fail=stop
+ *       slot 1: copy ret[0] -> slot 2 arg 0
+ *       slot 2: call 1 read(ret0, a1, 4096)
+ *       slot 3: copy ret[0] -> slot 4 arg 0
+ *       slot 4: call 2 close(ret0)
+ *
+ * and if `buf[0] = 1;` stood between open and read, read could not move above
+ * the store: the CODE event conflicts with call 1, the batch is {open} alone,
+ * below the minimum, and both calls are refused with their reasons.
+ */
+#ifndef SYSBATCH_CORE_H
+#define SYSBATCH_CORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------- catalogue */
+
+enum sb_abi {
+    SB_ABI_LINUX_X86_64 = 0,
+    SB_ABI_TOCK = 1, /* TRD104 classes, issued through series call 0xfe */
+};
+
+/* What a libc argument is, as far as memory and ordering are concerned. */
+enum sb_arg_kind {
+    SB_ARG_NONE = 0,
+    SB_ARG_VALUE,   /* integer, flags, mode, offset: no memory behind it */
+    SB_ARG_FD,      /* file descriptor (a value; chaining target) */
+    SB_ARG_PATH,    /* NUL-terminated string the kernel reads */
+    SB_ARG_IN_BUF,  /* kernel reads size_arg (or fixed_size) bytes */
+    SB_ARG_OUT_BUF, /* kernel writes size_arg (or fixed_size) bytes */
+    SB_ARG_ADDR,    /* address the call maps/unmaps/protects (mmap family):
+                       changes what every later access means, so code never
+                       moves across such a call */
+    SB_ARG_OPAQUE,  /* pointer to something the kernel may read or write
+                       in ways the catalogue does not describe */
+};
+
+struct sb_arg_desc {
+    uint8_t kind;       /* enum sb_arg_kind */
+    int8_t size_arg;    /* libc argument index holding the byte count, or -1 */
+    uint16_t fixed_size;/* byte count when size_arg < 0 (e.g. struct stat) */
+};
+
+/* Where a raw syscall argument comes from. */
+enum sb_raw_from {
+    SB_RAW_LIBC_ARG = 0, /* libc argument `index` (missing variadic -> 0) */
+    SB_RAW_CONST,        /* the constant `value` (AT_FDCWD, AT_EMPTY_PATH) */
+    SB_RAW_EMPTY_STRING, /* address of a "" (fstat -> newfstatat(fd, "")) */
+};
+
+struct sb_raw_arg {
+    uint8_t from;  /* enum sb_raw_from */
+    int8_t index;
+    long value;
+};
+
+/* How the libc wrapper reports the raw result. */
+enum sb_ret_conv {
+    SB_RET_ERRNO = 0,      /* -1 and errno on failure (most calls) */
+    SB_RET_MAP_FAILED,     /* MAP_FAILED and errno (mmap) */
+    SB_RET_POSITIVE_ERROR, /* returns the error number, errno untouched */
+    SB_RET_NEVER_FAILS,    /* raw value as is (getuid, umask) */
+    SB_RET_TOCK,           /* a libtock-c return struct (Tock ABI) */
+};
+
+enum sb_row_flags {
+    SB_ROW_MAY_BLOCK = 1u << 0,   /* can sleep (read on a pipe, fsync) */
+    SB_ROW_NEVER = 1u << 1,       /* must never be batched: see `never_why` */
+    SB_ROW_VARIADIC = 1u << 2,    /* trailing libc argument is optional */
+    SB_ROW_RAW_SYSCALL = 1u << 3, /* the syscall(NR, ...) entry point */
+    SB_ROW_FD_TABLE = 1u << 4,    /* creates/destroys fds or changes cwd */
+};
+
+#define SB_MAX_ARGS 6
+
+struct sb_syscall {
+    const char *name;        /* canonical libc name, e.g. "open" */
+    const char *raw_name;    /* kernel's name, e.g. "openat" */
+    uint8_t abi;             /* enum sb_abi */
+    int nr;                  /* Linux: syscall number; Tock: class */
+    uint8_t libc_argc;
+    struct sb_arg_desc libc_args[SB_MAX_ARGS];
+    uint8_t raw_argc;
+    struct sb_raw_arg raw_args[SB_MAX_ARGS];
+    uint8_t ret;             /* enum sb_ret_conv */
+    uint8_t result_bits;     /* width of the libc return value: 32 or 64 */
+    uint16_t flags;          /* enum sb_row_flags */
+    const char *never_why;   /* SB_ROW_NEVER: the reason, for the remark */
+};
+
+/* All rows, in one table; aliases (open64, fstat64, ...) resolve to rows. */
+size_t sb_catalog_size(void);
+const struct sb_syscall *sb_catalog_row(size_t index);
+/* A libc symbol (aliases included) -> row, or NULL. */
+const struct sb_syscall *sb_catalog_lookup(enum sb_abi abi, const char *symbol);
+/* syscall(NR, ...): the row whose raw call is NR, or NULL. */
+const struct sb_syscall *sb_catalog_by_nr(enum sb_abi abi, long nr);
+/* The libc symbol for the raw syscall() entry ("syscall"). */
+bool sb_catalog_is_raw_syscall_symbol(const char *symbol);
+
+/* ------------------------------------------------------------------ regions */
+
+enum sb_operand_kind {
+    SB_OPND_CONST = 0,
+    SB_OPND_AVAILABLE, /* defined before the region's first call */
+    SB_OPND_RESULT,    /* result of call `call` (value-preserving casts ok) */
+    SB_OPND_LOCAL,     /* computed in the region from something else */
+};
+
+struct sb_operand {
+    uint8_t kind;  /* enum sb_operand_kind */
+    int call;      /* SB_OPND_RESULT: region call index of the producer */
+    long value;    /* SB_OPND_CONST */
+};
+
+#define SB_MAX_REGION_CALLS 64
+
+struct sb_call_event {
+    const struct sb_syscall *row; /* NULL: not in the catalogue */
+    const char *symbol;           /* callee as written (for messages) */
+    int nargs;                    /* libc arguments as written */
+    struct sb_operand args[SB_MAX_ARGS + 1]; /* +1: syscall()'s NR */
+    const char *why_not;          /* front end's own refusal, or NULL */
+};
+
+struct sb_code_event {
+    bool barrier;        /* conflicts with every later call */
+    uint64_t conflicts;  /* bit j: may not move across region call j */
+    const char *why;     /* what the code is, for the remark */
+};
+
+enum sb_event_kind { SB_EV_CALL = 0, SB_EV_CODE = 1 };
+
+struct sb_event {
+    uint8_t kind; /* enum sb_event_kind */
+    union {
+        struct sb_call_event call;
+        struct sb_code_event code;
+    } u;
+};
+
+struct sb_region {
+    enum sb_abi abi;
+    int nevents;
+    struct sb_event *events; /* program order; calls numbered 0.. in order */
+};
+
+struct sb_options {
+    int min_batch;          /* smallest batch worth a crossing; default 2 */
+    int max_slots;          /* cap per batch; default 64 */
+    bool allow_blocking;    /* batch SB_ROW_MAY_BLOCK rows; default true */
+};
+void sb_options_default(struct sb_options *opts);
+
+/* ---------------------------------------------------------------- the plan */
+
+/* One distinct reason per bail-out; sb_why_text() gives the remark text. */
+enum sb_why {
+    SB_WHY_NONE = 0,
+    SB_WHY_NOT_IN_CATALOG,
+    SB_WHY_WRONG_ABI,
+    SB_WHY_NEVER_BATCH,        /* detail: the row's never_why */
+    SB_WHY_NR_NOT_CONSTANT,    /* syscall() with a computed number */
+    SB_WHY_NR_UNKNOWN,         /* syscall() with a number not catalogued */
+    SB_WHY_MAY_BLOCK,          /* blocking rows disabled by option */
+    SB_WHY_ARG_COMPUTED,       /* argument derived from a result by code */
+    SB_WHY_ARG_FROM_UNBATCHED, /* argument is the result of a refused call */
+    SB_WHY_CODE_CONFLICT,      /* detail: the code event's why */
+    SB_WHY_BARRIER,            /* detail: the code event's why */
+    SB_WHY_BELOW_MIN_BATCH,
+    SB_WHY_BATCH_FULL,         /* max_slots reached; call starts next batch */
+    SB_WHY_FRONT_END,          /* detail: the front end's why_not */
+    SB_WHY__COUNT
+};
+const char *sb_why_text(enum sb_why why);
+/* Short stable identifier ("not-in-catalog"), used by tests and remarks. */
+const char *sb_why_name(enum sb_why why);
+
+enum sb_slot_kind { SB_SLOT_CALL = 0, SB_SLOT_COPY = 1 };
+
+/* How to fill one raw argument of a call slot. */
+enum sb_fill {
+    SB_FILL_CONST = 0,    /* `value` */
+    SB_FILL_LIBC_ARG,     /* the call's libc argument `index` */
+    SB_FILL_EMPTY_STRING, /* address of a "" the runtime provides */
+    SB_FILL_CHAINED,      /* written by the preceding copy slot; 0 here */
+};
+
+struct sb_fill_arg {
+    uint8_t fill; /* enum sb_fill */
+    int8_t index;
+    long value;
+};
+
+struct sb_slot_plan {
+    uint8_t kind;          /* enum sb_slot_kind */
+    int call;              /* SB_SLOT_CALL: region call index */
+    int nr;                /* raw syscall number, -2 for a copy */
+    int argc;
+    struct sb_fill_arg args[SB_MAX_ARGS];
+    short jump_fail, jump_zero, jump_pos; /* <0 stops; off k -> slot+1+k */
+    /* SB_SLOT_COPY: rets[copy_src_slot] -> slots[copy_dst_slot].arg[copy_dst_arg] */
+    int copy_src_slot, copy_dst_slot, copy_dst_arg;
+};
+
+struct sb_batch_plan {
+    int first_call, last_call; /* region call indices, inclusive */
+    int ncalls, nchains;
+    int nslots;
+    struct sb_slot_plan *slots;
+};
+
+struct sb_call_plan {
+    int batch;          /* index into batches, or -1 when refused */
+    int slot;           /* the call's slot in that batch */
+    enum sb_why why;    /* refused: the reason */
+    const char *detail; /* refused: extra text (row or code reason), or NULL */
+};
+
+struct sb_plan {
+    int ncalls;
+    struct sb_call_plan *calls; /* per region call */
+    int nbatches;
+    struct sb_batch_plan *batches;
+};
+
+/* Plan a region.  Returns 0, or -1 if memory ran out (plan left empty).
+ * The region is not modified; the plan owns its memory. */
+int sb_plan_region(const struct sb_region *region,
+                   const struct sb_options *opts, struct sb_plan *plan);
+void sb_plan_free(struct sb_plan *plan);
+
+/* The one printable plan format (see the worked example above).  Both
+ * front ends write exactly this, so their plans can be compared. */
+void sb_plan_print(FILE *out, const struct sb_region *region,
+                   const struct sb_plan *plan);
+
+/* Check a plan against the sys_batch hazards: every jump lands in 1..n or
+ * stops; a copy slot is reached only by fall-through; argc in 0..6.  Returns
+ * NULL when fine, else a static description of the first violation. */
+const char *sb_plan_check_hazards(const struct sb_plan *plan);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSBATCH_CORE_H */

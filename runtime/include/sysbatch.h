@@ -1,0 +1,110 @@
+/* libsysbatch: run a batch of system calls in one user/kernel crossing.
+ *
+ * The slot layout is the c-blake/batch sys_batch ABI (x86_64, syscall 183):
+ *
+ *     long rets[3];
+ *     struct sysbatch_slot s[3] = {
+ *         SYSBATCH_SLOT3(SYS_openat, AT_FDCWD, path, O_RDONLY),  -- fail: stop
+ *         SYSBATCH_COPY(&s[2].arg[0], &rets[0]),                 -- fd -> read
+ *         SYSBATCH_SLOT3(SYS_read, 0, buf, sizeof buf),
+ *     };
+ *     s[0].jump_fail = -1;
+ *     long last = sysbatch_run(rets, s, 3, 0);   -- index of last slot run
+ *
+ * sysbatch_run() uses the kernel's sys_batch when a probe (syscall 183 with
+ * n = 0 returning 0) finds it, and otherwise a user-space loop of raw
+ * syscalls that follows the same jump and word-copy rules.  Neither path
+ * touches errno.  Environment:
+ *     BATCH_EMUL / SYSBATCH_EMUL   force the user-space loop (and make
+ *                                  sysbatch_active true, so compiler-batched
+ *                                  code takes its batch path without a kernel)
+ *     BATCH_VERBOSE                print once which path is used
+ *     SYSBATCH_STATS               print batch/slot counts per path at exit
+ *
+ * Code rewritten by the sysbatch compiler plugins calls only the functions
+ * marked "plugin ABI" below; their names and types are frozen.
+ */
+#ifndef SYSBATCH_H
+#define SYSBATCH_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define SYSBATCH_VERSION_MAJOR 0
+#define SYSBATCH_VERSION_MINOR 1
+
+#define SYSBATCH_NR_BATCH 183     /* the afs_syscall slot sys_batch occupies */
+#define SYSBATCH_NR_WORDCOPY (-2) /* pseudo-op: *(long *)arg[0] = *(long *)arg[1] */
+#define SYSBATCH_MAX_SLOTS 1024   /* same cap as our kernel module */
+
+struct sysbatch_slot {
+    short nr;        /* syscall number, or SYSBATCH_NR_WORDCOPY */
+    short jump_fail; /* taken when the result is < 0 */
+    short jump_zero; /*                         == 0 */
+    short jump_pos;  /*                          > 0 */
+    char argc;       /* 0..6 */
+    char pad_[7];
+    long arg[6];
+};
+
+#define SYSBATCH_SLOT(nr_, argc_, a0, a1, a2, a3, a4, a5)                      \
+    { (short)(nr_), 0, 0, 0, (char)(argc_), {0},                               \
+      { (long)(a0), (long)(a1), (long)(a2), (long)(a3), (long)(a4), (long)(a5) } }
+#define SYSBATCH_SLOT0(nr) SYSBATCH_SLOT(nr, 0, 0, 0, 0, 0, 0, 0)
+#define SYSBATCH_SLOT1(nr, a) SYSBATCH_SLOT(nr, 1, a, 0, 0, 0, 0, 0)
+#define SYSBATCH_SLOT2(nr, a, b) SYSBATCH_SLOT(nr, 2, a, b, 0, 0, 0, 0)
+#define SYSBATCH_SLOT3(nr, a, b, c) SYSBATCH_SLOT(nr, 3, a, b, c, 0, 0, 0)
+#define SYSBATCH_COPY(dst, src) SYSBATCH_SLOT(SYSBATCH_NR_WORDCOPY, 2, dst, src, 0, 0, 0, 0)
+
+enum sysbatch_path {
+    SYSBATCH_PATH_NONE = 0,   /* not decided yet */
+    SYSBATCH_PATH_KERNEL = 1, /* sys_batch, one crossing */
+    SYSBATCH_PATH_EMUL = 2,   /* user-space loop of raw syscalls */
+};
+
+/* Errors sysbatch_run() returns (negated) for a batch it refuses before
+ * running anything.  Denied calls inside a valid batch are not errors: they
+ * get -ENOSYS in their rets slot and the batch goes on. */
+#define SYSBATCH_EINVAL 22  /* jump past the end, argc > 6, n too large */
+#define SYSBATCH_EFAULT 14  /* NULL rets or slots */
+
+/* Run slots[0..n-1].  Returns the index of the last slot executed (0..n-1),
+ * 0 for n == 0, or -SYSBATCH_E* without running anything.  (plugin ABI) */
+long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags);
+
+/* Validate without running: 0 or -SYSBATCH_E*.  Both backends call it. */
+long sysbatch_check(const long *rets, const struct sysbatch_slot *slots, long n);
+
+/* Which path sysbatch_run() takes (probes once, then cached). */
+enum sysbatch_path sysbatch_path(void);
+
+/* Nonzero when batches should be issued: the kernel has sys_batch, or
+ * BATCH_EMUL forced the user-space loop.  Set before main() runs; compiler-
+ * batched code branches on it once per batch.  (plugin ABI) */
+extern int sysbatch_active;
+
+/* An empty string for rows whose raw call takes one (fstat -> newfstatat(fd,
+ * "", buf, AT_EMPTY_PATH)).  (plugin ABI) */
+extern const char sysbatch_empty_string[1];
+
+/* Return-convention helpers: turn a raw kernel result into what the libc
+ * wrapper would have returned, setting errno exactly as it would.  Called
+ * at each original call site, in program order.  (plugin ABI) */
+long sysbatch_ret_errno(long raw);        /* -1 + errno on failure */
+void *sysbatch_ret_mmap(long raw);        /* MAP_FAILED + errno */
+int sysbatch_ret_positive_error(long raw);/* error number, errno untouched */
+
+/* Runtime statistics (also printed at exit under SYSBATCH_STATS). */
+struct sysbatch_stats {
+    unsigned long batches[3]; /* indexed by enum sysbatch_path */
+    unsigned long slots[3];   /* slots executed */
+    unsigned long refused;    /* batches rejected by sysbatch_check */
+};
+void sysbatch_get_stats(struct sysbatch_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSBATCH_H */

@@ -1,0 +1,69 @@
+# lit configuration for every sysbatch suite.  Features name the optional
+# parts of the build, so a test for a missing toolchain is UNSUPPORTED (with
+# the feature it needs printed by lit -v), never silently passed.
+import os
+import shutil
+
+import lit.formats
+
+config.name = "sysbatch"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".test", ".ll", ".c"]
+config.excludes = ["Inputs", "lit.cfg.py", "lit.site.cfg.py.in", "CMakeLists.txt"]
+config.test_source_root = os.path.join(config.sysbatch_src_root, "tests")
+config.test_exec_root = os.path.join(config.sysbatch_obj_root, "tests")
+
+# Tests run in a clean environment; only what the programs need passes in.
+for var in ["HOME", "TMPDIR", "PATH"]:
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+for var in ["BATCH_EMUL", "SYSBATCH_EMUL", "BATCH_VERBOSE", "SYSBATCH_STATS"]:
+    config.environment.pop(var, None)
+
+
+def feature(name, present):
+    if present:
+        config.available_features.add(name)
+
+
+def have_file(path):
+    return bool(path) and os.path.exists(path)
+
+
+feature("llvm", config.have_llvm and have_file(config.llvm_plugin))
+feature("gcc-host", config.have_gcc_host and have_file(config.gcc_plugin_host))
+feature("gcc-arm", config.have_gcc_arm and have_file(config.gcc_plugin_arm))
+feature("gcc-riscv", config.have_gcc_riscv and have_file(config.gcc_plugin_riscv))
+feature("strace", have_file(config.strace))
+feature("qemu-arm", have_file(config.qemu_arm))
+feature("qemu-riscv32", have_file(config.qemu_riscv32))
+feature("kernel-vm", config.kernel_vm_ready)
+if have_file(config.clang) and shutil.which("ld.lld-14") or shutil.which("ld.lld"):
+    config.available_features.add("lld")
+
+src = config.sysbatch_src_root
+obj = config.sysbatch_obj_root
+rt_flags = "-I%s %s" % (config.runtime_include, config.runtime_lib)
+
+subs = [
+    ("%FileCheck", config.filecheck),
+    ("%not", config.not_tool),
+    ("%sbplan", config.plan_tool),
+    ("%sbruntime", config.runtime_lib),
+    ("%sbinclude", config.runtime_include),
+    ("%srcroot", src),
+    ("%objroot", obj),
+    ("%python", "python3"),
+    # opt with the pass loaded; add -passes='sysbatch<...>' in the test.
+    ("%sbopt", "%s -load-pass-plugin=%s" % (config.opt, config.llvm_plugin)),
+    # clang with the pass plugin, compiling and linking against libsysbatch.
+    ("%sbclang", "%s -fpass-plugin=%s -I%s" % (config.clang, config.llvm_plugin,
+                                               config.runtime_include)),
+    ("%clang", "%s -I%s" % (config.clang, config.runtime_include)),
+    ("%sbgcc", "%s -fplugin=%s -I%s" % (config.gcc_host or "gcc", config.gcc_plugin_host,
+                                       config.runtime_include)),
+    ("%gcc", "%s -I%s" % (config.gcc_host or "gcc", config.runtime_include)),
+    ("%sbgcc_arm", "%s -fplugin=%s" % (config.gcc_arm, config.gcc_plugin_arm)),
+    ("%sbgcc_riscv", "%s -fplugin=%s" % (config.gcc_riscv, config.gcc_plugin_riscv)),
+]
+config.substitutions.extend(subs)
