@@ -1,0 +1,215 @@
+#!/usr/bin/env python3
+"""Differential runner: build one C program with and without the sysbatch
+plugins, run every build in a fresh directory, and compare everything a user
+could observe.
+
+    sbcompare.py --tools build/tests/sbtools.json --work /tmp/w prog.c \
+        --setup 'a.txt=hello' --expect-batches
+
+Builds: the reference (gcc -O0, no plugin), then clang+pass and gcc+plugin at
+-O0 and -O2 (whichever plugins this build has).  Each plugged build runs twice:
+plainly (no sys_batch here, so the versioned original calls run) and with
+BATCH_EMUL=1 (the batch path through libsysbatch's user-space loop).
+
+Compared with the reference run: stdout, exit status, the files left in the
+run directory (type, mode, size, content), and under strace the sequence of
+system calls with their arguments (addresses and pids masked, the sys_batch
+probe dropped).  --expect-batches also requires the BATCH_EMUL run to report
+at least one batch through SYSBATCH_STATS, proving batching really happened.
+
+Exit status: 0 all equal, 1 a difference (printed as a unified diff), 2 a
+build or usage error, 77 nothing to compare (no plugin built).
+"""
+import argparse
+import difflib
+import hashlib
+import json
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+
+STATS_RE = re.compile(r"emulated (\d+) batches")
+
+
+def load_tools(path):
+    with open(path) as f:
+        tools = json.load(f)
+    return tools
+
+
+def variants(tools, opt_levels, only):
+    """(name, command prefix, plugged) for every build this machine can make."""
+    rt = [tools["runtime_lib"]] if tools.get("runtime_lib") else []
+    inc = ["-I" + tools["runtime_include"]]
+    out = [("ref-gcc-O0", [tools["gcc"] or "gcc", "-O0"] + inc, False, [])]
+    if tools.get("llvm_plugin") and tools.get("clang"):
+        for o in opt_levels:
+            out.append(("clang-O%s" % o,
+                        [tools["clang"], "-O" + o, "-fpass-plugin=" + tools["llvm_plugin"]] + inc,
+                        True, rt))
+    if tools.get("gcc_plugin"):
+        for o in opt_levels:
+            out.append(("gcc-O%s" % o,
+                        [tools["gcc"] or "gcc", "-O" + o, "-fplugin=" + tools["gcc_plugin"]] + inc,
+                        True, rt))
+    if only:
+        out = [v for v in out if v[0] == "ref-gcc-O0" or any(v[0].startswith(p) for p in only)]
+    return out
+
+
+def build(cmd, libs, src, exe, extra):
+    full = cmd + extra + ["-w", "-o", exe, src] + libs
+    p = subprocess.run(full, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    if p.returncode != 0:
+        sys.stderr.write("build failed: %s\n%s" % (" ".join(map(shlex.quote, full)), p.stdout))
+        sys.exit(2)
+
+
+def snapshot(root):
+    """Every entry under root: path, type, permission bits, size, content hash."""
+    rows = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames.sort()
+        for name in sorted(dirnames + filenames):
+            path = os.path.join(dirpath, name)
+            rel = os.path.relpath(path, root)
+            st = os.lstat(path)
+            mode = oct(st.st_mode & 0o7777)
+            if os.path.islink(path):
+                rows.append("%s link -> %s" % (rel, os.readlink(path)))
+            elif os.path.isdir(path):
+                rows.append("%s dir %s" % (rel, mode))
+            else:
+                with open(path, "rb") as f:
+                    digest = hashlib.sha1(f.read()).hexdigest()[:12]
+                rows.append("%s file %s %d %s" % (rel, mode, st.st_size, digest))
+    return rows
+
+
+ADDR_RE = re.compile(r"0x[0-9a-f]+")
+PID_CALLS = ("getpid", "getppid", "gettid", "getpgid", "getsid", "set_tid_address")
+
+
+def clean_strace(text, start_marker):
+    """The program's own calls, comparable across builds."""
+    lines = text.splitlines()
+    # Start at the first call of main's work: the marker the program (or the
+    # dynamic loader's last step) leaves; without one, compare everything.
+    out = []
+    for line in lines:
+        if line.startswith("afs_syscall(") or line.startswith("syscall_0xb7("):
+            continue  # the sys_batch probe of libsysbatch
+        if line.startswith("execve("):
+            continue  # names the binary, which differs per build
+        if line.startswith("+++") or line.startswith("---"):
+            out.append(line)
+            continue
+        line = ADDR_RE.sub("ADDR", line)
+        if line.startswith(PID_CALLS):
+            line = re.sub(r"= \d+$", "= PID", line)
+            line = re.sub(r"\(\d+\)", "(PID)", line)
+        out.append(line)
+    if start_marker:
+        for i, line in enumerate(out):
+            if start_marker in line:
+                return out[i:]
+    return out
+
+
+def run(exe, setup, env_extra, args, use_strace, strace_bin, start_marker):
+    with tempfile.TemporaryDirectory(prefix="sbcmp-") as d:
+        for spec in setup:
+            name, _, content = spec.partition("=")
+            if name.endswith("/"):
+                os.makedirs(os.path.join(d, name), exist_ok=True)
+            else:
+                with open(os.path.join(d, name), "w") as f:
+                    f.write(content)
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("BATCH_EMUL", "SYSBATCH_EMUL", "BATCH_VERBOSE", "SYSBATCH_STATS")}
+        env.update(env_extra)
+        cmd = [exe] + args
+        trace_file = None
+        if use_strace:
+            trace_file = os.path.join(tempfile.gettempdir(), "sbcmp-%d.trace" % os.getpid())
+            cmd = [strace_bin, "-qq", "-o", trace_file] + cmd
+        p = subprocess.run(cmd, cwd=d, env=env, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, timeout=60)
+        obs = {
+            "stdout": p.stdout.splitlines(),
+            "exit": ["exit %d" % p.returncode],
+            "files": snapshot(d),
+        }
+        if trace_file:
+            with open(trace_file) as f:
+                obs["strace"] = clean_strace(f.read().replace(d, "RUNDIR"), start_marker)
+            os.unlink(trace_file)
+        return obs, p.stderr
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("src")
+    ap.add_argument("--tools", required=True, help="build/tests/sbtools.json")
+    ap.add_argument("--work", required=True, help="directory for the builds")
+    ap.add_argument("--setup", action="append", default=[],
+                    help="NAME=CONTENT file (or NAME/ directory) created before each run")
+    ap.add_argument("--arg", action="append", default=[], help="program argument")
+    ap.add_argument("--opt", default="0,2", help="optimisation levels (comma list)")
+    ap.add_argument("--only", action="append", default=[], help="variant name prefix (clang, gcc)")
+    ap.add_argument("--expect-batches", action="store_true")
+    ap.add_argument("--no-strace", action="store_true")
+    ap.add_argument("--strace-from", default="",
+                    help="compare strace lines from the first one containing this text")
+    ap.add_argument("--cflags", default="", help="extra compiler flags")
+    a = ap.parse_args()
+
+    tools = load_tools(a.tools)
+    vs = variants(tools, a.opt.split(","), a.only)
+    if len(vs) == 1:
+        print("UNSUPPORTED: no sysbatch plugin was built, nothing to compare")
+        return 77
+    os.makedirs(a.work, exist_ok=True)
+    use_strace = not a.no_strace and bool(tools.get("strace")) and os.path.exists(tools["strace"])
+
+    ref_obs = None
+    failures = 0
+    for name, cmd, plugged, libs in vs:
+        exe = os.path.join(a.work, name)
+        build(cmd, libs, a.src, exe, shlex.split(a.cflags))
+        envs = [("plain", {})]
+        if plugged:
+            envs.append(("emul", {"BATCH_EMUL": "1", "SYSBATCH_STATS": "1"}))
+        for env_name, env in envs:
+            obs, err = run(exe, a.setup, env, a.arg, use_strace, tools.get("strace"),
+                           a.strace_from)
+            label = "%s/%s" % (name, env_name)
+            if ref_obs is None:
+                ref_obs = obs
+                continue
+            for key in ref_obs:
+                if obs.get(key) != ref_obs[key]:
+                    failures += 1
+                    print("DIFFERENT %s: %s" % (label, key))
+                    sys.stdout.writelines(difflib.unified_diff(
+                        [l + "\n" for l in ref_obs[key]], [l + "\n" for l in obs.get(key, [])],
+                        "ref-gcc-O0/plain", label))
+            if env_name == "emul" and a.expect_batches:
+                m = STATS_RE.search(err)
+                if not m or int(m.group(1)) == 0:
+                    failures += 1
+                    print("NO BATCHES %s: stderr was: %s" % (label, err.strip()))
+                else:
+                    print("%s: %s batches" % (label, m.group(1)))
+            if failures == 0:
+                print("same %s" % label)
+    print("%d variants compared, %d differences" % (len(vs), failures))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
