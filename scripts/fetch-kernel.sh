@@ -47,7 +47,7 @@ mkdir -p "$debs"
 echo "fetch-kernel: downloading $pkgs"
 # apt-get download writes into the current directory; as root it warns that
 # the download is unsandboxed, which is harmless here.
-(cd "$debs" && apt-get download -q $pkgs 2>&1 | grep -v "unsandboxed" >&2) || true
+(cd "$debs" && apt-get download -q $pkgs 2>&1 | grep -v "unsandboxed" >&2) || :
 for p in $pkgs; do
     ls "$debs/${p}_"*.deb >/dev/null 2>&1 \
         || die "download of $p failed (offline? run 'apt-get update' and retry)"
@@ -68,6 +68,8 @@ grep -q '^include /usr/src/' "$makefile" || die "no absolute include line in $ma
 sed -i "s|^include /usr/src/|include $root/usr/src/|" "$makefile"
 [ -f "$root.tmp/boot/vmlinuz-$release" ] || die "kernel image missing from $image_pkg"
 
+# The VM boots with only our module, so the image's own 90 MB of modules go.
+rm -rf "$root.tmp/lib/modules"
 ln -s "boot/vmlinuz-$release" "$root.tmp/vmlinuz"
 ln -s "$headers" "$root.tmp/headers"
 echo "$release" > "$root.tmp/release"
