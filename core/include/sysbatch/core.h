@@ -145,6 +145,10 @@ enum sb_row_flags {
     SB_ROW_VARIADIC = 1u << 2,    /* trailing libc argument is optional */
     SB_ROW_RAW_SYSCALL = 1u << 3, /* the syscall(NR, ...) entry point */
     SB_ROW_FD_TABLE = 1u << 4,    /* creates/destroys fds or changes cwd */
+    SB_ROW_OPEN_MODE = 1u << 5,   /* the variadic mode (last libc argument)
+                                     reaches the kernel only when the flags
+                                     (the argument before it) contain O_CREAT
+                                     or O_TMPFILE; otherwise glibc passes 0 */
 };
 
 #define SB_MAX_ARGS 6
@@ -173,8 +177,25 @@ const struct sb_syscall *sb_catalog_lookup(enum sb_abi abi, const char *symbol);
 const struct sb_syscall *sb_catalog_by_nr(enum sb_abi abi, long nr);
 /* The libc symbol for the raw syscall() entry ("syscall"). */
 bool sb_catalog_is_raw_syscall_symbol(const char *symbol);
+/* The i-th alias of a row (open -> "open64"), or NULL past the last one. */
+const char *sb_catalog_alias(const struct sb_syscall *row, size_t i);
 
 /* ------------------------------------------------------------------ regions */
+
+struct sb_call_event;
+/* True when the event is syscall(NR, ...): its row has SB_ROW_RAW_SYSCALL or
+ * its symbol is "syscall".  Libc argument 0 is then NR and raw argument i is
+ * libc argument i + 1; the result is a long with the -1/errno convention,
+ * whatever the row of NR says (sb_call_ret_conv). */
+bool sb_call_is_raw_syscall(const struct sb_call_event *ev);
+/* The row whose raw call the event issues: for syscall(NR, ...) with a
+ * constant NR, sb_catalog_by_nr(abi, NR) (NULL when NR is computed or not
+ * catalogued); otherwise ev->row. */
+const struct sb_syscall *sb_call_raw_row(enum sb_abi abi,
+                                         const struct sb_call_event *ev);
+/* The return convention and width the call site sees. */
+enum sb_ret_conv sb_call_ret_conv(enum sb_abi abi, const struct sb_call_event *ev);
+int sb_call_result_bits(enum sb_abi abi, const struct sb_call_event *ev);
 
 enum sb_operand_kind {
     SB_OPND_CONST = 0,
@@ -246,6 +267,9 @@ enum sb_why {
     SB_WHY_BELOW_MIN_BATCH,
     SB_WHY_BATCH_FULL,         /* max_slots reached; call starts next batch */
     SB_WHY_FRONT_END,          /* detail: the front end's why_not */
+    SB_WHY_NO_CHAINING,        /* result feeds a later call in the batch and
+                                  the target's batch call cannot copy it
+                                  (Tock series: no word copy) */
     SB_WHY__COUNT
 };
 const char *sb_why_text(enum sb_why why);
@@ -284,6 +308,11 @@ struct sb_batch_plan {
     int ncalls, nchains;
     int nslots;
     struct sb_slot_plan *slots;
+    /* Why the batch ended before call `end_call` (-1: the region ended
+     * there, end_why SB_WHY_NONE); end_detail as in sb_call_plan. */
+    int end_call;
+    enum sb_why end_why;
+    const char *end_detail;
 };
 
 struct sb_call_plan {
@@ -315,6 +344,10 @@ void sb_plan_print(FILE *out, const struct sb_region *region,
  * stops; a copy slot is reached only by fall-through; argc in 0..6.  Returns
  * NULL when fine, else a static description of the first violation. */
 const char *sb_plan_check_hazards(const struct sb_plan *plan);
+/* The same check, also saying where: *batch and *slot of the first violation
+ * (both -1 when the plan is fine; *slot -1 for a batch-level violation). */
+const char *sb_plan_find_hazard(const struct sb_plan *plan, int *batch,
+                                int *slot);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,409 @@
+/* sysbatch core: the syscall catalogue (Linux x86_64, glibc 2.36, and Tock).
+ *
+ * One row teaches both compilers one call
+ * =======================================
+ *
+ * Each row of `rows` below is everything either plugin knows about one libc
+ * function.  Take
+ *
+ *     ROW("fstat", "newfstatat", 262, 2, A(FD, OUTN(144)),
+ *         4, A(L(0), EMPTY, L(1), C(0x1000)), ERRNO, 32, 0)
+ *
+ * It says, in order:
+ *   - the libc symbol `fstat` (aliases such as fstat64 are in `aliases`);
+ *   - glibc issues the kernel call `newfstatat`, number 262;
+ *   - the two libc arguments are a file descriptor and an output buffer the
+ *     kernel writes 144 bytes into (sizeof(struct stat)), which is what the
+ *     front ends' alias analysis asks when deciding whether code between two
+ *     calls may be crossed;
+ *   - the four raw arguments are built as (libc arg 0, "", libc arg 1,
+ *     AT_EMPTY_PATH), exactly what strace shows glibc doing; the planner
+ *     copies this recipe into every slot it emits;
+ *   - the result is -1/errno (ERRNO), 32 bits wide (int), and the call has
+ *     no special flags (it neither blocks nor touches the fd table).
+ *
+ * The rewritten code only ever calls the runtime's convert() for the return
+ * convention, so a row is the single place where a call's libc behaviour is
+ * written down.  tests/core/Catalog_strace.test runs a program calling every
+ * row under strace and compares the kernel calls with `sysbatch-plan
+ * --catalog`, so a row cannot silently drift from glibc.
+ *
+ * Rows with SB_ROW_NEVER are kept (rather than left out) so that a refusal
+ * names the real reason ("replaces the process image") instead of "not in
+ * the catalogue", and so that syscall(SYS_execve, ...) is refused for the
+ * same reason as execve().  A symbol that has no row is simply unknown and
+ * never batched; deliberately absent are wrappers that do more than one raw
+ * call or keep user-space state: opendir/readdir/closedir (malloc, getdents64
+ * buffering), getcwd (mallocs when buf is NULL), fortified variants
+ * (__read_chk, __open_2: extra checks that may abort), stdio, and
+ * fchmodat/fchownat-style calls whose flags make glibc emulate in user space.
+ *
+ * Several rows issue the same raw call (fstat, stat, lstat, fstatat all use
+ * newfstatat).  sb_catalog_by_nr() answers with the row whose libc arguments
+ * ARE the raw arguments (fstatat for 262), because syscall(NR, ...) passes
+ * its arguments through unchanged; rows named "SYS_<name>" exist only so
+ * that syscall(NR, ...) with a number no libc function uses still meets a
+ * never-batch row (SYS_exit, SYS_fork).
+ */
+#include "sysbatch/core.h"
+
+#include <string.h>
+
+/* Argument kinds. */
+#define V {SB_ARG_VALUE, -1, 0}
+#define FD {SB_ARG_FD, -1, 0}
+#define PATH {SB_ARG_PATH, -1, 0}
+#define IN(k) {SB_ARG_IN_BUF, (k), 0}
+#define OUT(k) {SB_ARG_OUT_BUF, (k), 0}
+#define INN(n) {SB_ARG_IN_BUF, -1, (n)}
+#define OUTN(n) {SB_ARG_OUT_BUF, -1, (n)}
+#define ADDR {SB_ARG_ADDR, -1, 0}
+#define OPQ {SB_ARG_OPAQUE, -1, 0}
+
+/* Raw argument recipes. */
+#define L(i) {SB_RAW_LIBC_ARG, (i), 0}
+#define C(v) {SB_RAW_CONST, 0, (v)}
+#define EMPTY {SB_RAW_EMPTY_STRING, 0, 0}
+
+#define A(...) {__VA_ARGS__}
+
+#define ERRNO SB_RET_ERRNO
+#define MAPFAIL SB_RET_MAP_FAILED
+#define POSERR SB_RET_POSITIVE_ERROR
+#define NOFAIL SB_RET_NEVER_FAILS
+
+#define BLOCK SB_ROW_MAY_BLOCK
+#define FDTAB SB_ROW_FD_TABLE
+#define VARIADIC SB_ROW_VARIADIC
+#define OPENMODE (SB_ROW_VARIADIC | SB_ROW_OPEN_MODE)
+
+/* Linux values the recipes use (from the kernel uapi headers). */
+#define AT_FDCWD_VALUE (-100)
+#define AT_EMPTY_PATH_VALUE 0x1000
+#define AT_SYMLINK_NOFOLLOW_VALUE 0x100
+
+#define ROW(name, raw, nr, lc, largs, rc, rargs, ret, bits, flags)            \
+    {name, raw, SB_ABI_LINUX_X86_64, nr, lc, largs, rc, rargs, ret, bits,     \
+     flags, NULL}
+#define NEVER(name, raw, nr, why)                                              \
+    {name, raw, SB_ABI_LINUX_X86_64, nr, 0, {{0, 0, 0}}, 0, {{0, 0, 0}},      \
+     ERRNO, 64, SB_ROW_NEVER, why}
+#define TOCK(name, cls, lc, largs, rc, rargs, flags, why)                      \
+    {name, name, SB_ABI_TOCK, cls, lc, largs, rc, rargs, SB_RET_TOCK, 32,      \
+     flags, why}
+
+static const char why_process_ends[] =
+    "ends the process: nothing after it may be moved before it";
+static const char why_exec[] =
+    "replaces the process image: later calls would never run";
+static const char why_fork[] =
+    "creates a process or thread: the child would inherit a half-run batch";
+static const char why_vdso[] =
+    "served by the vDSO without entering the kernel: a batch would only add "
+    "a crossing";
+static const char why_yield[] =
+    "a yield runs pending upcalls (user code) before it returns, which the "
+    "catalogue does not model";
+
+static const struct sb_syscall rows[] = {
+    /* --- data --------------------------------------------------------- */
+    ROW("read", "read", 0, 3, A(FD, OUT(2), V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 64, BLOCK),
+    ROW("write", "write", 1, 3, A(FD, IN(2), V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 64, BLOCK),
+    ROW("pread64", "pread64", 17, 4, A(FD, OUT(2), V, V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK),
+    ROW("pwrite64", "pwrite64", 18, 4, A(FD, IN(2), V, V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK),
+    ROW("lseek", "lseek", 8, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 64, 0),
+    ROW("fsync", "fsync", 74, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
+    ROW("fdatasync", "fdatasync", 75, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
+    ROW("posix_fadvise", "fadvise64", 221, 4, A(FD, V, V, V), 4,
+        A(L(0), L(1), L(2), L(3)), POSERR, 32, BLOCK),
+    ROW("truncate", "truncate", 76, 2, A(PATH, V), 2, A(L(0), L(1)),
+        ERRNO, 32, 0),
+    ROW("ftruncate", "ftruncate", 77, 2, A(FD, V), 2, A(L(0), L(1)),
+        ERRNO, 32, 0),
+
+    /* --- opening and closing -------------------------------------------- */
+    ROW("open", "openat", 257, 3, A(PATH, V, V), 4,
+        A(C(AT_FDCWD_VALUE), L(0), L(1), L(2)), ERRNO, 32,
+        BLOCK | FDTAB | OPENMODE),
+    ROW("openat", "openat", 257, 4, A(FD, PATH, V, V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, BLOCK | FDTAB | OPENMODE),
+    ROW("creat", "creat", 85, 2, A(PATH, V), 2, A(L(0), L(1)), ERRNO, 32,
+        BLOCK | FDTAB),
+    ROW("close", "close", 3, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK | FDTAB),
+    ROW("dup", "dup", 32, 1, A(FD), 1, A(L(0)), ERRNO, 32, FDTAB),
+    ROW("dup2", "dup2", 33, 2, A(FD, FD), 2, A(L(0), L(1)), ERRNO, 32, FDTAB),
+    ROW("dup3", "dup3", 292, 3, A(FD, FD, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, FDTAB),
+
+    /* --- metadata ------------------------------------------------------- */
+    ROW("fstatat", "newfstatat", 262, 4, A(FD, PATH, OUTN(144), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
+    ROW("fstat", "newfstatat", 262, 2, A(FD, OUTN(144)), 4,
+        A(L(0), EMPTY, L(1), C(AT_EMPTY_PATH_VALUE)), ERRNO, 32, 0),
+    ROW("stat", "newfstatat", 262, 2, A(PATH, OUTN(144)), 4,
+        A(C(AT_FDCWD_VALUE), L(0), L(1), C(0)), ERRNO, 32, 0),
+    ROW("lstat", "newfstatat", 262, 2, A(PATH, OUTN(144)), 4,
+        A(C(AT_FDCWD_VALUE), L(0), L(1), C(AT_SYMLINK_NOFOLLOW_VALUE)),
+        ERRNO, 32, 0),
+    ROW("statx", "statx", 332, 5, A(FD, PATH, V, V, OUTN(256)), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
+    ROW("access", "access", 21, 2, A(PATH, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("faccessat", "faccessat2", 439, 4, A(FD, PATH, V, V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
+    ROW("readlink", "readlink", 89, 3, A(PATH, OUT(2), V), 3,
+        A(L(0), L(1), L(2)), ERRNO, 64, 0),
+    ROW("chmod", "chmod", 90, 2, A(PATH, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("fchmod", "fchmod", 91, 2, A(FD, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("chown", "chown", 92, 3, A(PATH, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, 0),
+    ROW("fchown", "fchown", 93, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, 0),
+    ROW("lchown", "lchown", 94, 3, A(PATH, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, 0),
+    /* times may be NULL ("now"); otherwise two struct timespec. */
+    ROW("utimensat", "utimensat", 280, 4, A(FD, PATH, INN(32), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
+
+    /* --- names in the file system --------------------------------------- */
+    ROW("unlink", "unlink", 87, 1, A(PATH), 1, A(L(0)), ERRNO, 32, 0),
+    ROW("unlinkat", "unlinkat", 263, 3, A(FD, PATH, V), 3,
+        A(L(0), L(1), L(2)), ERRNO, 32, 0),
+    ROW("mkdir", "mkdir", 83, 2, A(PATH, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("mkdirat", "mkdirat", 258, 3, A(FD, PATH, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, 0),
+    ROW("rmdir", "rmdir", 84, 1, A(PATH), 1, A(L(0)), ERRNO, 32, 0),
+    ROW("rename", "rename", 82, 2, A(PATH, PATH), 2, A(L(0), L(1)),
+        ERRNO, 32, 0),
+    ROW("renameat", "renameat", 264, 4, A(FD, PATH, FD, PATH), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
+    ROW("link", "link", 86, 2, A(PATH, PATH), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("symlink", "symlink", 88, 2, A(PATH, PATH), 2, A(L(0), L(1)),
+        ERRNO, 32, 0),
+
+    /* --- process state -------------------------------------------------- */
+    ROW("chdir", "chdir", 80, 1, A(PATH), 1, A(L(0)), ERRNO, 32, FDTAB),
+    ROW("fchdir", "fchdir", 81, 1, A(FD), 1, A(L(0)), ERRNO, 32, FDTAB),
+    ROW("umask", "umask", 95, 1, A(V), 1, A(L(0)), NOFAIL, 32, 0),
+    ROW("getuid", "getuid", 102, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        NOFAIL, 32, 0),
+    ROW("geteuid", "geteuid", 107, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        NOFAIL, 32, 0),
+    ROW("getgid", "getgid", 104, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        NOFAIL, 32, 0),
+    ROW("getegid", "getegid", 108, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        NOFAIL, 32, 0),
+    ROW("getpid", "getpid", 39, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        NOFAIL, 32, 0),
+    ROW("getppid", "getppid", 110, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        NOFAIL, 32, 0),
+    ROW("gettid", "gettid", 186, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        NOFAIL, 32, 0),
+    ROW("getpgid", "getpgid", 121, 1, A(V), 1, A(L(0)), ERRNO, 32, 0),
+    ROW("getsid", "getsid", 124, 1, A(V), 1, A(L(0)), ERRNO, 32, 0),
+    /* A signal sent to the caller itself is delivered when the batch
+     * returns, after the later calls of the batch: documented difference. */
+    ROW("kill", "kill", 62, 2, A(V, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("sched_yield", "sched_yield", 24, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
+        ERRNO, 32, BLOCK),
+
+    /* --- memory --------------------------------------------------------- */
+    ROW("mmap", "mmap", 9, 6, A(ADDR, V, V, V, FD, V), 6,
+        A(L(0), L(1), L(2), L(3), L(4), L(5)), MAPFAIL, 64, BLOCK),
+    ROW("munmap", "munmap", 11, 2, A(ADDR, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("mprotect", "mprotect", 10, 3, A(ADDR, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, 0),
+    ROW("madvise", "madvise", 28, 3, A(ADDR, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, 0),
+
+    /* --- syscall(NR, ...): arguments come from the row of NR ------------ */
+    {"syscall", "syscall", SB_ABI_LINUX_X86_64, -1, 1, A(V), 0,
+     A({0, 0, 0}), ERRNO, 64, SB_ROW_RAW_SYSCALL | SB_ROW_VARIADIC, NULL},
+
+    /* --- never batched (contract rule 6) -------------------------------- */
+    NEVER("exit", "exit_group", 231,
+          "runs atexit handlers and flushes stdio, then ends the process"),
+    NEVER("_exit", "exit_group", 231, why_process_ends),
+    NEVER("SYS_exit", "exit", 60, why_process_ends),
+    NEVER("execve", "execve", 59, why_exec),
+    NEVER("fexecve", "execveat", 322, why_exec),
+    NEVER("fork", "clone", 56, why_fork),
+    NEVER("vfork", "vfork", 58, why_fork),
+    NEVER("clone", "clone", 56, why_fork),
+    NEVER("SYS_fork", "fork", 57, why_fork),
+    NEVER("clone3", "clone3", 435, why_fork),
+    NEVER("rt_sigreturn", "rt_sigreturn", 15,
+          "restores a signal frame: only valid as a signal handler's return"),
+    NEVER("clock_gettime", "clock_gettime", 228, why_vdso),
+    NEVER("gettimeofday", "gettimeofday", 96, why_vdso),
+    NEVER("time", "time", 201, why_vdso),
+    NEVER("getcpu", "getcpu", 309, why_vdso),
+    NEVER("sys_batch", "sys_batch", 183,
+          "the batch call itself cannot be batched"),
+
+    /* --- Tock (libtock-c libtock/tock.h; nr is the TRD104 class) --------- */
+    TOCK("command", 2, 4, A(V, V, V, V), 4, A(L(0), L(1), L(2), L(3)), 0,
+         NULL),
+    TOCK("subscribe", 1, 4, A(V, V, OPQ, OPQ), 4, A(L(0), L(1), L(2), L(3)),
+         0, NULL),
+    /* Allowed buffers stay shared with the kernel until the next allow on
+     * the same number, so they are opaque rather than in/out buffers. */
+    TOCK("allow_readwrite", 3, 4, A(V, V, OPQ, V), 4,
+         A(L(0), L(1), L(2), L(3)), 0, NULL),
+    TOCK("allow_readonly", 4, 4, A(V, V, OPQ, V), 4,
+         A(L(0), L(1), L(2), L(3)), 0, NULL),
+    TOCK("allow_userspace_read", 7, 4, A(V, V, OPQ, V), 4,
+         A(L(0), L(1), L(2), L(3)), 0, NULL),
+    /* memop can move the break: like mmap, nothing moves across it. */
+    TOCK("memop", 5, 2, A(V, ADDR), 2, A(L(0), L(1)), 0, NULL),
+    TOCK("yield", 0, 0, A({0, 0, 0}), 1, A(C(1)), SB_ROW_NEVER, why_yield),
+    TOCK("yield_no_wait", 0, 0, A({0, 0, 0}), 1, A(C(0)), SB_ROW_NEVER,
+         why_yield),
+    TOCK("yield_for", 0, 1, A(OPQ), 1, A(C(1)), SB_ROW_NEVER, why_yield),
+    TOCK("tock_exit", 6, 1, A(V), 2, A(C(0), L(0)), SB_ROW_NEVER,
+         why_process_ends),
+    TOCK("tock_restart", 6, 1, A(V), 2, A(C(1), L(0)), SB_ROW_NEVER,
+         why_process_ends),
+};
+
+#define NROWS (sizeof rows / sizeof rows[0])
+
+/* Other libc symbols for a row: the LFS "64" names (identical on x86_64),
+ * short names glibc also exports, and the runtime's own batch entry. */
+static const struct {
+    const char *alias;
+    const char *name;
+} aliases[] = {
+    {"pread", "pread64"},
+    {"pwrite", "pwrite64"},
+    {"lseek64", "lseek"},
+    {"posix_fadvise64", "posix_fadvise"},
+    {"truncate64", "truncate"},
+    {"ftruncate64", "ftruncate"},
+    {"open64", "open"},
+    {"openat64", "openat"},
+    {"creat64", "creat"},
+    {"fstatat64", "fstatat"},
+    {"fstat64", "fstat"},
+    {"stat64", "stat"},
+    {"lstat64", "lstat"},
+    {"mmap64", "mmap"},
+    {"_Exit", "_exit"},
+    {"sysbatch_run", "sys_batch"},
+};
+
+#define NALIASES (sizeof aliases / sizeof aliases[0])
+
+size_t sb_catalog_size(void) { return NROWS; }
+
+const struct sb_syscall *sb_catalog_row(size_t index)
+{
+    return index < NROWS ? &rows[index] : NULL;
+}
+
+static const struct sb_syscall *row_by_name(enum sb_abi abi, const char *name)
+{
+    for (size_t i = 0; i < NROWS; i++)
+        if (rows[i].abi == abi && strcmp(rows[i].name, name) == 0)
+            return &rows[i];
+    return NULL;
+}
+
+const struct sb_syscall *sb_catalog_lookup(enum sb_abi abi, const char *symbol)
+{
+    if (!symbol)
+        return NULL;
+    const struct sb_syscall *row = row_by_name(abi, symbol);
+    if (row)
+        return row;
+    for (size_t i = 0; i < NALIASES; i++)
+        if (strcmp(aliases[i].alias, symbol) == 0)
+            return row_by_name(abi, aliases[i].name);
+    return NULL;
+}
+
+/* True when the row passes its libc arguments straight through, which is
+ * what syscall(NR, ...) does. */
+static bool passes_args_through(const struct sb_syscall *row)
+{
+    if (row->libc_argc != row->raw_argc)
+        return false;
+    for (int i = 0; i < row->raw_argc; i++)
+        if (row->raw_args[i].from != SB_RAW_LIBC_ARG ||
+            row->raw_args[i].index != i)
+            return false;
+    return true;
+}
+
+const struct sb_syscall *sb_catalog_by_nr(enum sb_abi abi, long nr)
+{
+    const struct sb_syscall *first = NULL;
+    for (size_t i = 0; i < NROWS; i++) {
+        const struct sb_syscall *row = &rows[i];
+        if (row->abi != abi || row->nr != nr ||
+            (row->flags & SB_ROW_RAW_SYSCALL))
+            continue;
+        if (passes_args_through(row))
+            return row;
+        if (!first)
+            first = row;
+    }
+    return first;
+}
+
+bool sb_catalog_is_raw_syscall_symbol(const char *symbol)
+{
+    return symbol && strcmp(symbol, "syscall") == 0;
+}
+
+const char *sb_catalog_alias(const struct sb_syscall *row, size_t i)
+{
+    if (!row)
+        return NULL;
+    for (size_t a = 0; a < NALIASES; a++) {
+        if (strcmp(aliases[a].name, row->name) != 0 ||
+            row_by_name((enum sb_abi)row->abi, aliases[a].name) != row)
+            continue;
+        if (i == 0)
+            return aliases[a].alias;
+        i--;
+    }
+    return NULL;
+}
+
+bool sb_call_is_raw_syscall(const struct sb_call_event *ev)
+{
+    if (ev->row && (ev->row->flags & SB_ROW_RAW_SYSCALL))
+        return true;
+    return sb_catalog_is_raw_syscall_symbol(ev->symbol);
+}
+
+const struct sb_syscall *sb_call_raw_row(enum sb_abi abi,
+                                         const struct sb_call_event *ev)
+{
+    if (!sb_call_is_raw_syscall(ev))
+        return ev->row;
+    if (ev->nargs < 1 || ev->args[0].kind != SB_OPND_CONST)
+        return NULL;
+    return sb_catalog_by_nr(abi, ev->args[0].value);
+}
+
+enum sb_ret_conv sb_call_ret_conv(enum sb_abi abi, const struct sb_call_event *ev)
+{
+    if (sb_call_is_raw_syscall(ev))
+        return SB_RET_ERRNO;
+    const struct sb_syscall *row = sb_call_raw_row(abi, ev);
+    return row ? (enum sb_ret_conv)row->ret : SB_RET_ERRNO;
+}
+
+int sb_call_result_bits(enum sb_abi abi, const struct sb_call_event *ev)
+{
+    if (sb_call_is_raw_syscall(ev))
+        return 64;
+    const struct sb_syscall *row = sb_call_raw_row(abi, ev);
+    return row ? row->result_bits : 64;
+}

@@ -1,0 +1,666 @@
+/* sysbatch core: the planner - which calls of a region form batches, how
+ * each batch is encoded as sys_batch slots, and why every other call was
+ * left alone.  Implements phases 2 and 3 of the description in core.h.
+ *
+ * Grouping, in one sentence: walk the calls in order, keep a batch open as
+ * long as each next call is batchable, takes its operands from constants,
+ * values available before the batch or results of calls already in it, and
+ * is not pinned by code since the batch's first call; close it otherwise,
+ * let the call that did not fit open the next batch, and finally dissolve
+ * batches smaller than min_batch.
+ *
+ * Before and after, for
+ *     fd = open(p, O_RDONLY); n = read(fd, buf, 4096); close(fd);
+ * the region {open a0=avail a1=const:0; read a0=ret:0 ...; close a0=ret:0}
+ * becomes one batch of five slots:
+ *     openat(-100, a0, 0, 0) fail=stop; copy ret[0] -> slot 2 arg 0;
+ *     read(ret0, a1, 4096); copy ret[0] -> slot 4 arg 0; close(ret0)
+ *
+ * Why a refused call gets the reason it gets: a call that is not batchable
+ * by itself (not in the catalogue, never-batch, ...) gets that reason.  A
+ * call that could not join the batch before it opens the next batch; if that
+ * batch is then too small, the call is refused with the reason it could not
+ * join (code-conflict, barrier, arg-computed, batch-full, no-chaining),
+ * because that is what a user can act on; every other call of a dissolved
+ * batch gets below-min-batch.
+ */
+#include "sysbatch/core.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* glibc's __OPEN_NEEDS_MODE: the mode argument is read only for these. */
+#define OPEN_O_CREAT 0100
+#define OPEN_O_TMPFILE_BIT 020000000
+
+void sb_options_default(struct sb_options *opts)
+{
+    opts->min_batch = 2;
+    opts->max_slots = 64;
+    opts->allow_blocking = true;
+}
+
+/* ------------------------------------------------------------- reasons */
+
+static const struct {
+    const char *name;
+    const char *text;
+} reasons[SB_WHY__COUNT] = {
+    [SB_WHY_NONE] = {"none", "batched"},
+    [SB_WHY_NOT_IN_CATALOG] = {"not-in-catalog",
+                               "the callee is not in the syscall catalogue"},
+    [SB_WHY_WRONG_ABI] = {"wrong-abi",
+                          "the catalogue row belongs to another kernel ABI"},
+    [SB_WHY_NEVER_BATCH] = {"never-batch", "this call is never batched"},
+    [SB_WHY_NR_NOT_CONSTANT] = {"nr-not-constant",
+                                "syscall() with a number that is not a "
+                                "compile-time constant"},
+    [SB_WHY_NR_UNKNOWN] = {"nr-unknown",
+                           "syscall() with a number the catalogue does not "
+                           "describe"},
+    [SB_WHY_MAY_BLOCK] = {"may-block",
+                          "the call may block and blocking calls are not "
+                          "batched for this target"},
+    [SB_WHY_ARG_COMPUTED] = {"arg-computed",
+                             "an argument is computed by code after the "
+                             "batch would start"},
+    [SB_WHY_ARG_FROM_UNBATCHED] = {"arg-from-unbatched",
+                                   "an argument is the result of a call that "
+                                   "runs after the batch would start"},
+    [SB_WHY_CODE_CONFLICT] = {"code-conflict",
+                              "code between the calls may not be moved "
+                              "across this call"},
+    [SB_WHY_BARRIER] = {"barrier",
+                        "code between the calls may touch anything (unknown "
+                        "call, volatile or atomic access)"},
+    [SB_WHY_BELOW_MIN_BATCH] = {"below-min-batch",
+                                "too few calls in a row to pay for a batch"},
+    [SB_WHY_BATCH_FULL] = {"batch-full",
+                           "the batch reached its slot limit"},
+    [SB_WHY_FRONT_END] = {"front-end", "the compiler front end refused it"},
+    [SB_WHY_NO_CHAINING] = {"no-chaining",
+                            "an argument is the result of an earlier call in "
+                            "the batch and this target cannot chain results"},
+};
+
+const char *sb_why_text(enum sb_why why)
+{
+    if ((int)why < 0 || why >= SB_WHY__COUNT)
+        return "unknown reason";
+    return reasons[why].text;
+}
+
+const char *sb_why_name(enum sb_why why)
+{
+    if ((int)why < 0 || why >= SB_WHY__COUNT)
+        return "unknown";
+    return reasons[why].name;
+}
+
+/* ------------------------------------------------------------- grouping */
+
+struct refusal {
+    enum sb_why why;
+    const char *detail;
+};
+
+struct planner {
+    const struct sb_region *region;
+    struct sb_options opts;
+    int ncalls;
+    const struct sb_call_event **calls; /* by call index */
+    int *event_of;                      /* call index -> event index */
+    const struct sb_syscall **raw_row;  /* the row each call issues */
+    struct refusal *alone;              /* not batchable even alone */
+    struct refusal *join;               /* why it could not join the batch
+                                           before it */
+};
+
+/* Libc argument index feeding raw argument `i` of call `c`, or -1 when the
+ * raw argument is not a libc argument. */
+static int libc_arg_of_raw(const struct planner *pl, int c, int i)
+{
+    const struct sb_call_event *ev = pl->calls[c];
+    if (sb_call_is_raw_syscall(ev))
+        return i + 1;
+    const struct sb_raw_arg *ra = &pl->raw_row[c]->raw_args[i];
+    return ra->from == SB_RAW_LIBC_ARG ? ra->index : -1;
+}
+
+static struct refusal refuse(enum sb_why why, const char *detail)
+{
+    struct refusal r = {why, detail};
+    return r;
+}
+
+/* Phase 2, part 1: reasons that do not depend on the neighbours. */
+static struct refusal check_alone(const struct planner *pl, int c)
+{
+    const struct sb_call_event *ev = pl->calls[c];
+    enum sb_abi abi = pl->region->abi;
+
+    if (c >= SB_MAX_REGION_CALLS)
+        return refuse(SB_WHY_FRONT_END,
+                      "a region describes at most 64 calls");
+    if (ev->why_not)
+        return refuse(SB_WHY_FRONT_END, ev->why_not);
+    if (ev->nargs < 0 || ev->nargs > SB_MAX_ARGS + 1)
+        return refuse(SB_WHY_FRONT_END, "argument count out of range");
+    for (int k = 0; k < ev->nargs; k++) {
+        const struct sb_operand *op = &ev->args[k];
+        if (op->kind > SB_OPND_LOCAL)
+            return refuse(SB_WHY_FRONT_END, "unknown operand kind");
+        if (op->kind == SB_OPND_RESULT && (op->call < 0 || op->call >= c))
+            return refuse(SB_WHY_FRONT_END,
+                          "an argument names a call that is not earlier in "
+                          "the region");
+    }
+
+    const struct sb_syscall *row;
+    if (sb_call_is_raw_syscall(ev)) {
+        if (ev->nargs < 1 || ev->args[0].kind != SB_OPND_CONST)
+            return refuse(SB_WHY_NR_NOT_CONSTANT, NULL);
+        row = sb_catalog_by_nr(abi, ev->args[0].value);
+        if (!row)
+            return refuse(SB_WHY_NR_UNKNOWN, NULL);
+    } else {
+        row = ev->row;
+        if (!row)
+            return refuse(SB_WHY_NOT_IN_CATALOG, NULL);
+    }
+    if (row->abi != abi)
+        return refuse(SB_WHY_WRONG_ABI, NULL);
+    if (row->flags & SB_ROW_NEVER)
+        return refuse(SB_WHY_NEVER_BATCH, row->never_why);
+    if ((row->flags & SB_ROW_MAY_BLOCK) && !pl->opts.allow_blocking)
+        return refuse(SB_WHY_MAY_BLOCK, NULL);
+
+    /* Every raw argument must have a source; only a trailing variadic one
+     * may be missing (it becomes 0, as glibc passes for open's mode). */
+    bool raw_form = sb_call_is_raw_syscall(ev);
+    int have = raw_form ? ev->nargs - 1 : ev->nargs;
+    int need = raw_form ? row->raw_argc : row->libc_argc;
+    bool variadic = (row->flags & SB_ROW_VARIADIC) != 0;
+    if (have < need - (variadic ? 1 : 0))
+        return refuse(SB_WHY_FRONT_END,
+                      "fewer arguments than the catalogue row takes");
+    if (!raw_form && have > row->libc_argc)
+        return refuse(SB_WHY_FRONT_END,
+                      "more arguments than the catalogue row takes");
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+/* An operand of call c as seen from a batch whose first call is `first`. */
+enum operand_use { USE_DIRECT, USE_CHAIN, USE_LOCAL };
+
+static enum operand_use operand_use(const struct sb_operand *op, int first)
+{
+    switch (op->kind) {
+    case SB_OPND_CONST:
+    case SB_OPND_AVAILABLE:
+        return USE_DIRECT;
+    case SB_OPND_RESULT:
+        /* A producer before the batch point has run (batched or not) when
+         * the batch is issued; calls from `first` on are in the batch,
+         * because a call that is not closes it. */
+        return op->call < first ? USE_DIRECT : USE_CHAIN;
+    default:
+        /* Computed in the region: ready where the first call stood, not
+         * necessarily any earlier. */
+        return USE_LOCAL;
+    }
+}
+
+/* Copy slots call c needs inside a batch starting at `first`. */
+static int chains_needed(const struct planner *pl, int c, int first)
+{
+    if (c == first)
+        return 0;
+    const struct sb_call_event *ev = pl->calls[c];
+    int n = 0;
+    for (int i = 0; i < pl->raw_row[c]->raw_argc; i++) {
+        int k = libc_arg_of_raw(pl, c, i);
+        if (k >= 0 && k < ev->nargs &&
+            operand_use(&ev->args[k], first) == USE_CHAIN)
+            n++;
+    }
+    return n;
+}
+
+/* Phase 2, part 2: may call c join the open batch [first, c)? */
+static struct refusal check_join(const struct planner *pl, int c, int first,
+                                 int nslots)
+{
+    const struct sb_event *events = pl->region->events;
+    for (int e = pl->event_of[first] + 1; e < pl->event_of[c]; e++) {
+        if (events[e].kind != SB_EV_CODE)
+            continue;
+        const struct sb_code_event *code = &events[e].u.code;
+        if (code->barrier)
+            return refuse(SB_WHY_BARRIER, code->why);
+        if (c < 64 && (code->conflicts >> c) & 1)
+            return refuse(SB_WHY_CODE_CONFLICT, code->why);
+    }
+
+    const struct sb_call_event *ev = pl->calls[c];
+    bool chained = false;
+    for (int k = 0; k < ev->nargs; k++) {
+        if (sb_call_is_raw_syscall(ev) && k == 0)
+            continue; /* NR: a checked constant */
+        enum operand_use use = operand_use(&ev->args[k], first);
+        if (use == USE_LOCAL)
+            return refuse(SB_WHY_ARG_COMPUTED, NULL);
+        if (use == USE_CHAIN)
+            chained = true;
+    }
+    if (chained && pl->region->abi != SB_ABI_LINUX_X86_64)
+        return refuse(SB_WHY_NO_CHAINING, NULL);
+    if (nslots + 1 + chains_needed(pl, c, first) > pl->opts.max_slots)
+        return refuse(SB_WHY_BATCH_FULL, NULL);
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+/* ------------------------------------------------------------- encoding */
+
+static void fill_raw_arg(const struct planner *pl, int c, int first, int i,
+                         struct sb_fill_arg *out, int *chain_from)
+{
+    const struct sb_call_event *ev = pl->calls[c];
+    const struct sb_syscall *row = pl->raw_row[c];
+    bool raw_form = sb_call_is_raw_syscall(ev);
+    *chain_from = -1;
+    memset(out, 0, sizeof *out);
+
+    if (!raw_form) {
+        const struct sb_raw_arg *ra = &row->raw_args[i];
+        if (ra->from == SB_RAW_CONST) {
+            out->fill = SB_FILL_CONST;
+            out->value = ra->value;
+            return;
+        }
+        if (ra->from == SB_RAW_EMPTY_STRING) {
+            out->fill = SB_FILL_EMPTY_STRING;
+            return;
+        }
+    }
+    int k = libc_arg_of_raw(pl, c, i);
+    if (k >= ev->nargs) { /* missing variadic argument */
+        out->fill = SB_FILL_CONST;
+        return;
+    }
+    /* glibc reads open's mode only when the flags need it and passes 0
+     * otherwise; with constant flags the plan can say the same. */
+    if (!raw_form && (row->flags & SB_ROW_OPEN_MODE) &&
+        k == row->libc_argc - 1) {
+        const struct sb_operand *flags = &ev->args[k - 1];
+        if (flags->kind == SB_OPND_CONST &&
+            !(flags->value & OPEN_O_CREAT) &&
+            !(flags->value & OPEN_O_TMPFILE_BIT)) {
+            out->fill = SB_FILL_CONST;
+            return;
+        }
+    }
+    const struct sb_operand *op = &ev->args[k];
+    if (op->kind == SB_OPND_CONST) {
+        out->fill = SB_FILL_CONST;
+        out->value = op->value;
+    } else if (c != first && operand_use(op, first) == USE_CHAIN) {
+        out->fill = SB_FILL_CHAINED;
+        *chain_from = op->call;
+    } else {
+        out->fill = SB_FILL_LIBC_ARG;
+        out->index = (int8_t)k;
+    }
+}
+
+static void init_slot(struct sb_slot_plan *s)
+{
+    memset(s, 0, sizeof *s);
+    s->call = -1;
+    s->copy_src_slot = s->copy_dst_slot = s->copy_dst_arg = -1;
+}
+
+/* Phase 3: slots for the calls first..last. */
+static int encode_batch(const struct planner *pl, struct sb_batch_plan *b,
+                        struct sb_plan *plan, int batch_index)
+{
+    int nslots = 0;
+    for (int c = b->first_call; c <= b->last_call; c++)
+        nslots += 1 + chains_needed(pl, c, b->first_call);
+    b->slots = calloc((size_t)nslots, sizeof *b->slots);
+    if (!b->slots)
+        return -1;
+    b->nslots = nslots;
+    b->ncalls = b->last_call - b->first_call + 1;
+    b->nchains = nslots - b->ncalls;
+
+    int s = 0;
+    for (int c = b->first_call; c <= b->last_call; c++) {
+        const struct sb_syscall *row = pl->raw_row[c];
+        struct sb_slot_plan call;
+        init_slot(&call);
+        call.kind = SB_SLOT_CALL;
+        call.call = c;
+        call.nr = row->nr;
+        call.argc = row->raw_argc;
+        int producers[SB_MAX_ARGS];
+        for (int i = 0; i < row->raw_argc; i++)
+            fill_raw_arg(pl, c, b->first_call, i, &call.args[i],
+                         &producers[i]);
+        int ncopies = chains_needed(pl, c, b->first_call);
+        int call_slot = s + ncopies;
+        for (int i = 0; i < row->raw_argc; i++) {
+            if (producers[i] < 0)
+                continue;
+            int src = plan->calls[producers[i]].slot;
+            struct sb_slot_plan *copy = &b->slots[s++];
+            init_slot(copy);
+            copy->kind = SB_SLOT_COPY;
+            copy->call = c;
+            copy->nr = -2;
+            copy->argc = 2;
+            copy->copy_src_slot = src;
+            copy->copy_dst_slot = call_slot;
+            copy->copy_dst_arg = i;
+            /* A failed producer must not hand -errno to its consumer: stop,
+             * and the consumer runs unbatched with libc's -1. */
+            b->slots[src].jump_fail = -1;
+        }
+        b->slots[s] = call;
+        plan->calls[c].batch = batch_index;
+        plan->calls[c].slot = s;
+        s++;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------- driver */
+
+void sb_plan_free(struct sb_plan *plan)
+{
+    if (!plan)
+        return;
+    for (int b = 0; b < plan->nbatches; b++)
+        free(plan->batches[b].slots);
+    free(plan->batches);
+    free(plan->calls);
+    memset(plan, 0, sizeof *plan);
+}
+
+static void planner_free(struct planner *pl)
+{
+    free(pl->calls);
+    free(pl->event_of);
+    free(pl->raw_row);
+    free(pl->alone);
+    free(pl->join);
+}
+
+int sb_plan_region(const struct sb_region *region,
+                   const struct sb_options *opts, struct sb_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    struct planner pl;
+    memset(&pl, 0, sizeof pl);
+    pl.region = region;
+    if (opts)
+        pl.opts = *opts;
+    else
+        sb_options_default(&pl.opts);
+    if (pl.opts.min_batch < 1)
+        pl.opts.min_batch = 1;
+    if (pl.opts.max_slots < 1)
+        pl.opts.max_slots = 1;
+
+    int nevents = region->events ? region->nevents : 0;
+    for (int e = 0; e < nevents; e++)
+        if (region->events[e].kind == SB_EV_CALL)
+            pl.ncalls++;
+    if (pl.ncalls == 0)
+        return 0;
+
+    size_t n = (size_t)pl.ncalls;
+    pl.calls = calloc(n, sizeof *pl.calls);
+    pl.event_of = calloc(n, sizeof *pl.event_of);
+    pl.raw_row = calloc(n, sizeof *pl.raw_row);
+    pl.alone = calloc(n, sizeof *pl.alone);
+    pl.join = calloc(n, sizeof *pl.join);
+    plan->calls = calloc(n, sizeof *plan->calls);
+    /* At most one batch per call; trimmed to the real count below. */
+    struct sb_batch_plan *batches = calloc(n, sizeof *batches);
+    if (!pl.calls || !pl.event_of || !pl.raw_row || !pl.alone || !pl.join ||
+        !plan->calls || !batches) {
+        free(batches);
+        planner_free(&pl);
+        sb_plan_free(plan);
+        return -1;
+    }
+    plan->ncalls = pl.ncalls;
+
+    for (int e = 0, c = 0; e < nevents; e++) {
+        if (region->events[e].kind != SB_EV_CALL)
+            continue;
+        pl.calls[c] = &region->events[e].u.call;
+        pl.event_of[c] = e;
+        c++;
+    }
+    for (int c = 0; c < pl.ncalls; c++) {
+        pl.alone[c] = check_alone(&pl, c);
+        if (pl.alone[c].why == SB_WHY_NONE)
+            pl.raw_row[c] = sb_call_raw_row(region->abi, pl.calls[c]);
+    }
+
+    /* Phase 2: greedy grouping. */
+    int nbatches = 0;
+    struct sb_batch_plan *open = NULL;
+    int open_slots = 0;
+    for (int c = 0; c < pl.ncalls; c++) {
+        struct sb_call_plan *cp = &plan->calls[c];
+        cp->batch = -1;
+        cp->slot = -1;
+        if (pl.alone[c].why != SB_WHY_NONE) {
+            if (open) {
+                open->end_call = c;
+                open->end_why = pl.alone[c].why;
+                open->end_detail = pl.alone[c].detail;
+                open = NULL;
+            }
+            cp->why = pl.alone[c].why;
+            cp->detail = pl.alone[c].detail;
+            continue;
+        }
+        if (open) {
+            struct refusal r = check_join(&pl, c, open->first_call, open_slots);
+            if (r.why == SB_WHY_NONE) {
+                open->last_call = c;
+                open_slots += 1 + chains_needed(&pl, c, open->first_call);
+                continue;
+            }
+            open->end_call = c;
+            open->end_why = r.why;
+            open->end_detail = r.detail;
+            pl.join[c] = r;
+        }
+        open = &batches[nbatches++];
+        open->first_call = open->last_call = c;
+        open->end_call = -1;
+        open->end_why = SB_WHY_NONE;
+        open_slots = 1;
+    }
+
+    /* Dissolve batches below the minimum; encode the rest. */
+    int kept = 0;
+    for (int b = 0; b < nbatches; b++) {
+        struct sb_batch_plan bp = batches[b];
+        int count = bp.last_call - bp.first_call + 1;
+        if (count < pl.opts.min_batch) {
+            for (int c = bp.first_call; c <= bp.last_call; c++) {
+                struct sb_call_plan *cp = &plan->calls[c];
+                if (c == bp.first_call && pl.join[c].why != SB_WHY_NONE) {
+                    cp->why = pl.join[c].why;
+                    cp->detail = pl.join[c].detail;
+                } else {
+                    cp->why = SB_WHY_BELOW_MIN_BATCH;
+                    cp->detail = NULL;
+                }
+            }
+            continue;
+        }
+        batches[kept] = bp;
+        if (encode_batch(&pl, &batches[kept], plan, kept) != 0) {
+            plan->batches = batches;
+            plan->nbatches = kept;
+            planner_free(&pl);
+            sb_plan_free(plan);
+            return -1;
+        }
+        kept++;
+    }
+    plan->batches = batches;
+    plan->nbatches = kept;
+    planner_free(&pl);
+    return 0;
+}
+
+/* ------------------------------------------------------------- hazards */
+
+static const char *slot_hazard(const struct sb_batch_plan *b, int i,
+                               const unsigned char *dom)
+{
+    int n = b->nslots;
+    const struct sb_slot_plan *s = &b->slots[i];
+    if (s->argc < 0 || s->argc > SB_MAX_ARGS)
+        return "argc outside 0..6";
+    short offs[3] = {s->jump_fail, s->jump_zero, s->jump_pos};
+    for (int o = 0; o < 3; o++) {
+        if (offs[o] < 0)
+            continue;
+        int target = i + 1 + offs[o];
+        if (target > n)
+            return "a jump lands past the end (must land exactly on n or stop)";
+        if (target < n && b->slots[target].kind == SB_SLOT_COPY &&
+            offs[o] != 0)
+            return "a jump lands on a word copy (copies are reached only by "
+                   "fall-through)";
+    }
+    if (s->kind == SB_SLOT_CALL) {
+        if (s->nr < 0)
+            return "a call slot has a negative syscall number";
+        for (int a = 0; a < s->argc; a++) {
+            if (s->args[a].fill != SB_FILL_CHAINED)
+                continue;
+            bool fed = false;
+            for (int c = 0; c < i; c++)
+                if (b->slots[c].kind == SB_SLOT_COPY &&
+                    b->slots[c].copy_dst_slot == i &&
+                    b->slots[c].copy_dst_arg == a && dom[(size_t)i * n + c])
+                    fed = true;
+            if (!fed)
+                return "a chained argument is not written by a copy on every "
+                       "path to its slot";
+        }
+        return NULL;
+    }
+    if (s->kind != SB_SLOT_COPY)
+        return "unknown slot kind";
+    if (s->nr != -2)
+        return "a word copy does not have nr -2";
+    if (s->jump_fail != 0 || s->jump_zero != 0 || s->jump_pos != 0)
+        return "a word copy has a nonzero jump offset (the kernel keeps the "
+               "previous slot's offset)";
+    if (i == 0)
+        return "a word copy is the first slot (its source cannot have run)";
+    const struct sb_slot_plan *prev = &b->slots[i - 1];
+    if (prev->jump_fail > 0 || prev->jump_zero > 0 || prev->jump_pos > 0)
+        return "the slot before a word copy can jump over it (it must fall "
+               "through or stop)";
+    int src = s->copy_src_slot, dst = s->copy_dst_slot;
+    if (src < 0 || src >= i)
+        return "a word copy's source is not an earlier slot";
+    if (b->slots[src].kind != SB_SLOT_CALL)
+        return "a word copy's source is not a call slot";
+    if (!dom[(size_t)i * n + src])
+        return "a word copy's source does not run on every path to the copy";
+    if (b->slots[src].jump_fail >= 0)
+        return "a word copy's source does not stop on failure (-errno would "
+               "reach the consumer)";
+    if (dst <= i || dst >= n)
+        return "a word copy's destination is not a later slot";
+    if (b->slots[dst].kind != SB_SLOT_CALL)
+        return "a word copy's destination is not a call slot";
+    if (s->copy_dst_arg < 0 || s->copy_dst_arg >= b->slots[dst].argc ||
+        b->slots[dst].args[s->copy_dst_arg].fill != SB_FILL_CHAINED)
+        return "a word copy's destination argument is not a chained argument";
+    return NULL;
+}
+
+const char *sb_plan_find_hazard(const struct sb_plan *plan, int *batch,
+                                int *slot)
+{
+    *batch = -1;
+    *slot = -1;
+    for (int bi = 0; bi < plan->nbatches; bi++) {
+        const struct sb_batch_plan *b = &plan->batches[bi];
+        *batch = bi;
+        int n = b->nslots;
+        if (n < 1) {
+            *slot = -1;
+            return "an empty batch";
+        }
+        /* dom[i*n + j]: slot j runs on every path that reaches slot i.
+         * Jumps go forward only, so one pass in slot order is enough. */
+        unsigned char *dom = calloc((size_t)n * (size_t)n, 1);
+        unsigned char *reached = calloc((size_t)n, 1);
+        if (!dom || !reached) {
+            free(dom);
+            free(reached);
+            return "out of memory while checking";
+        }
+        reached[0] = 1;
+        for (int i = 0; i < n; i++) {
+            if (!reached[i])
+                continue;
+            const struct sb_slot_plan *s = &b->slots[i];
+            short offs[3] = {s->jump_fail, s->jump_zero, s->jump_pos};
+            for (int o = 0; o < 3; o++) {
+                if (offs[o] < 0)
+                    continue;
+                int t = i + 1 + offs[o];
+                if (t >= n)
+                    continue;
+                unsigned char *dt = &dom[(size_t)t * n];
+                const unsigned char *di = &dom[(size_t)i * n];
+                if (!reached[t]) {
+                    reached[t] = 1;
+                    memcpy(dt, di, (size_t)n);
+                    dt[i] = 1;
+                } else {
+                    for (int j = 0; j < n; j++)
+                        dt[j] = dt[j] && (di[j] || j == i);
+                }
+            }
+        }
+        /* Nothing runs before an unreachable slot, so every claim about
+         * its paths holds vacuously. */
+        for (int i = 0; i < n; i++)
+            if (!reached[i])
+                memset(&dom[(size_t)i * n], 1, (size_t)n);
+        const char *why = NULL;
+        for (int i = 0; i < n && !why; i++) {
+            why = slot_hazard(b, i, dom);
+            *slot = i;
+        }
+        free(dom);
+        free(reached);
+        if (why)
+            return why;
+    }
+    *batch = *slot = -1;
+    return NULL;
+}
+
+const char *sb_plan_check_hazards(const struct sb_plan *plan)
+{
+    int batch, slot;
+    return sb_plan_find_hazard(plan, &batch, &slot);
+}

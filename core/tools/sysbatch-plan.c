@@ -1,0 +1,563 @@
+/* sysbatch-plan: plan a region described in text and print the plan, so the
+ * planner can be tested (and explored) without a compiler.
+ *
+ * Usage:
+ *   sysbatch-plan [options] [FILE|-]     plan a region (stdin without FILE)
+ *   sysbatch-plan --catalog              print every catalogue row
+ *   sysbatch-plan --reasons              print every refusal reason
+ * Options:
+ *   --min-batch=N  --max-slots=N  --no-blocking  --abi=linux|tock
+ *   --check-hazards   also check the plan against the sys_batch hazards;
+ *                     prints "hazards: none" or the first violation (exit 1)
+ *
+ * Region format, one item per line, in program order ('#' starts a comment):
+ *
+ *     abi linux                        optional, overrides --abi; must come
+ *                                      before the first call
+ *     call open a0=avail a1=const:0    a call; calls are numbered 0, 1, ...
+ *     call read a0=ret:0 a1=avail a2=const:4096
+ *     code conflicts=2 why="store to buf[0]"
+ *     barrier why="call to printf"
+ *     call close a0=ret:0
+ *     call syscall a0=const:39         syscall(NR, ...): a0 is NR
+ *     call foo why-not="front end said no"
+ *
+ * Argument values: const:N (decimal, 0x hex, 0 octal, negative), avail
+ * (defined before the region), ret:J (result of earlier call J), local
+ * (computed inside the region).  Arguments a0..a6 must be given without
+ * gaps; the call has as many arguments as the highest one given plus one.
+ * A callee that is not in the catalogue is kept (and refused as
+ * not-in-catalog).  `code` without conflicts= conflicts with nothing;
+ * conflicts=J,K lists the calls it may not move across; `barrier` conflicts
+ * with every call.
+ *
+ * Hand-written slots (for testing the hazard checker; no calls allowed):
+ *
+ *     slot call nr=0 argc=3 fail=-1 zero=0 pos=0 chained=0
+ *     slot copy src=0 dst=2 arg=0
+ *
+ * Malformed input is reported as FILE:LINE: message, exit status 2.
+ */
+#include "sysbatch/core.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_LINE 4096
+#define MAX_TOKENS 32
+
+struct input {
+    const char *file;
+    int line;
+    struct sb_region region;
+    int events_cap;
+    int ncalls;
+    bool saw_call;
+    /* hand-written slots */
+    struct sb_slot_plan *slots;
+    int nslots, slots_cap;
+    /* strings the region points to */
+    char **strings;
+    int nstrings, strings_cap;
+};
+
+static void die(const struct input *in, const char *fmt, ...)
+{
+    va_list ap;
+    fprintf(stderr, "sysbatch-plan: %s:%d: ", in->file, in->line);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fprintf(stderr, "\n");
+    exit(2);
+}
+
+static void *grow(void *p, int *cap, int need, size_t size)
+{
+    if (need <= *cap)
+        return p;
+    int ncap = *cap ? *cap * 2 : 16;
+    while (ncap < need)
+        ncap *= 2;
+    void *q = realloc(p, (size_t)ncap * size);
+    if (!q) {
+        fprintf(stderr, "sysbatch-plan: out of memory\n");
+        exit(2);
+    }
+    *cap = ncap;
+    return q;
+}
+
+static const char *keep(struct input *in, const char *s)
+{
+    in->strings = grow(in->strings, &in->strings_cap, in->nstrings + 1,
+                       sizeof *in->strings);
+    size_t len = strlen(s) + 1;
+    char *copy = malloc(len);
+    if (copy)
+        memcpy(copy, s, len);
+    if (!copy) {
+        fprintf(stderr, "sysbatch-plan: out of memory\n");
+        exit(2);
+    }
+    in->strings[in->nstrings++] = copy;
+    return copy;
+}
+
+/* Split a line into words; key="a b" stays one word with the quotes
+ * removed.  Returns the number of words. */
+static int tokenize(struct input *in, char *line, char **tok)
+{
+    int n = 0;
+    char *p = line;
+    for (;;) {
+        while (*p == ' ' || *p == '\t')
+            p++;
+        if (!*p || *p == '#')
+            break;
+        if (n == MAX_TOKENS)
+            die(in, "too many words on one line");
+        tok[n++] = p;
+        char *w = p;
+        while (*p && *p != ' ' && *p != '\t') {
+            if (*p == '"') {
+                p++;
+                while (*p && *p != '"') {
+                    if (*p == '\\' && p[1])
+                        p++;
+                    *w++ = *p++;
+                }
+                if (*p != '"')
+                    die(in, "unterminated string");
+                p++;
+                continue;
+            }
+            *w++ = *p++;
+        }
+        bool more = *p != 0;
+        if (more)
+            p++;
+        *w = 0;
+        if (!more)
+            break;
+    }
+    return n;
+}
+
+static long parse_long(const struct input *in, const char *s, const char *what)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 0);
+    if (!*s || *end || errno)
+        die(in, "%s: '%s' is not an integer", what, s);
+    return v;
+}
+
+static struct sb_event *new_event(struct input *in)
+{
+    in->region.events = grow(in->region.events, &in->events_cap,
+                             in->region.nevents + 1, sizeof(struct sb_event));
+    struct sb_event *ev = &in->region.events[in->region.nevents++];
+    memset(ev, 0, sizeof *ev);
+    return ev;
+}
+
+static void parse_call(struct input *in, char **tok, int ntok)
+{
+    if (in->nslots)
+        die(in, "'call' cannot be mixed with hand-written slots");
+    if (ntok < 2)
+        die(in, "'call' needs a callee name");
+    struct sb_event *ev = new_event(in);
+    ev->kind = SB_EV_CALL;
+    struct sb_call_event *call = &ev->u.call;
+    call->symbol = keep(in, tok[1]);
+    call->row = sb_catalog_lookup(in->region.abi, tok[1]);
+    bool given[SB_MAX_ARGS + 1] = {false};
+    for (int t = 2; t < ntok; t++) {
+        char *eq = strchr(tok[t], '=');
+        if (!eq)
+            die(in, "expected aN=VALUE or why-not=\"...\", got '%s'", tok[t]);
+        *eq = 0;
+        const char *key = tok[t], *val = eq + 1;
+        if (strcmp(key, "why-not") == 0) {
+            call->why_not = keep(in, val);
+            continue;
+        }
+        if (key[0] != 'a' || key[1] < '0' || key[1] > '6' || key[2])
+            die(in, "unknown call attribute '%s' (expected a0..a6 or why-not)",
+                key);
+        int k = key[1] - '0';
+        if (given[k])
+            die(in, "argument a%d given twice", k);
+        given[k] = true;
+        struct sb_operand *op = &call->args[k];
+        if (strncmp(val, "const:", 6) == 0) {
+            op->kind = SB_OPND_CONST;
+            op->value = parse_long(in, val + 6, "const");
+        } else if (strcmp(val, "avail") == 0) {
+            op->kind = SB_OPND_AVAILABLE;
+        } else if (strcmp(val, "local") == 0) {
+            op->kind = SB_OPND_LOCAL;
+        } else if (strncmp(val, "ret:", 4) == 0) {
+            long j = parse_long(in, val + 4, "ret");
+            if (j < 0 || j >= in->ncalls)
+                die(in, "ret:%ld does not name an earlier call (this is call "
+                        "%d)", j, in->ncalls);
+            op->kind = SB_OPND_RESULT;
+            op->call = (int)j;
+        } else {
+            die(in, "a%d: unknown value '%s' (expected const:N, avail, "
+                    "ret:J or local)", k, val);
+        }
+        if (k + 1 > call->nargs)
+            call->nargs = k + 1;
+    }
+    for (int k = 0; k < call->nargs; k++)
+        if (!given[k])
+            die(in, "argument a%d missing (arguments must not have gaps)", k);
+    in->ncalls++;
+    in->saw_call = true;
+}
+
+static void parse_code(struct input *in, char **tok, int ntok, bool barrier)
+{
+    if (in->nslots)
+        die(in, "'%s' cannot be mixed with hand-written slots", tok[0]);
+    struct sb_event *ev = new_event(in);
+    ev->kind = SB_EV_CODE;
+    struct sb_code_event *code = &ev->u.code;
+    code->barrier = barrier;
+    for (int t = 1; t < ntok; t++) {
+        char *eq = strchr(tok[t], '=');
+        if (!eq)
+            die(in, "expected key=value, got '%s'", tok[t]);
+        *eq = 0;
+        const char *key = tok[t];
+        char *val = eq + 1;
+        if (strcmp(key, "why") == 0) {
+            code->why = keep(in, val);
+        } else if (strcmp(key, "conflicts") == 0 && !barrier) {
+            for (char *item = strtok(val, ","); item;
+                 item = strtok(NULL, ",")) {
+                long j = parse_long(in, item, "conflicts");
+                if (j < 0 || j >= SB_MAX_REGION_CALLS)
+                    die(in, "conflicts: call %ld out of range 0..%d", j,
+                        SB_MAX_REGION_CALLS - 1);
+                code->conflicts |= (uint64_t)1 << j;
+            }
+        } else {
+            die(in, "unknown %s attribute '%s'", tok[0], key);
+        }
+    }
+}
+
+static void parse_slot(struct input *in, char **tok, int ntok)
+{
+    if (in->saw_call || in->region.nevents)
+        die(in, "'slot' cannot be mixed with calls or code");
+    if (ntok < 2 || (strcmp(tok[1], "call") && strcmp(tok[1], "copy")))
+        die(in, "'slot' needs a kind: call or copy");
+    in->slots = grow(in->slots, &in->slots_cap, in->nslots + 1,
+                     sizeof *in->slots);
+    struct sb_slot_plan *s = &in->slots[in->nslots++];
+    memset(s, 0, sizeof *s);
+    bool copy = strcmp(tok[1], "copy") == 0;
+    s->kind = copy ? SB_SLOT_COPY : SB_SLOT_CALL;
+    s->call = copy ? -1 : in->nslots - 1;
+    s->nr = copy ? -2 : 0;
+    s->argc = copy ? 2 : 0;
+    s->copy_src_slot = s->copy_dst_slot = s->copy_dst_arg = -1;
+    for (int t = 2; t < ntok; t++) {
+        char *eq = strchr(tok[t], '=');
+        if (!eq)
+            die(in, "expected key=value, got '%s'", tok[t]);
+        *eq = 0;
+        const char *key = tok[t];
+        char *val = eq + 1;
+        if (strcmp(key, "chained") == 0 && !copy) {
+            for (char *item = strtok(val, ","); item;
+                 item = strtok(NULL, ",")) {
+                long a = parse_long(in, item, "chained");
+                if (a < 0 || a >= SB_MAX_ARGS)
+                    die(in, "chained: argument %ld out of range 0..5", a);
+                s->args[a].fill = SB_FILL_CHAINED;
+            }
+            continue;
+        }
+        long v = parse_long(in, val, key);
+        if (strcmp(key, "fail") == 0)
+            s->jump_fail = (short)v;
+        else if (strcmp(key, "zero") == 0)
+            s->jump_zero = (short)v;
+        else if (strcmp(key, "pos") == 0)
+            s->jump_pos = (short)v;
+        else if (strcmp(key, "nr") == 0)
+            s->nr = (int)v;
+        else if (strcmp(key, "argc") == 0)
+            s->argc = (int)v;
+        else if (copy && strcmp(key, "src") == 0)
+            s->copy_src_slot = (int)v;
+        else if (copy && strcmp(key, "dst") == 0)
+            s->copy_dst_slot = (int)v;
+        else if (copy && strcmp(key, "arg") == 0)
+            s->copy_dst_arg = (int)v;
+        else
+            die(in, "unknown slot attribute '%s'", key);
+    }
+}
+
+static enum sb_abi parse_abi(const struct input *in, const char *s)
+{
+    if (strcmp(s, "linux") == 0)
+        return SB_ABI_LINUX_X86_64;
+    if (strcmp(s, "tock") == 0)
+        return SB_ABI_TOCK;
+    die(in, "unknown abi '%s' (expected linux or tock)", s);
+    return SB_ABI_LINUX_X86_64;
+}
+
+static void read_input(struct input *in, FILE *f)
+{
+    char buf[MAX_LINE];
+    char *tok[MAX_TOKENS];
+    while (fgets(buf, sizeof buf, f)) {
+        in->line++;
+        size_t len = strlen(buf);
+        if (len && buf[len - 1] == '\n')
+            buf[--len] = 0;
+        else if (len == sizeof buf - 1)
+            die(in, "line longer than %d characters", MAX_LINE - 2);
+        int ntok = tokenize(in, buf, tok);
+        if (ntok == 0)
+            continue;
+        if (strcmp(tok[0], "call") == 0) {
+            parse_call(in, tok, ntok);
+        } else if (strcmp(tok[0], "code") == 0) {
+            parse_code(in, tok, ntok, false);
+        } else if (strcmp(tok[0], "barrier") == 0) {
+            parse_code(in, tok, ntok, true);
+        } else if (strcmp(tok[0], "slot") == 0) {
+            parse_slot(in, tok, ntok);
+        } else if (strcmp(tok[0], "abi") == 0) {
+            if (ntok != 2)
+                die(in, "'abi' takes one word: linux or tock");
+            if (in->saw_call)
+                die(in, "'abi' must come before the first call");
+            in->region.abi = parse_abi(in, tok[1]);
+        } else {
+            die(in, "unknown item '%s' (expected call, code, barrier, slot "
+                    "or abi)", tok[0]);
+        }
+    }
+    if (ferror(f))
+        die(in, "read error");
+}
+
+/* --catalog: one line per row, key=value words, stable for scripts. */
+static void print_catalog(FILE *out)
+{
+    static const char *const kinds[] = {"none", "value", "fd", "path", "in",
+                                        "out", "addr", "opaque"};
+    static const char *const rets[] = {"errno", "map-failed",
+                                       "positive-error", "never-fails",
+                                       "tock"};
+    static const struct {
+        unsigned bit;
+        const char *name;
+    } flags[] = {
+        {SB_ROW_MAY_BLOCK, "may-block"},   {SB_ROW_NEVER, "never"},
+        {SB_ROW_VARIADIC, "variadic"},     {SB_ROW_RAW_SYSCALL, "raw-syscall"},
+        {SB_ROW_FD_TABLE, "fd-table"},     {SB_ROW_OPEN_MODE, "open-mode"},
+    };
+    for (size_t r = 0; r < sb_catalog_size(); r++) {
+        const struct sb_syscall *row = sb_catalog_row(r);
+        fprintf(out, "row %s abi=%s nr=%d raw=%s", row->name,
+                row->abi == SB_ABI_TOCK ? "tock" : "linux", row->nr,
+                row->raw_name);
+        fprintf(out, " args=");
+        for (int a = 0; a < row->libc_argc; a++) {
+            const struct sb_arg_desc *d = &row->libc_args[a];
+            fprintf(out, "%s%s", a ? "," : "",
+                    d->kind < sizeof kinds / sizeof *kinds ? kinds[d->kind]
+                                                           : "?");
+            if (d->kind == SB_ARG_IN_BUF || d->kind == SB_ARG_OUT_BUF) {
+                if (d->size_arg >= 0)
+                    fprintf(out, "[a%d]", d->size_arg);
+                else
+                    fprintf(out, "[%u]", d->fixed_size);
+            }
+        }
+        if (!row->libc_argc)
+            fprintf(out, "-");
+        fprintf(out, " raw_args=");
+        for (int a = 0; a < row->raw_argc; a++) {
+            const struct sb_raw_arg *ra = &row->raw_args[a];
+            fprintf(out, "%s", a ? "," : "");
+            if (ra->from == SB_RAW_LIBC_ARG)
+                fprintf(out, "a%d", ra->index);
+            else if (ra->from == SB_RAW_CONST)
+                fprintf(out, "%ld", ra->value);
+            else
+                fprintf(out, "\"\"");
+        }
+        if (!row->raw_argc)
+            fprintf(out, "-");
+        fprintf(out, " ret=%s bits=%d flags=",
+                row->ret < sizeof rets / sizeof *rets ? rets[row->ret] : "?",
+                row->result_bits);
+        bool any = false;
+        for (size_t f = 0; f < sizeof flags / sizeof *flags; f++)
+            if (row->flags & flags[f].bit) {
+                fprintf(out, "%s%s", any ? "," : "", flags[f].name);
+                any = true;
+            }
+        if (!any)
+            fprintf(out, "-");
+        fprintf(out, " aliases=");
+        const char *alias;
+        size_t i = 0;
+        for (; (alias = sb_catalog_alias(row, i)); i++)
+            fprintf(out, "%s%s", i ? "," : "", alias);
+        if (!i)
+            fprintf(out, "-");
+        if (row->never_why)
+            fprintf(out, " never=\"%s\"", row->never_why);
+        fprintf(out, "\n");
+    }
+}
+
+static void usage(FILE *out)
+{
+    fprintf(out,
+            "usage: sysbatch-plan [--min-batch=N] [--max-slots=N] "
+            "[--no-blocking]\n"
+            "                     [--abi=linux|tock] [--check-hazards] "
+            "[FILE|-]\n"
+            "       sysbatch-plan --catalog | --reasons | --help\n");
+}
+
+static int option_int(const char *arg, const char *name, int min)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(arg, &end, 10);
+    if (!*arg || *end || errno || v < min || v > 100000) {
+        fprintf(stderr, "sysbatch-plan: %s needs an integer >= %d, got '%s'\n",
+                name, min, arg);
+        exit(2);
+    }
+    return (int)v;
+}
+
+int main(int argc, char **argv)
+{
+    struct sb_options opts;
+    sb_options_default(&opts);
+    struct input in;
+    memset(&in, 0, sizeof in);
+    in.region.abi = SB_ABI_LINUX_X86_64;
+    bool check = false;
+    const char *path = NULL;
+
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strncmp(a, "--min-batch=", 12) == 0) {
+            opts.min_batch = option_int(a + 12, "--min-batch", 1);
+        } else if (strncmp(a, "--max-slots=", 12) == 0) {
+            opts.max_slots = option_int(a + 12, "--max-slots", 1);
+        } else if (strcmp(a, "--no-blocking") == 0) {
+            opts.allow_blocking = false;
+        } else if (strncmp(a, "--abi=", 6) == 0) {
+            in.file = "--abi";
+            in.region.abi = parse_abi(&in, a + 6);
+        } else if (strcmp(a, "--check-hazards") == 0) {
+            check = true;
+        } else if (strcmp(a, "--catalog") == 0) {
+            print_catalog(stdout);
+            return 0;
+        } else if (strcmp(a, "--reasons") == 0) {
+            for (int w = 0; w < SB_WHY__COUNT; w++)
+                printf("%d %s: %s\n", w, sb_why_name((enum sb_why)w),
+                       sb_why_text((enum sb_why)w));
+            return 0;
+        } else if (strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (a[0] == '-' && a[1]) {
+            fprintf(stderr, "sysbatch-plan: unknown option '%s'\n", a);
+            usage(stderr);
+            return 2;
+        } else if (path) {
+            fprintf(stderr, "sysbatch-plan: more than one input file\n");
+            return 2;
+        } else {
+            path = a;
+        }
+    }
+
+    FILE *f = stdin;
+    in.file = "<stdin>";
+    if (path && strcmp(path, "-") != 0) {
+        f = fopen(path, "r");
+        if (!f) {
+            fprintf(stderr, "sysbatch-plan: cannot open %s: %s\n", path,
+                    strerror(errno));
+            return 2;
+        }
+        in.file = path;
+    }
+    read_input(&in, f);
+    if (f != stdin)
+        fclose(f);
+
+    int status = 0;
+    struct sb_plan plan;
+    memset(&plan, 0, sizeof plan);
+    struct sb_batch_plan hand;
+    const struct sb_region *region = &in.region;
+    if (in.nslots) {
+        memset(&hand, 0, sizeof hand);
+        hand.first_call = 0;
+        hand.last_call = in.nslots - 1;
+        hand.nslots = in.nslots;
+        hand.slots = in.slots;
+        hand.end_call = -1;
+        for (int i = 0; i < in.nslots; i++) {
+            if (in.slots[i].kind == SB_SLOT_COPY)
+                hand.nchains++;
+            else
+                hand.ncalls++;
+        }
+        plan.nbatches = 1;
+        plan.batches = &hand;
+        region = NULL;
+    } else if (sb_plan_region(&in.region, &opts, &plan) != 0) {
+        fprintf(stderr, "sysbatch-plan: out of memory while planning\n");
+        return 2;
+    }
+
+    sb_plan_print(stdout, region, &plan);
+    if (check) {
+        int batch, slot;
+        const char *why = sb_plan_find_hazard(&plan, &batch, &slot);
+        if (why) {
+            printf("hazard: batch %d slot %d: %s\n", batch, slot, why);
+            status = 1;
+        } else {
+            printf("hazards: none\n");
+        }
+    }
+
+    if (!in.nslots)
+        sb_plan_free(&plan);
+    free(in.slots);
+    free(in.region.events);
+    for (int i = 0; i < in.nstrings; i++)
+        free(in.strings[i]);
+    free(in.strings);
+    return status;
+}
