@@ -1,0 +1,435 @@
+/* analysis.cc: phase 1 on GIMPLE - describe one basic block to the core.
+ *
+ * For the block
+ *
+ *     fd_3 = open (p_1(D), 0);
+ *     _4 = (long int) fd_3;          <- register-only code: no conflicts
+ *     n_6 = read (fd_3, buf_5(D), 4096);
+ *     buf_5(D)->x = 1;               <- store: conflicts with later calls
+ *     close (fd_3);                     that read or write *buf
+ *
+ * the region is
+ *
+ *     call 0 open   a0 AVAILABLE, a1 CONST 0
+ *     code          (no conflicts)
+ *     call 1 read   a0 RESULT 0, a1 AVAILABLE, a2 CONST 4096
+ *     code          conflicts with nothing later (close has no buffer)
+ *     call 2 close  a0 RESULT 0
+ *
+ * GCC's into-SSA pass already rewrote non-addressable locals into SSA names
+ * at every -O level, so unlike the LLVM adapter at -O0 there are no
+ * stack-slot loads to look through: a call argument is a constant, an
+ * invariant address or an SSA name.
+ *
+ * Memory questions go to GCC's alias oracle with one ao_ref per buffer the
+ * catalogue row describes (PATH: read, unknown size; IN_BUF: read; OUT_BUF:
+ * written; ADDR/OPAQUE: anything).  errno is never a conflict: the kernel
+ * side of a batched call does not touch it, and each call site sets it at
+ * its own place after the batch (docs/design.md).
+ */
+#include "sysbatch-gcc.h"
+
+namespace {
+
+/* The callee's linker name (what LLVM sees too), without the '*' GCC puts
+ * in front of names given with asm("..."). */
+const char *callee_symbol(gcall *call)
+{
+    tree fndecl = gimple_call_fndecl(call);
+    if (!fndecl || gimple_call_internal_p(call))
+        return NULL;
+    const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
+    if (name[0] == '*')
+        name++;
+    return name;
+}
+
+/* A conversion that keeps the value of every result a chained producer can
+ * hand on (producers stop the batch when they fail, so chained values are
+ * the non-negative results and pointers). */
+bool value_preserving_conversion(gimple *stmt)
+{
+    gassign *assign = dyn_cast<gassign *>(stmt);
+    if (!assign || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign)))
+        return false;
+    tree to = TREE_TYPE(gimple_assign_lhs(assign));
+    tree from = TREE_TYPE(gimple_assign_rhs1(assign));
+    if (!(INTEGRAL_TYPE_P(to) || POINTER_TYPE_P(to)) ||
+        !(INTEGRAL_TYPE_P(from) || POINTER_TYPE_P(from)))
+        return false;
+    return TYPE_PRECISION(to) >= TYPE_PRECISION(from);
+}
+
+/* Is `ptr` errno's address: __errno_location()'s result, possibly
+ * converted or offset? */
+bool errno_pointer_p(tree ptr)
+{
+    while (ptr && TREE_CODE(ptr) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(ptr)) {
+        gimple *def = SSA_NAME_DEF_STMT(ptr);
+        if (gcall *call = dyn_cast<gcall *>(def)) {
+            const char *name = callee_symbol(call);
+            return name && !strcmp(name, "__errno_location");
+        }
+        gassign *assign = dyn_cast<gassign *>(def);
+        if (!assign)
+            return false;
+        enum tree_code code = gimple_assign_rhs_code(assign);
+        if (!CONVERT_EXPR_CODE_P(code) && code != POINTER_PLUS_EXPR &&
+            code != SSA_NAME)
+            return false;
+        ptr = gimple_assign_rhs1(assign);
+    }
+    return false;
+}
+
+/* A load or store of errno only (docs/design.md, "errno between calls"):
+ * free code, since the kernel side of a batched call never touches errno. */
+bool errno_access_p(gimple *stmt)
+{
+    gassign *assign = dyn_cast<gassign *>(stmt);
+    if (!assign || gimple_has_volatile_ops(assign))
+        return false;
+    tree refs[2] = {NULL_TREE, NULL_TREE};
+    if (gimple_store_p(assign))
+        refs[0] = gimple_assign_lhs(assign);
+    if (gimple_assign_load_p(assign))
+        refs[1] = gimple_assign_rhs1(assign);
+    if (!refs[0] && !refs[1])
+        return false;
+    for (tree ref : refs) {
+        if (!ref)
+            continue;
+        tree base = get_base_address(ref);
+        if (!base || TREE_CODE(base) != MEM_REF ||
+            !errno_pointer_p(TREE_OPERAND(base, 0)))
+            return false;
+    }
+    return true;
+}
+
+class block_scanner {
+public:
+    block_scanner(basic_block bb, enum sb_abi abi, struct sysbatch_block *out)
+        : bb_(bb), abi_(abi), out_(out) {}
+    bool run();
+
+private:
+    struct gap {
+        int after_call;          /* gap follows region call `after_call` */
+        auto_vec<gimple *> stmts;
+    };
+
+    bool is_candidate(gcall *call) const;
+    struct sb_operand classify(tree arg, unsigned first_call_uid) const;
+    int call_index_of(const gimple *stmt) const;
+    void describe_call(gcall *call, unsigned first_call_uid,
+                       struct sb_call_event *ev) const;
+    bool stmt_is_barrier(gimple *stmt, const char **why) const;
+    bool stmt_conflicts_with(gimple *stmt, int call) const;
+    void describe_gap(const gap &g, struct sb_code_event *ev) const;
+
+    basic_block bb_;
+    enum sb_abi abi_;
+    struct sysbatch_block *out_;
+};
+
+bool block_scanner::is_candidate(gcall *call) const
+{
+    const char *name = callee_symbol(call);
+    return name && sb_catalog_lookup(abi_, name);
+}
+
+int block_scanner::call_index_of(const gimple *stmt) const
+{
+    for (unsigned i = 0; i < out_->calls.length(); i++)
+        if (out_->calls[i] == stmt)
+            return (int)i;
+    return -1;
+}
+
+struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) const
+{
+    struct sb_operand op = {SB_OPND_LOCAL, -1, 0};
+    if (TREE_CODE(arg) == INTEGER_CST) {
+        if (tree_fits_shwi_p(arg) || tree_fits_uhwi_p(arg)) {
+            op.kind = SB_OPND_CONST;
+            op.value = tree_fits_shwi_p(arg) ? (long)tree_to_shwi(arg)
+                                             : (long)tree_to_uhwi(arg);
+        } else {
+            op.kind = SB_OPND_AVAILABLE;
+        }
+        return op;
+    }
+    if (TREE_CODE(arg) != SSA_NAME) {
+        /* &decl, "string", other invariants. */
+        if (is_gimple_min_invariant(arg))
+            op.kind = SB_OPND_AVAILABLE;
+        return op;
+    }
+    /* Follow value-preserving conversions back to a call result. */
+    tree name = arg;
+    for (;;) {
+        if (SSA_NAME_IS_DEFAULT_DEF(name))
+            break;
+        gimple *def = SSA_NAME_DEF_STMT(name);
+        if (gimple_bb(def) != bb_)
+            break;
+        int producer = call_index_of(def);
+        if (producer >= 0) {
+            op.kind = SB_OPND_RESULT;
+            op.call = producer;
+            return op;
+        }
+        if (!value_preserving_conversion(def))
+            break;
+        tree src = gimple_assign_rhs1(def);
+        if (TREE_CODE(src) != SSA_NAME)
+            break;
+        name = src;
+    }
+    /* Available where the region starts: defined in another block (it then
+     * dominates this use), a parameter, a PHI of this block, or a statement
+     * before the region's first call. */
+    if (SSA_NAME_IS_DEFAULT_DEF(arg))
+        op.kind = SB_OPND_AVAILABLE;
+    else {
+        gimple *def = SSA_NAME_DEF_STMT(arg);
+        if (gimple_bb(def) != bb_ || gimple_code(def) == GIMPLE_PHI ||
+            gimple_uid(def) < first_call_uid)
+            op.kind = SB_OPND_AVAILABLE;
+    }
+    return op;
+}
+
+void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
+                                  struct sb_call_event *ev) const
+{
+    memset(ev, 0, sizeof *ev);
+    ev->symbol = callee_symbol(call);
+    ev->row = sb_catalog_lookup(abi_, ev->symbol);
+    unsigned nargs = gimple_call_num_args(call);
+    if (nargs > SB_MAX_ARGS + 1) {
+        ev->why_not = "more arguments than any system call takes";
+        nargs = SB_MAX_ARGS + 1;
+    }
+    ev->nargs = (int)nargs;
+    for (unsigned k = 0; k < nargs; k++)
+        ev->args[k] = classify(gimple_call_arg(call, k), first_call_uid);
+
+    tree fndecl = gimple_call_fndecl(call);
+    tree lhs = gimple_call_lhs(call);
+    if (!ev->why_not && !DECL_EXTERNAL(fndecl))
+        ev->why_not = "defined in this translation unit, not the C library";
+    if (!ev->why_not && lhs && TREE_CODE(lhs) != SSA_NAME)
+        ev->why_not = "result stored straight to memory";
+    if (!ev->why_not && lhs &&
+        !INTEGRAL_TYPE_P(TREE_TYPE(lhs)) && !POINTER_TYPE_P(TREE_TYPE(lhs)))
+        ev->why_not = "result is not an integer or pointer";
+    if (!ev->why_not && stmt_can_throw_internal(cfun, call))
+        ev->why_not = "call may throw";
+}
+
+/* Statements no batch may cross whatever they touch. */
+bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
+{
+    if (gimple_code(stmt) == GIMPLE_ASM) {
+        *why = "inline asm";
+        return true;
+    }
+    if (gimple_has_volatile_ops(stmt)) {
+        *why = "volatile access";
+        return true;
+    }
+    gcall *call = dyn_cast<gcall *>(stmt);
+    if (!call)
+        return false;
+    if (gimple_call_builtin_p(call, BUILT_IN_NORMAL)) {
+        switch (DECL_FUNCTION_CODE(gimple_call_fndecl(call))) {
+        /* Memory-only builtins: the oracle knows what they touch, and they
+         * make no system calls whose order could change. */
+        case BUILT_IN_MEMCPY: case BUILT_IN_MEMMOVE: case BUILT_IN_MEMSET:
+        case BUILT_IN_MEMCMP: case BUILT_IN_STRLEN: case BUILT_IN_STRCPY:
+        case BUILT_IN_STRCMP: case BUILT_IN_STRNCMP: case BUILT_IN_STRCHR:
+            return false;
+        default:
+            break;
+        }
+    }
+    int flags = gimple_call_flags(call);
+    if ((flags & (ECF_CONST | ECF_PURE)) && !(flags & ECF_LOOPING_CONST_OR_PURE))
+        return false;
+    const char *name = callee_symbol(call);
+    if (name && (startswith(name, "__atomic_") || startswith(name, "__sync_")))
+        *why = "atomic access";
+    else
+        *why = "unknown call";
+    return true;
+}
+
+/* May `stmt` (no barrier) not stay before the kernel side of call `call`? */
+bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
+{
+    if (!gimple_vuse(stmt) && !gimple_vdef(stmt))
+        return false; /* registers only */
+    gcall *c = out_->calls[call];
+    bool errno_only = errno_access_p(stmt);
+    const struct sb_syscall *row = sb_catalog_lookup(abi_, callee_symbol(c));
+    if (!row)
+        return true;
+    /* syscall(NR, ...): the row describing NR's arguments. */
+    unsigned shift = 0;
+    if (row->flags & SB_ROW_RAW_SYSCALL) {
+        tree nr = gimple_call_num_args(c) ? gimple_call_arg(c, 0) : NULL_TREE;
+        if (!nr || !tree_fits_shwi_p(nr))
+            return true;
+        row = sb_catalog_by_nr(abi_, (long)tree_to_shwi(nr));
+        if (!row)
+            return true;
+        shift = 1;
+    }
+    unsigned nargs = gimple_call_num_args(c);
+    for (unsigned k = 0; k < row->libc_argc; k++) {
+        const struct sb_arg_desc &d = row->libc_args[k];
+        if (d.kind == SB_ARG_ADDR || d.kind == SB_ARG_OPAQUE)
+            return true;
+        if (d.kind != SB_ARG_PATH && d.kind != SB_ARG_IN_BUF &&
+            d.kind != SB_ARG_OUT_BUF)
+            continue;
+        if (k + shift >= nargs)
+            continue;
+        tree ptr = gimple_call_arg(c, k + shift);
+        if (integer_zerop(ptr))
+            continue; /* NULL: the kernel touches nothing */
+        if (!POINTER_TYPE_P(TREE_TYPE(ptr)))
+            return true;
+        if (errno_only) {
+            if (errno_pointer_p(ptr))
+                return true; /* read(fd, &errno, 4): the call touches it */
+            continue;
+        }
+        tree size = NULL_TREE;
+        if (d.kind != SB_ARG_PATH) {
+            if (d.size_arg >= 0 && (unsigned)d.size_arg + shift < nargs) {
+                tree s = gimple_call_arg(c, d.size_arg + shift);
+                if (TREE_CODE(s) == INTEGER_CST)
+                    size = fold_convert(size_type_node, s);
+            } else if (d.size_arg < 0 && d.fixed_size) {
+                size = size_int(d.fixed_size);
+            }
+        }
+        ao_ref ref;
+        ao_ref_init_from_ptr_and_size(&ref, ptr, size);
+        bool kernel_writes = d.kind == SB_ARG_OUT_BUF;
+        if (stmt_may_clobber_ref_p_1(stmt, &ref, true))
+            return true;
+        if (kernel_writes && ref_maybe_used_by_stmt_p(stmt, &ref, true))
+            return true;
+    }
+    return false;
+}
+
+void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
+{
+    memset(ev, 0, sizeof *ev);
+    for (gimple *stmt : g.stmts) {
+        const char *why = NULL;
+        if (stmt_is_barrier(stmt, &why)) {
+            ev->barrier = true;
+            if (!ev->why)
+                ev->why = why;
+            ev->conflicts = ~(uint64_t)0;
+            return;
+        }
+    }
+    int ncalls = (int)out_->calls.length();
+    for (int j = g.after_call + 1; j < ncalls && j < 64; j++) {
+        for (gimple *stmt : g.stmts) {
+            if (stmt_conflicts_with(stmt, j)) {
+                ev->conflicts |= (uint64_t)1 << j;
+                if (!ev->why)
+                    ev->why = "memory access";
+                break;
+            }
+        }
+    }
+}
+
+bool block_scanner::run()
+{
+    /* Number the statements so "defined before the first call" is a
+     * comparison, and find the candidate calls. */
+    unsigned uid = 0, first_call_uid = ~0u;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb_); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        gimple_set_uid(stmt, ++uid);
+        gcall *call = dyn_cast<gcall *>(stmt);
+        if (call && is_candidate(call)) {
+            if (out_->calls.length() == SB_MAX_REGION_CALLS)
+                break; /* the rest of the block is left as it is */
+            if (first_call_uid == ~0u)
+                first_call_uid = uid;
+            out_->calls.safe_push(call);
+        }
+    }
+    if (out_->calls.is_empty())
+        return false;
+
+    /* Events in program order: each call, and one code record per
+     * non-empty gap between two calls. */
+    auto_vec<gap *> gaps;
+    gap *open_gap = NULL;
+    int seen = 0;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb_); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (seen < (int)out_->calls.length() && stmt == out_->calls[seen]) {
+            struct sb_event ev;
+            memset(&ev, 0, sizeof ev);
+            if (open_gap && !open_gap->stmts.is_empty()) {
+                ev.kind = SB_EV_CODE;
+                gaps.safe_push(open_gap);
+                out_->events.safe_push(ev); /* filled below */
+            } else {
+                delete open_gap;
+            }
+            open_gap = new gap;
+            open_gap->after_call = seen;
+            ev.kind = SB_EV_CALL;
+            describe_call(as_a<gcall *>(stmt), first_call_uid, &ev.u.call);
+            out_->event_of_call.safe_push((int)out_->events.length());
+            out_->events.safe_push(ev);
+            seen++;
+            continue;
+        }
+        if (seen >= (int)out_->calls.length())
+            break;
+        if (open_gap && !is_gimple_debug(stmt) &&
+            gimple_code(stmt) != GIMPLE_LABEL && gimple_code(stmt) != GIMPLE_NOP)
+            open_gap->stmts.safe_push(stmt);
+    }
+    delete open_gap;
+
+    unsigned next_gap = 0;
+    for (unsigned e = 0; e < out_->events.length(); e++) {
+        if (out_->events[e].kind != SB_EV_CODE)
+            continue;
+        describe_gap(*gaps[next_gap], &out_->events[e].u.code);
+        delete gaps[next_gap++];
+    }
+
+    out_->bb = bb_;
+    out_->region.abi = abi_;
+    out_->region.nevents = (int)out_->events.length();
+    out_->region.events = out_->events.address();
+    return true;
+}
+
+} // namespace
+
+bool sysbatch_analyze_block(basic_block bb, enum sb_abi abi,
+                            struct sysbatch_block *out)
+{
+    block_scanner scanner(bb, abi, out);
+    return scanner.run();
+}

@@ -1,0 +1,383 @@
+/* rewrite.cc: phase 4 on GIMPLE - one planned batch becomes versioned code
+ * (docs/design.md, "The rewrite, shared by both front ends").
+ *
+ * before (one block)                 after
+ *
+ *   fd_3 = open (p_1(D), 0);          _9 = sysbatch_active;
+ *   n_6 = read (fd_3, buf_5(D), 64);   if (_9 != 0) goto <fill>; else goto <c>;
+ *   close (fd_3);                    <fill>:
+ *                                      sysbatch_slots[0].nr = 257; ...
+ *                                      _10 = sysbatch_run (&sysbatch_rets[0],
+ *                                                          &sysbatch_slots[0], 5, 0);
+ *                                    <c>:
+ *                                      last_11 = PHI <_10(fill), -1(entry)>
+ *                                      if (last_11 >= 0) goto <b0>; else goto <o0>;
+ *                                    <b0>:
+ *                                      _12 = sysbatch_rets[0];
+ *                                      _13 = sysbatch_ret_errno (_12);
+ *                                      _14 = (int) _13;
+ *                                    <o0>:
+ *                                      fd_15 = open (p_1(D), 0);
+ *                                    <j0>:
+ *                                      fd_3 = PHI <_14(b0), fd_15(o0)>
+ *                                      if (last_11 >= 2) ...  (read, then close)
+ *
+ * Only the kernel side of the later calls moves up to the issue point; code
+ * between the calls stays where it was (the planner has checked that it
+ * commutes).  When sysbatch_active is 0, `last` is -1 and every call site
+ * takes its original call.
+ *
+ * The original SSA name of each result is kept and redefined by the PHI in
+ * the join block, so no use needs rewriting.  Virtual operands of all new
+ * statements are left to the renamer (the pass returns TODO_update_ssa).
+ */
+#include "sysbatch-gcc.h"
+
+namespace {
+
+tree add_field(tree chain, const char *name, tree type)
+{
+    tree field = build_decl(BUILTINS_LOCATION, FIELD_DECL,
+                            get_identifier(name), type);
+    DECL_CHAIN(field) = chain;
+    return field;
+}
+
+tree extern_fn(const char *name, tree type)
+{
+    tree decl = build_fn_decl(name, type);
+    TREE_NOTHROW(decl) = 1;
+    return decl;
+}
+
+tree extern_var(const char *name, tree type)
+{
+    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL, get_identifier(name),
+                           type);
+    TREE_PUBLIC(decl) = 1;
+    DECL_EXTERNAL(decl) = 1;
+    DECL_ARTIFICIAL(decl) = 1;
+    return decl;
+}
+
+} // namespace
+
+void sysbatch_build_runtime_decls(void)
+{
+    struct sysbatch_runtime_decls &rt = sysbatch_rt;
+    if (rt.slot_type)
+        return;
+    /* struct sysbatch_slot, fields listed last first for
+     * finish_builtin_struct, which reverses the chain. */
+    tree slot = make_node(RECORD_TYPE);
+    tree fields = NULL_TREE;
+    fields = rt.field_arg = add_field(
+        fields, "arg", build_array_type_nelts(long_integer_type_node, 6));
+    fields = add_field(fields, "pad_", build_array_type_nelts(char_type_node, 7));
+    fields = rt.field_argc = add_field(fields, "argc", char_type_node);
+    fields = rt.field_jump_pos = add_field(fields, "jump_pos", short_integer_type_node);
+    fields = rt.field_jump_zero = add_field(fields, "jump_zero", short_integer_type_node);
+    fields = rt.field_jump_fail = add_field(fields, "jump_fail", short_integer_type_node);
+    fields = rt.field_nr = add_field(fields, "nr", short_integer_type_node);
+    finish_builtin_struct(slot, "sysbatch_slot", fields, NULL_TREE);
+    rt.slot_type = slot;
+
+    tree long_t = long_integer_type_node;
+    tree run_type = build_function_type_list(
+        long_t, build_pointer_type(long_t), build_pointer_type(slot), long_t,
+        long_t, NULL_TREE);
+    rt.run_fn = extern_fn("sysbatch_run", run_type);
+    rt.ret_errno_fn = extern_fn("sysbatch_ret_errno",
+                                build_function_type_list(long_t, long_t, NULL_TREE));
+    rt.ret_mmap_fn = extern_fn("sysbatch_ret_mmap",
+                               build_function_type_list(ptr_type_node, long_t, NULL_TREE));
+    rt.ret_positive_fn = extern_fn(
+        "sysbatch_ret_positive_error",
+        build_function_type_list(integer_type_node, long_t, NULL_TREE));
+    rt.active_var = extern_var("sysbatch_active", integer_type_node);
+    rt.empty_string = extern_var(
+        "sysbatch_empty_string",
+        build_array_type_nelts(build_qualified_type(char_type_node,
+                                                    TYPE_QUAL_CONST), 1));
+    TREE_READONLY(rt.empty_string) = 1;
+}
+
+namespace {
+
+class batch_rewriter {
+public:
+    batch_rewriter(struct sysbatch_block *blk, const struct sb_plan *plan,
+                   int batch)
+        : blk_(blk), plan_(plan), bp_(plan->batches[batch]) {}
+    void run();
+
+private:
+    tree slot_ref(int slot) const;
+    tree field_ref(int slot, tree field) const;
+    tree arg_ref(int slot, int arg) const;
+    tree rets_ref(int slot) const;
+    void store(gimple_seq *seq, tree ref, tree value, location_t loc) const;
+    tree slot_arg_value(gimple_seq *seq, const struct sb_slot_plan &sp, int k,
+                        location_t loc) const;
+    void fill_slots(gimple_seq *seq, location_t loc) const;
+    tree issue(gcall *first);
+    void rewrite_call_site(int call, int slot, tree last);
+    tree convert_result(gimple_seq *seq, const struct sb_call_event &ev,
+                        tree raw, tree result_type, location_t loc) const;
+
+    struct sysbatch_block *blk_;
+    const struct sb_plan *plan_;
+    const struct sb_batch_plan &bp_;
+    tree rets_ = NULL_TREE, slots_ = NULL_TREE;
+};
+
+tree batch_rewriter::slot_ref(int slot) const
+{
+    return build4(ARRAY_REF, sysbatch_rt.slot_type, slots_, size_int(slot),
+                  NULL_TREE, NULL_TREE);
+}
+
+tree batch_rewriter::field_ref(int slot, tree field) const
+{
+    return build3(COMPONENT_REF, TREE_TYPE(field), slot_ref(slot), field,
+                  NULL_TREE);
+}
+
+tree batch_rewriter::arg_ref(int slot, int arg) const
+{
+    return build4(ARRAY_REF, long_integer_type_node,
+                  field_ref(slot, sysbatch_rt.field_arg), size_int(arg),
+                  NULL_TREE, NULL_TREE);
+}
+
+tree batch_rewriter::rets_ref(int slot) const
+{
+    return build4(ARRAY_REF, long_integer_type_node, rets_, size_int(slot),
+                  NULL_TREE, NULL_TREE);
+}
+
+void batch_rewriter::store(gimple_seq *seq, tree ref, tree value,
+                           location_t loc) const
+{
+    gassign *g = gimple_build_assign(ref, value);
+    gimple_set_location(g, loc);
+    gimple_seq_add_stmt(seq, g);
+}
+
+/* The word for raw argument k of call slot `sp`, as a gimple value. */
+tree batch_rewriter::slot_arg_value(gimple_seq *seq,
+                                    const struct sb_slot_plan &sp, int k,
+                                    location_t loc) const
+{
+    const struct sb_fill_arg &f = sp.args[k];
+    tree long_t = long_integer_type_node;
+    switch (f.fill) {
+    case SB_FILL_CONST:
+        return build_int_cst(long_t, f.value);
+    case SB_FILL_EMPTY_STRING:
+        return gimple_convert(seq, loc, long_t,
+                              build_fold_addr_expr(sysbatch_rt.empty_string));
+    case SB_FILL_LIBC_ARG: {
+        gcall *call = blk_->calls[sp.call];
+        if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call))
+            return build_int_cst(long_t, 0); /* absent variadic argument */
+        return gimple_convert(seq, loc, long_t, gimple_call_arg(call, f.index));
+    }
+    default: /* SB_FILL_CHAINED: the copy slot before it writes the word */
+        return NULL_TREE;
+    }
+}
+
+void batch_rewriter::fill_slots(gimple_seq *seq, location_t loc) const
+{
+    for (int s = 0; s < bp_.nslots; s++) {
+        const struct sb_slot_plan &sp = bp_.slots[s];
+        store(seq, field_ref(s, sysbatch_rt.field_nr),
+              build_int_cst(short_integer_type_node, sp.nr), loc);
+        store(seq, field_ref(s, sysbatch_rt.field_jump_fail),
+              build_int_cst(short_integer_type_node, sp.jump_fail), loc);
+        store(seq, field_ref(s, sysbatch_rt.field_jump_zero),
+              build_int_cst(short_integer_type_node, sp.jump_zero), loc);
+        store(seq, field_ref(s, sysbatch_rt.field_jump_pos),
+              build_int_cst(short_integer_type_node, sp.jump_pos), loc);
+        if (sp.kind == SB_SLOT_COPY) {
+            store(seq, field_ref(s, sysbatch_rt.field_argc),
+                  build_int_cst(char_type_node, 2), loc);
+            tree dst = build_fold_addr_expr(arg_ref(sp.copy_dst_slot,
+                                                    sp.copy_dst_arg));
+            tree src = build_fold_addr_expr(rets_ref(sp.copy_src_slot));
+            store(seq, arg_ref(s, 0),
+                  gimple_convert(seq, loc, long_integer_type_node, dst), loc);
+            store(seq, arg_ref(s, 1),
+                  gimple_convert(seq, loc, long_integer_type_node, src), loc);
+            continue;
+        }
+        store(seq, field_ref(s, sysbatch_rt.field_argc),
+              build_int_cst(char_type_node, sp.argc), loc);
+        for (int k = 0; k < sp.argc; k++) {
+            tree v = slot_arg_value(seq, sp, k, loc);
+            if (v)
+                store(seq, arg_ref(s, k), v, loc);
+        }
+    }
+}
+
+/* Split the block before `first` and put the versioned issue in front of
+ * it.  Returns `last`: the index of the last slot run, or -1. */
+tree batch_rewriter::issue(gcall *first)
+{
+    location_t loc = gimple_location(first);
+    tree long_t = long_integer_type_node;
+    rets_ = create_tmp_var(build_array_type_nelts(long_t, bp_.nslots),
+                           "sysbatch_rets");
+    slots_ = create_tmp_var(build_array_type_nelts(sysbatch_rt.slot_type,
+                                                   bp_.nslots),
+                            "sysbatch_slots");
+    TREE_ADDRESSABLE(rets_) = 1;
+    TREE_ADDRESSABLE(slots_) = 1;
+
+    gimple_stmt_iterator gsi = gsi_for_stmt(first);
+    gsi_prev(&gsi);
+    edge skip = split_block(gimple_bb(first), gsi_end_p(gsi) ? NULL : gsi_stmt(gsi));
+    basic_block head = skip->src, cont = skip->dest;
+
+    /* head: active = sysbatch_active; if (active != 0) */
+    tree active = make_ssa_name(integer_type_node);
+    gassign *load = gimple_build_assign(active, sysbatch_rt.active_var);
+    gimple_set_location(load, loc);
+    gcond *test = gimple_build_cond(NE_EXPR, active, integer_zero_node,
+                                    NULL_TREE, NULL_TREE);
+    gimple_set_location(test, loc);
+    gimple_stmt_iterator hi = gsi_last_bb(head);
+    gsi_insert_after(&hi, load, GSI_NEW_STMT);
+    gsi_insert_after(&hi, test, GSI_NEW_STMT);
+    /* head -> fill -> cont on "active", head -> cont otherwise (GCC allows
+     * one edge per pair of blocks, so the fill block comes first). */
+    basic_block fill = split_edge(skip);
+    edge taken = single_pred_edge(fill);
+    taken->flags = (taken->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
+    taken->probability = profile_probability::even();
+    skip = make_edge(head, cont, EDGE_FALSE_VALUE);
+    skip->probability = profile_probability::even();
+
+    /* fill: slots, then last_run = sysbatch_run (rets, slots, n, 0) */
+    gimple_seq seq = NULL;
+    fill_slots(&seq, loc);
+    tree last_run = make_ssa_name(long_t);
+    tree rets0 = build_fold_addr_expr(rets_ref(0));
+    tree slots0 = build_fold_addr_expr(slot_ref(0));
+    gcall *run = gimple_build_call(sysbatch_rt.run_fn, 4, rets0, slots0,
+                                   build_int_cst(long_t, bp_.nslots),
+                                   build_int_cst(long_t, 0));
+    gimple_call_set_lhs(run, last_run);
+    gimple_set_location(run, loc);
+    gimple_seq_add_stmt(&seq, run);
+    gimple_stmt_iterator fi = gsi_start_bb(fill);
+    gsi_insert_seq_before(&fi, seq, GSI_SAME_STMT);
+
+    /* cont: last = PHI <last_run (fill), -1 (head)> */
+    tree last = make_ssa_name(long_t);
+    gphi *phi = create_phi_node(last, cont);
+    add_phi_arg(phi, last_run, single_succ_edge(fill), loc);
+    add_phi_arg(phi, build_int_cst(long_t, -1), skip, loc);
+    return last;
+}
+
+tree batch_rewriter::convert_result(gimple_seq *seq,
+                                    const struct sb_call_event &ev, tree raw,
+                                    tree result_type, location_t loc) const
+{
+    tree fn = NULL_TREE, fn_type = NULL_TREE;
+    switch (sb_call_ret_conv(blk_->region.abi, &ev)) {
+    case SB_RET_ERRNO:
+        fn = sysbatch_rt.ret_errno_fn;
+        fn_type = long_integer_type_node;
+        break;
+    case SB_RET_MAP_FAILED:
+        fn = sysbatch_rt.ret_mmap_fn;
+        fn_type = ptr_type_node;
+        break;
+    case SB_RET_POSITIVE_ERROR:
+        fn = sysbatch_rt.ret_positive_fn;
+        fn_type = integer_type_node;
+        break;
+    default: /* never fails: the raw value is the result */
+        break;
+    }
+    tree value = raw;
+    if (fn) {
+        gcall *conv = gimple_build_call(fn, 1, raw);
+        gimple_set_location(conv, loc);
+        if (result_type) {
+            value = make_ssa_name(fn_type);
+            gimple_call_set_lhs(conv, value);
+        }
+        gimple_seq_add_stmt(seq, conv);
+    }
+    if (!result_type)
+        return NULL_TREE;
+    return gimple_convert(seq, loc, result_type, value);
+}
+
+/* call_site: r = (slot <= last) ? convert (rets[slot]) : original call */
+void batch_rewriter::rewrite_call_site(int call, int slot, tree last)
+{
+    gcall *c = blk_->calls[call];
+    location_t loc = gimple_location(c);
+    gimple_stmt_iterator gsi = gsi_for_stmt(c);
+    gsi_prev(&gsi);
+    edge to_call = split_block(gimple_bb(c), gsi_end_p(gsi) ? NULL : gsi_stmt(gsi));
+    basic_block head = to_call->src, call_bb = to_call->dest;
+    edge from_call = split_block(call_bb, c);
+    basic_block join = from_call->dest;
+
+    gcond *test = gimple_build_cond(GE_EXPR, last,
+                                    build_int_cst(long_integer_type_node, slot),
+                                    NULL_TREE, NULL_TREE);
+    gimple_set_location(test, loc);
+    gimple_stmt_iterator hi = gsi_last_bb(head);
+    gsi_insert_after(&hi, test, GSI_NEW_STMT);
+    to_call->flags = (to_call->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+    to_call->probability = profile_probability::even();
+    edge ran = make_edge(head, join, EDGE_TRUE_VALUE);
+    ran->probability = profile_probability::even();
+    basic_block batched = split_edge(ran);
+
+    tree lhs = gimple_call_lhs(c);
+    gimple_seq seq = NULL;
+    tree raw = make_ssa_name(long_integer_type_node);
+    gassign *load = gimple_build_assign(raw, rets_ref(slot));
+    gimple_set_location(load, loc);
+    gimple_seq_add_stmt(&seq, load);
+    tree value = convert_result(&seq, sysbatch_call_event(*blk_, call), raw,
+                                lhs ? TREE_TYPE(lhs) : NULL_TREE, loc);
+    gimple_stmt_iterator bi = gsi_start_bb(batched);
+    gsi_insert_seq_before(&bi, seq, GSI_SAME_STMT);
+
+    if (lhs) {
+        tree original = copy_ssa_name(lhs, c);
+        gimple_call_set_lhs(c, original);
+        gphi *phi = create_phi_node(lhs, join);
+        add_phi_arg(phi, value, single_succ_edge(batched), loc);
+        add_phi_arg(phi, original, from_call, loc);
+    }
+}
+
+void batch_rewriter::run()
+{
+    tree last = issue(blk_->calls[bp_.first_call]);
+    for (int s = 0; s < bp_.nslots; s++) {
+        const struct sb_slot_plan &sp = bp_.slots[s];
+        if (sp.kind == SB_SLOT_CALL)
+            rewrite_call_site(sp.call, s, last);
+    }
+}
+
+} // namespace
+
+void sysbatch_rewrite_batch(struct sysbatch_block *blk,
+                            const struct sb_plan *plan, int batch)
+{
+    batch_rewriter rewriter(blk, plan, batch);
+    rewriter.run();
+}

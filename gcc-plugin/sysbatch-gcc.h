@@ -1,0 +1,77 @@
+/* sysbatch-gcc.h: what the parts of the GCC plugin share.
+ *
+ *   sysbatch-plugin.cc  plugin_init: version check, arguments, runtime decls,
+ *                       pass registration; the pass driver and the reports
+ *   analysis.cc         one basic block -> core sb_region (phase 1)
+ *   rewrite.cc          one planned batch -> rewritten GIMPLE (phase 4)
+ *
+ * The core (core/include/sysbatch/core.h) decides what is batched; these
+ * files only translate between GIMPLE and the core's plain C structs.
+ */
+#ifndef SYSBATCH_GCC_H
+#define SYSBATCH_GCC_H
+
+#include "gcc-compat.h"
+
+#include "sysbatch/core.h"
+
+/* Parsed -fplugin-arg-sysbatch-* arguments. */
+enum sysbatch_fill_mode {
+    SYSBATCH_FILL_STORES = 0,   /* every slot field written by a store */
+    SYSBATCH_FILL_TEMPLATE = 1, /* copy a static const template, patch */
+};
+
+struct sysbatch_config {
+    struct sb_options opts;
+    enum sb_abi abi;
+    bool print_plan;              /* plans to stderr as well */
+    enum sysbatch_fill_mode fill;
+};
+extern struct sysbatch_config sysbatch_cfg;
+
+/* The runtime's plugin ABI (runtime/include/sysbatch.h), built once per
+ * translation unit. */
+struct sysbatch_runtime_decls {
+    tree slot_type;      /* struct sysbatch_slot, 64 bytes */
+    tree field_nr, field_jump_fail, field_jump_zero, field_jump_pos;
+    tree field_argc, field_arg;
+    tree run_fn;         /* long sysbatch_run(long *, slot *, long, long) */
+    tree ret_errno_fn;   /* long sysbatch_ret_errno(long) */
+    tree ret_mmap_fn;    /* void *sysbatch_ret_mmap(long) */
+    tree ret_positive_fn;/* int sysbatch_ret_positive_error(long) */
+    tree active_var;     /* extern int sysbatch_active */
+    tree empty_string;   /* extern const char sysbatch_empty_string[1] */
+};
+extern struct sysbatch_runtime_decls sysbatch_rt;
+
+/* One basic block described for the core.  `calls[i]` is the statement of
+ * region call i; `events` backs `region.events`. */
+struct sysbatch_block {
+    basic_block bb;
+    struct sb_region region;
+    auto_vec<struct sb_event> events;
+    auto_vec<gcall *> calls;
+    auto_vec<int> event_of_call; /* call i is events[event_of_call[i]] */
+};
+
+static inline const struct sb_call_event &
+sysbatch_call_event(const struct sysbatch_block &blk, int call)
+{
+    return blk.events[blk.event_of_call[call]].u.call;
+}
+
+/* Phase 1: describe the catalogue calls of `bb` and the code between them.
+ * Returns false when the block holds no candidate call. */
+bool sysbatch_analyze_block(basic_block bb, enum sb_abi abi,
+                            struct sysbatch_block *out);
+
+/* Phase 4: rewrite batch `batch` of `plan` (Linux ABI only).  Splits blocks
+ * and adds PHIs for real SSA names; the caller renames virtual operands and
+ * frees dominance information afterwards. */
+void sysbatch_rewrite_batch(struct sysbatch_block *blk,
+                            const struct sb_plan *plan, int batch);
+
+/* Fill the runtime decls; called once, at the start of the unit. */
+void sysbatch_build_runtime_decls(void);
+
+#endif /* SYSBATCH_GCC_H */

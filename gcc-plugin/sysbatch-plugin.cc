@@ -1,0 +1,273 @@
+/* sysbatch-plugin.cc: the GCC plugin's entry point and pass driver.
+ *
+ *     gcc -fplugin=.../sysbatch.so [-fplugin-arg-sysbatch-KEY=VALUE ...]
+ *
+ * plugin_init does, in this order: check that the running GCC is the one
+ * the plugin was built against; parse the arguments; publish the help text;
+ * arrange for the runtime's declarations to be built once at the start of
+ * the unit; register the pass right after GCC's "ssa" pass, so it sees SSA
+ * form at every -O level before early inlining (the LLVM pass runs at the
+ * start of its pipeline, so both see the same code).
+ *
+ * Per function the pass walks the basic blocks.  A block with at least one
+ * catalogue call is described to the core (analysis.cc), planned, the plan
+ * is written to the dump file (and to stderr with print-plan) under a line
+ *
+ *     function <name> block <k>:
+ *
+ * (k counts blocks with candidates, in block order; the LLVM pass prints
+ * the same header), every batch and refusal is reported through
+ * dump_printf_loc for -fopt-info, and each batch is rewritten
+ * (rewrite.cc) - on Linux only; for target=tock the plugin plans and
+ * reports but leaves the code alone.
+ */
+#include "sysbatch-gcc.h"
+
+int plugin_is_GPL_compatible;
+
+struct sysbatch_config sysbatch_cfg;
+struct sysbatch_runtime_decls sysbatch_rt;
+
+namespace {
+
+const char help_text[] =
+    "sysbatch: batch straight-line system calls into one kernel crossing.\n"
+    "Arguments (-fplugin-arg-sysbatch-KEY[=VALUE]):\n"
+    "  min-batch=N          smallest batch worth a crossing (1..64, default 2)\n"
+    "  target=linux|tock    system call ABI (default: " SYSBATCH_GCC_DEFAULT_TARGET
+    "); tock plans and reports only\n"
+    "  fill=stores|template how slots are filled (default stores)\n"
+    "  print-plan           also write each block's plan to stderr\n"
+    "  help                 print this text\n"
+    "Reports: -fopt-info-optimized (batches), -fopt-info-missed (refusals);\n"
+    "plans: -fdump-tree-all, file <src>.*.sysbatch\n";
+
+struct plugin_info sysbatch_info = {
+    SYSBATCH_VERSION_STRING,
+    help_text,
+};
+
+bool version_ok(struct plugin_gcc_version *running)
+{
+    const struct plugin_gcc_version *built = sysbatch_built_for_gcc();
+    if (plugin_default_version_check(running,
+                                     const_cast<plugin_gcc_version *>(built)))
+        return true;
+    if (strcmp(built->basever, running->basever) != 0 ||
+        strcmp(built->datestamp, running->datestamp) != 0)
+        error("sysbatch: plugin built for GCC %s (%s) targeting %qs, but "
+              "loaded by GCC %s (%s); rebuild it against the plugin headers "
+              "of this compiler (%<-print-file-name=plugin%>)",
+              built->basever, built->datestamp, SYSBATCH_GCC_TRIPLE,
+              running->basever, running->datestamp);
+    else
+        error("sysbatch: plugin built for GCC %s targeting %qs, but loaded "
+              "by a GCC %s configured differently; rebuild it against the "
+              "plugin headers of this compiler (%<-print-file-name=plugin%>)",
+              built->basever, SYSBATCH_GCC_TRIPLE, running->basever);
+    return false;
+}
+
+bool parse_int(const char *text, int lo, int hi, int *out)
+{
+    if (!text || !*text)
+        return false;
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*end || v < lo || v > hi)
+        return false;
+    *out = (int)v;
+    return true;
+}
+
+bool parse_args(int argc, struct plugin_argument *argv)
+{
+    bool ok = true;
+    sb_options_default(&sysbatch_cfg.opts);
+    sysbatch_cfg.abi = strcmp(SYSBATCH_GCC_DEFAULT_TARGET, "tock") == 0
+                           ? SB_ABI_TOCK
+                           : SB_ABI_LINUX_X86_64;
+    sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
+    for (int i = 0; i < argc; i++) {
+        const char *key = argv[i].key, *value = argv[i].value;
+        if (!strcmp(key, "min-batch")) {
+            if (!parse_int(value, 1, SB_MAX_REGION_CALLS,
+                           &sysbatch_cfg.opts.min_batch)) {
+                error("sysbatch: bad value %qs for %<min-batch%>: expected "
+                      "an integer from 1 to %d", value ? value : "",
+                      SB_MAX_REGION_CALLS);
+                ok = false;
+            }
+        } else if (!strcmp(key, "target")) {
+            if (value && !strcmp(value, "linux")) {
+                sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
+            } else if (value && !strcmp(value, "tock")) {
+                sysbatch_cfg.abi = SB_ABI_TOCK;
+            } else {
+                error("sysbatch: bad value %qs for %<target%>: expected "
+                      "%<linux%> or %<tock%>", value ? value : "");
+                ok = false;
+            }
+        } else if (!strcmp(key, "fill")) {
+            if (value && !strcmp(value, "stores")) {
+                sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
+            } else if (value && !strcmp(value, "template")) {
+                sysbatch_cfg.fill = SYSBATCH_FILL_TEMPLATE;
+            } else {
+                error("sysbatch: bad value %qs for %<fill%>: expected "
+                      "%<stores%> or %<template%>", value ? value : "");
+                ok = false;
+            }
+        } else if (!strcmp(key, "print-plan")) {
+            if (value) {
+                error("sysbatch: %<print-plan%> takes no value");
+                ok = false;
+            }
+            sysbatch_cfg.print_plan = true;
+        } else if (!strcmp(key, "help")) {
+            fputs(help_text, stderr);
+        } else {
+            error("sysbatch: unknown argument %qs (known: min-batch, target, "
+                  "fill, print-plan, help)", key);
+            ok = false;
+        }
+    }
+    /* The Linux slot ABI is x86_64's; a cross compiler only plans for Tock. */
+    if (ok && sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&
+        strcmp(SYSBATCH_GCC_DEFAULT_TARGET, "linux") != 0) {
+        error("sysbatch: %<target=linux%> needs the %<x86_64%> Linux host "
+              "compiler; this plugin was built for %qs",
+              SYSBATCH_GCC_TRIPLE);
+        ok = false;
+    }
+    return ok;
+}
+
+void start_unit(void *, void *)
+{
+    sysbatch_build_runtime_decls();
+}
+
+void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
+{
+    if (!dump_enabled_p())
+        return;
+    for (int b = 0; b < plan.nbatches; b++) {
+        const struct sb_batch_plan &bp = plan.batches[b];
+        gcall *first = blk.calls[bp.first_call];
+        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, first,
+                        "sysbatch: batched %d calls into %d slots with %d "
+                        "chains%s\n",
+                        bp.ncalls, bp.nslots, bp.nchains,
+                        sysbatch_cfg.abi == SB_ABI_TOCK
+                            ? " (planned only: no Tock rewrite yet)"
+                            : "");
+    }
+    for (int i = 0; i < plan.ncalls; i++) {
+        const struct sb_call_plan &cp = plan.calls[i];
+        if (cp.batch >= 0)
+            continue;
+        const char *symbol = sysbatch_call_event(blk, i).symbol;
+        if (cp.detail)
+            dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
+                            "sysbatch: %s not batched: %s [%s]: %s\n", symbol,
+                            sb_why_text(cp.why), sb_why_name(cp.why),
+                            cp.detail);
+        else
+            dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
+                            "sysbatch: %s not batched: %s [%s]\n", symbol,
+                            sb_why_text(cp.why), sb_why_name(cp.why));
+    }
+}
+
+void print_plan(FILE *out, int block_number, const struct sysbatch_block &blk,
+                const struct sb_plan &plan)
+{
+    fprintf(out, "function %s block %d:\n",
+            IDENTIFIER_POINTER(DECL_NAME(current_function_decl)), block_number);
+    sb_plan_print(out, &blk.region, &plan);
+}
+
+const pass_data sysbatch_pass_data = {
+    GIMPLE_PASS,
+    "sysbatch",           /* name (dump file suffix) */
+    OPTGROUP_OTHER,       /* so -fopt-info shows the reports */
+    TV_NONE,
+    PROP_cfg | PROP_ssa,  /* properties_required */
+    0, 0, 0,
+    0,                    /* todo_flags_finish: returned by execute */
+};
+
+class sysbatch_pass : public gimple_opt_pass {
+public:
+    explicit sysbatch_pass(gcc::context *ctx)
+        : gimple_opt_pass(sysbatch_pass_data, ctx) {}
+    unsigned int execute(function *fun) final override;
+};
+
+unsigned int sysbatch_pass::execute(function *fun)
+{
+    /* Blocks are collected first: rewriting splits them. */
+    auto_vec<basic_block> blocks;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun)
+        blocks.safe_push(bb);
+
+    bool changed = false;
+    int block_number = 0;
+    for (basic_block b : blocks) {
+        struct sysbatch_block blk;
+        if (!sysbatch_analyze_block(b, sysbatch_cfg.abi, &blk))
+            continue;
+        struct sb_plan plan;
+        if (sb_plan_region(&blk.region, &sysbatch_cfg.opts, &plan) != 0) {
+            warning(0, "sysbatch: out of memory planning %qs; left unbatched",
+                    IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
+            continue;
+        }
+        if (dump_file)
+            print_plan(dump_file, block_number, blk, plan);
+        if (sysbatch_cfg.print_plan)
+            print_plan(stderr, block_number, blk, plan);
+        block_number++;
+        report_plan(blk, plan);
+        if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64) {
+            const char *hazard = plan.nbatches ? sb_plan_check_hazards(&plan)
+                                               : NULL;
+            if (hazard)
+                internal_error("sysbatch: core produced a plan that breaks the "
+                               "%<sys_batch%> rules: %s", hazard);
+            for (int i = 0; i < plan.nbatches; i++) {
+                sysbatch_rewrite_batch(&blk, &plan, i);
+                changed = true;
+            }
+        }
+        sb_plan_free(&plan);
+    }
+    if (!changed)
+        return 0;
+    free_dominance_info(CDI_DOMINATORS);
+    free_dominance_info(CDI_POST_DOMINATORS);
+    mark_virtual_operands_for_renaming(fun);
+    return TODO_update_ssa | TODO_cleanup_cfg;
+}
+
+} // namespace
+
+int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *version)
+{
+    if (!version_ok(version))
+        return 1;
+    if (!parse_args(info->argc, info->argv))
+        return 1;
+    register_callback(info->base_name, PLUGIN_INFO, NULL, &sysbatch_info);
+    register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
+
+    struct register_pass_info pass;
+    pass.pass = new sysbatch_pass(g);
+    pass.reference_pass_name = "ssa";
+    pass.ref_pass_instance_number = 1;
+    pass.pos_op = PASS_POS_INSERT_AFTER;
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+    return 0;
+}
