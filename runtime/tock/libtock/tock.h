@@ -1,0 +1,118 @@
+/* A minimal libtock-c-compatible raw system call layer (TRD104, Tock 2.x):
+ * the same function names and return structs as libtock-c's libtock/tock.h,
+ * written for sysbatch's test apps and benchmarks from the TRD104 facts.
+ * Cortex-M (svc <class>) and RV32 (ecall, class in a4).
+ *
+ *     syscall_return_t r = command(DRIVER_NUM_LEDS, 1, 0, 0);   -- LED 0 on
+ *     if (r.type != TOCK_SYSCALL_SUCCESS) ...
+ *
+ * Like libtock-c, every raw call is an out-of-line function: the sysbatch
+ * compiler plugins recognise calls to these names.
+ */
+#ifndef SYSBATCH_LIBTOCK_TOCK_H
+#define SYSBATCH_LIBTOCK_TOCK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Return variants (r0 of every return). */
+typedef enum {
+    TOCK_SYSCALL_FAILURE = 0,
+    TOCK_SYSCALL_FAILURE_U32 = 1,
+    TOCK_SYSCALL_FAILURE_U32_U32 = 2,
+    TOCK_SYSCALL_FAILURE_U64 = 3,
+    TOCK_SYSCALL_SUCCESS = 128,
+    TOCK_SYSCALL_SUCCESS_U32 = 129,
+    TOCK_SYSCALL_SUCCESS_U32_U32 = 130,
+    TOCK_SYSCALL_SUCCESS_U64 = 131,
+    TOCK_SYSCALL_SUCCESS_U32_U32_U32 = 132,
+    TOCK_SYSCALL_SUCCESS_U32_U64 = 133,
+} syscall_rtype;
+
+/* Error codes carried by Failure variants. */
+typedef enum {
+    TOCK_STATUSCODE_SUCCESS = 0,
+    TOCK_STATUSCODE_FAIL = 1,
+    TOCK_STATUSCODE_BUSY = 2,
+    TOCK_STATUSCODE_ALREADY = 3,
+    TOCK_STATUSCODE_OFF = 4,
+    TOCK_STATUSCODE_RESERVE = 5,
+    TOCK_STATUSCODE_INVALID = 6,
+    TOCK_STATUSCODE_SIZE = 7,
+    TOCK_STATUSCODE_CANCEL = 8,
+    TOCK_STATUSCODE_NOMEM = 9,
+    TOCK_STATUSCODE_NOSUPPORT = 10,
+    TOCK_STATUSCODE_NODEVICE = 11,
+    TOCK_STATUSCODE_UNINSTALLED = 12,
+    TOCK_STATUSCODE_NOACK = 13,
+} statuscode_t;
+
+typedef void(subscribe_upcall)(int, int, int, void *);
+
+typedef struct {
+    syscall_rtype type;
+    uint32_t data[3];
+} syscall_return_t;
+
+typedef struct {
+    bool success;
+    subscribe_upcall *callback; /* previous one on success, ours on failure */
+    void *userdata;
+    statuscode_t status;
+} subscribe_return_t;
+
+typedef struct {
+    bool success;
+    void *ptr;
+    size_t size;
+    statuscode_t status;
+} allow_rw_return_t;
+
+typedef struct {
+    bool success;
+    const void *ptr;
+    size_t size;
+    statuscode_t status;
+} allow_ro_return_t;
+
+typedef struct {
+    bool success;
+    void *ptr;
+    size_t size;
+    statuscode_t status;
+} allow_userspace_r_return_t;
+
+typedef struct {
+    statuscode_t status;
+    uint32_t data;
+} memop_return_t;
+
+/* Yield types (r0 of class 0). */
+#define YIELD_NO_WAIT 0
+#define YIELD_WAIT 1
+
+void yield(void);          /* wait: runs exactly one upcall */
+int yield_no_wait(void);   /* 1 if an upcall ran, else 0 */
+void tock_exit(uint32_t completion_code) __attribute__((noreturn));
+void tock_restart(uint32_t completion_code) __attribute__((noreturn));
+
+subscribe_return_t subscribe(uint32_t driver, uint32_t subscribe_num, subscribe_upcall *uc,
+                             void *userdata);
+syscall_return_t command(uint32_t driver, uint32_t command_num, int arg1, int arg2);
+allow_rw_return_t allow_readwrite(uint32_t driver, uint32_t allow_num, void *data, size_t len);
+allow_ro_return_t allow_readonly(uint32_t driver, uint32_t allow_num, const void *data,
+                                 size_t len);
+allow_userspace_r_return_t allow_userspace_read(uint32_t driver, uint32_t allow_num, void *data,
+                                                size_t len);
+memop_return_t memop(uint32_t op_type, int arg1);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSBATCH_LIBTOCK_TOCK_H */

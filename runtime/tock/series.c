@@ -1,0 +1,182 @@
+/* The Tock series call (class 0xfe) for Cortex-M (Thumb-2) and RV32IMAC:
+ * the trap, frame templates, and the libtock-c return-struct converters.
+ * Freestanding: no libc, no globals, nothing but the trap and word copies.
+ * See runtime/include/sysbatch_tock.h for the API and an example.
+ *
+ * Why the trap clobbers every caller-saved register: when the last frame is
+ * a yield, the kernel may deliver an upcall on the way back, which runs an
+ * ordinary C function before execution resumes after the trap.
+ */
+#include "sysbatch_tock.h"
+
+#if defined(__arm__) && defined(__thumb__)
+static struct sysbatch_tock_reply series_trap(struct sysbatch_tock_frame *frames,
+                                              uint32_t count, uint32_t policy)
+{
+    register uint32_t arm_r0 __asm__("r0") = count;
+    register uint32_t arm_r1 __asm__("r1") = (uint32_t)frames;
+    register uint32_t arm_r2 __asm__("r2") = policy;
+    __asm__ volatile("svc 0xfe"
+                     : "+r"(arm_r0), "+r"(arm_r1), "+r"(arm_r2)
+                     :
+                     : "r3", "r12", "lr", "memory", "cc");
+    struct sysbatch_tock_reply reply = {arm_r0, arm_r1};
+    return reply;
+}
+#elif defined(__riscv) && __riscv_xlen == 32
+static struct sysbatch_tock_reply series_trap(struct sysbatch_tock_frame *frames,
+                                              uint32_t count, uint32_t policy)
+{
+    register uint32_t rv_a0 __asm__("a0") = count;
+    register uint32_t rv_a1 __asm__("a1") = (uint32_t)frames;
+    register uint32_t rv_a2 __asm__("a2") = policy;
+    register uint32_t rv_a4 __asm__("a4") = SYSBATCH_TOCK_CLASS_SERIES;
+    __asm__ volatile("ecall"
+                     : "+r"(rv_a0), "+r"(rv_a1), "+r"(rv_a2), "+r"(rv_a4)
+                     :
+                     : "ra", "a3", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4",
+                       "t5", "t6", "memory");
+    struct sysbatch_tock_reply reply = {rv_a0, rv_a1};
+    return reply;
+}
+#else
+#error "sysbatch Tock backend: only Cortex-M (Thumb) and RV32 are supported"
+#endif
+
+struct sysbatch_tock_reply sysbatch_tock_series_call(struct sysbatch_tock_frame *frames,
+                                                     uint32_t count, uint32_t policy)
+{
+    struct sysbatch_tock_reply reply = series_trap(frames, count, policy);
+    /* A yield in the last frame that ran has had its frame overwritten with
+     * Success (an unexecuted yield frame still holds its yield type, 0..2).
+     * It ran only if every call before it ran or the policy was continue,
+     * so the series returned Success - but an upcall may have replaced the
+     * return registers, so do not read them. */
+    if (count > 0) {
+        const struct sysbatch_tock_frame *last = &frames[count - 1];
+        if (last->syscall_class == 0 && last->r0 == SYSBATCH_TOCK_SUCCESS) {
+            reply.variant = SYSBATCH_TOCK_SUCCESS;
+            reply.value = 0;
+        }
+    }
+    return reply;
+}
+
+uint32_t sysbatch_tock_series(struct sysbatch_tock_frame *frames, uint32_t count,
+                              uint32_t policy)
+{
+    struct sysbatch_tock_reply reply = sysbatch_tock_series_call(frames, count, policy);
+    if (reply.variant == SYSBATCH_TOCK_SUCCESS)
+        return 0;
+    if (reply.variant == SYSBATCH_TOCK_FAILURE_U32 && reply.value <= count)
+        return reply.value;
+    return count; /* refused: nothing ran */
+}
+
+uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const void *tmpl)
+{
+    const uint8_t *t = (const uint8_t *)tmpl;
+    uint32_t count = t[0], npatches = t[2], encoding = t[3];
+    uint32_t nwords = 5 * count;
+    uint32_t *dst = (uint32_t *)frames;
+    const uint8_t *index = t + 4;
+    const uint8_t *src = index + npatches;
+    uint32_t i;
+
+    if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES)
+        return 0;
+    if (encoding == SYSBATCH_TOCK_TEMPLATE_WORDS) {
+        const uint32_t *words = (const uint32_t *)(t + ((4 + npatches + 3) & ~3u));
+        for (i = 0; i < nwords; i++)
+            dst[i] = words[i];
+    } else if (encoding == SYSBATCH_TOCK_TEMPLATE_BYTES) {
+        for (i = 0; i < nwords; i++) {
+            uint32_t b = *src++;
+            if (b == SYSBATCH_TOCK_TEMPLATE_ESCAPE) {
+                b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
+                    (uint32_t)src[3] << 24;
+                src += 4;
+            }
+            dst[i] = b;
+        }
+    } else {
+        return 0;
+    }
+    /* Patch values live right after the frames. */
+    for (i = 0; i < npatches; i++) {
+        if (index[i] >= nwords)
+            return 0;
+        dst[index[i]] = dst[nwords + i];
+    }
+    return count;
+}
+
+uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const void *tmpl)
+{
+    uint32_t count = sysbatch_tock_template_fill(frames, tmpl);
+    if (count == 0)
+        return 0xffffffffu;
+    return sysbatch_tock_series(frames, count, ((const uint8_t *)tmpl)[1]);
+}
+
+/* libtock-c's return structs, as words: {type, data0, data1, data2} for
+ * command, {success, ptr-or-callback, size-or-userdata, status} for the
+ * allows and subscribe, {status, data} for memop. */
+void sysbatch_tock_ret_command(void *out, const struct sysbatch_tock_frame *frame)
+{
+    uint32_t *w = (uint32_t *)out;
+    w[0] = frame->r0;
+    w[1] = frame->r1;
+    w[2] = frame->r2;
+    w[3] = frame->r3;
+}
+
+/* Subscribe and the allows share one shape: Success+2u32 carries the two
+ * previous values, Failure+2u32 the error and the two values passed in. */
+static void ret_pair(uint32_t *w, const struct sysbatch_tock_frame *frame)
+{
+    if (frame->r0 == SYSBATCH_TOCK_SUCCESS_2U32) {
+        w[0] = 1;
+        w[1] = frame->r1;
+        w[2] = frame->r2;
+        w[3] = 0;
+    } else if (frame->r0 == SYSBATCH_TOCK_FAILURE_2U32) {
+        w[0] = 0;
+        w[1] = frame->r2;
+        w[2] = frame->r3;
+        w[3] = frame->r1;
+    } else {
+        w[0] = 0;
+        w[1] = 0;
+        w[2] = 0;
+        w[3] = 1; /* FAIL */
+    }
+}
+
+void sysbatch_tock_ret_subscribe(void *out, const struct sysbatch_tock_frame *frame)
+{
+    ret_pair((uint32_t *)out, frame);
+}
+
+void sysbatch_tock_ret_allow(void *out, const struct sysbatch_tock_frame *frame)
+{
+    ret_pair((uint32_t *)out, frame);
+}
+
+void sysbatch_tock_ret_memop(void *out, const struct sysbatch_tock_frame *frame)
+{
+    uint32_t *w = (uint32_t *)out;
+    if (frame->r0 == SYSBATCH_TOCK_SUCCESS) {
+        w[0] = 0;
+        w[1] = 0;
+    } else if (frame->r0 == SYSBATCH_TOCK_SUCCESS_U32) {
+        w[0] = 0;
+        w[1] = frame->r1;
+    } else if (frame->r0 == SYSBATCH_TOCK_FAILURE) {
+        w[0] = frame->r1;
+        w[1] = 0;
+    } else {
+        w[0] = 1; /* FAIL */
+        w[1] = 0;
+    }
+}
