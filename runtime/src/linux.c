@@ -1,0 +1,410 @@
+/* libsysbatch's Linux backends: batch validation, the sys_batch kernel path,
+ * the user-space emulator, path selection at start-up and statistics.
+ *
+ * A batch is an array of 64-byte slots; slot i runs, its result goes to
+ * rets[i], and the result's sign picks one of three forward offsets:
+ *
+ *     rets  slots                         after slot i with result r
+ *     [0]   openat(..)  fail:-1           r < 0   -> jump_fail
+ *     [1]   COPY(&s[2].arg[0], &rets[0])  r == 0  -> jump_zero
+ *     [2]   read(fd, buf, len)            r > 0   -> jump_pos
+ *                                         next = i + 1 + off, off < 0 stops
+ *
+ * sysbatch_run() validates the whole batch first (sysbatch_check), so a
+ * malformed batch is refused with nothing run on either path, whatever the
+ * kernel module would have done with it.  Then it issues syscall 183 when the
+ * start-up probe found sys_batch, and otherwise runs the same rules in a
+ * loop of raw `syscall` instructions here (the "emulator").  Neither path
+ * reads or writes errno.
+ *
+ * On targets other than x86_64 only the emulator exists, built on libc's
+ * syscall() with errno saved and restored around each call; the kernel path
+ * is never selected there (syscall 183 is the x86_64 sys_batch number only).
+ */
+#define _GNU_SOURCE
+#include "sysbatch.h"
+
+#include <errno.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#if defined(__x86_64__)
+#include "raw_syscall.h"
+#define SB__HAVE_KERNEL_PATH 1
+#else
+#define SB__HAVE_KERNEL_PATH 0
+#endif
+
+#if defined(__x86_64__)
+/* The sys_batch ABI is byte-exact (design brief section 4). */
+_Static_assert(sizeof(struct sysbatch_slot) == 64, "slot is 64 bytes");
+_Static_assert(offsetof(struct sysbatch_slot, nr) == 0, "nr at 0");
+_Static_assert(offsetof(struct sysbatch_slot, jump_fail) == 2, "jump_fail at 2");
+_Static_assert(offsetof(struct sysbatch_slot, jump_zero) == 4, "jump_zero at 4");
+_Static_assert(offsetof(struct sysbatch_slot, jump_pos) == 6, "jump_pos at 6");
+_Static_assert(offsetof(struct sysbatch_slot, argc) == 8, "argc at 8");
+_Static_assert(offsetof(struct sysbatch_slot, arg) == 16, "arg at 16");
+#endif
+
+/* ---------------------------------------------------------------- raw calls */
+
+#if SB__HAVE_KERNEL_PATH
+#define sb__syscall6 sb__raw_syscall6
+#define sb__syscall3 sb__raw_syscall3
+#else
+/* Generic path: libc's syscall() reports failure through errno, so turn it
+ * back into the raw -errno value and put errno back as it was. */
+static long sb__syscall6(long nr, long a0, long a1, long a2, long a3, long a4, long a5)
+{
+    int saved = errno;
+    long r = syscall(nr, a0, a1, a2, a3, a4, a5);
+    if (r == -1) {
+        r = -(long)errno;
+    }
+    errno = saved;
+    return r;
+}
+static long sb__syscall3(long nr, long a0, long a1, long a2)
+{
+    return sb__syscall6(nr, a0, a1, a2, 0, 0, 0);
+}
+#endif
+
+/* ---------------------------------------------------------------- deny list */
+
+/* Calls a batch never runs; their slot gets -ENOSYS and the batch goes on
+ * (its jump_fail is taken).  They either replace or end the process, need
+ * the caller's real register frame (which an in-kernel batch does not have),
+ * or change the thread's architectural or stack state under the caller's
+ * feet.  The kernel module in kernel/ denies the same set, so the answer does
+ * not depend on the path. */
+#define SB__DENY_WORDS 8 /* covers syscall numbers 0..511 */
+#define SB__BIT(word, nr) ((((nr) >> 6) == (word)) ? 1UL << ((nr) & 63) : 0UL)
+
+#ifdef __NR_fork
+#define SB__DENY_FORK(w) SB__BIT(w, __NR_fork)
+#else
+#define SB__DENY_FORK(w) 0UL
+#endif
+#ifdef __NR_vfork
+#define SB__DENY_VFORK(w) SB__BIT(w, __NR_vfork)
+#else
+#define SB__DENY_VFORK(w) 0UL
+#endif
+#ifdef __NR_clone3
+#define SB__DENY_CLONE3(w) SB__BIT(w, __NR_clone3)
+#else
+#define SB__DENY_CLONE3(w) 0UL
+#endif
+#ifdef __NR_arch_prctl
+#define SB__DENY_ARCH_PRCTL(w) SB__BIT(w, __NR_arch_prctl)
+#else
+#define SB__DENY_ARCH_PRCTL(w) 0UL
+#endif
+#ifdef __NR_iopl
+#define SB__DENY_IOPL(w) (SB__BIT(w, __NR_iopl) | SB__BIT(w, __NR_ioperm))
+#else
+#define SB__DENY_IOPL(w) 0UL
+#endif
+#if SB__HAVE_KERNEL_PATH
+#define SB__DENY_BATCH(w) SB__BIT(w, SYSBATCH_NR_BATCH)
+#else
+#define SB__DENY_BATCH(w) 0UL
+#endif
+
+#define SB__DENY_WORD(w)                                                        \
+    (SB__BIT(w, __NR_rt_sigreturn) | SB__BIT(w, __NR_clone) | SB__DENY_FORK(w) | \
+     SB__DENY_VFORK(w) | SB__BIT(w, __NR_execve) | SB__BIT(w, __NR_execveat) |   \
+     SB__BIT(w, __NR_exit) | SB__BIT(w, __NR_exit_group) | SB__DENY_CLONE3(w) |  \
+     SB__DENY_ARCH_PRCTL(w) | SB__DENY_IOPL(w) | SB__BIT(w, __NR_sigaltstack) |  \
+     SB__DENY_BATCH(w))
+
+static const unsigned long sb__deny[SB__DENY_WORDS] = {
+    SB__DENY_WORD(0), SB__DENY_WORD(1), SB__DENY_WORD(2), SB__DENY_WORD(3),
+    SB__DENY_WORD(4), SB__DENY_WORD(5), SB__DENY_WORD(6), SB__DENY_WORD(7),
+};
+
+static inline int sb__denied(long nr)
+{
+    unsigned long u = (unsigned long)nr;
+    return u < 64 * SB__DENY_WORDS && ((sb__deny[u >> 6] >> (u & 63)) & 1);
+}
+
+/* ---------------------------------------------------------------- state */
+
+int sysbatch_active;
+static int sb__path_chosen; /* enum sysbatch_path, written once per process */
+static int sb__stats_at_exit;
+
+/* Counters are bumped once per batch with relaxed atomics: exact under
+ * threads, with no ordering cost beyond the locked add. */
+static unsigned long sb__batches[3];
+static unsigned long sb__slots[3];
+static unsigned long sb__refused;
+
+static inline void sb__count(unsigned long *counter, unsigned long by)
+{
+    __atomic_fetch_add(counter, by, __ATOMIC_RELAXED);
+}
+
+static int sb__env_on(const char *name)
+{
+    const char *v = getenv(name);
+    return v && v[0] && strcmp(v, "0") != 0;
+}
+
+static int sb__kernel_has_batch(void)
+{
+#if SB__HAVE_KERNEL_PATH
+    /* n = 0 is the presence probe: 0 from sys_batch, -ENOSYS without it. */
+    return sb__raw_syscall6(SYSBATCH_NR_BATCH, 0, 0, 0, 0, 0, 0) == 0;
+#else
+    return 0;
+#endif
+}
+
+static enum sysbatch_path sb__choose_path(void)
+{
+    int forced = sb__env_on("BATCH_EMUL") || sb__env_on("SYSBATCH_EMUL");
+    enum sysbatch_path p = SYSBATCH_PATH_EMUL;
+    if (!forced && sb__kernel_has_batch()) {
+        p = SYSBATCH_PATH_KERNEL;
+    }
+    __atomic_store_n(&sysbatch_active, forced || p == SYSBATCH_PATH_KERNEL, __ATOMIC_RELAXED);
+    __atomic_store_n(&sb__path_chosen, (int)p, __ATOMIC_RELEASE);
+    return p;
+}
+
+enum sysbatch_path sysbatch_path(void)
+{
+    int p = __atomic_load_n(&sb__path_chosen, __ATOMIC_ACQUIRE);
+    if (p == SYSBATCH_PATH_NONE) {
+        /* Only reached when a batch runs before our constructor (from an
+         * earlier constructor); two racing threads reach the same answer. */
+        return sb__choose_path();
+    }
+    return (enum sysbatch_path)p;
+}
+
+static void sb__write_stderr(const char *text, size_t len)
+{
+    (void)sb__syscall3(__NR_write, 2, (long)text, (long)len);
+}
+
+__attribute__((constructor(101))) static void sb__init(void)
+{
+    enum sysbatch_path p = sb__choose_path();
+    if (sb__env_on("BATCH_VERBOSE")) {
+        static const char real[] = "sys_batch Real\n";
+        static const char emul[] = "sys_batch Emulated\n";
+        if (p == SYSBATCH_PATH_KERNEL) {
+            sb__write_stderr(real, sizeof real - 1);
+        } else {
+            sb__write_stderr(emul, sizeof emul - 1);
+        }
+    }
+    sb__stats_at_exit = sb__env_on("SYSBATCH_STATS");
+}
+
+__attribute__((destructor)) static void sb__fini(void)
+{
+    struct sysbatch_stats st;
+    char line[256];
+    int len;
+    if (!sb__stats_at_exit) {
+        return;
+    }
+    sysbatch_get_stats(&st);
+    len = snprintf(line, sizeof line,
+                   "sysbatch: kernel %lu batches %lu slots; emulated %lu batches %lu slots; "
+                   "refused %lu\n",
+                   st.batches[SYSBATCH_PATH_KERNEL], st.slots[SYSBATCH_PATH_KERNEL],
+                   st.batches[SYSBATCH_PATH_EMUL], st.slots[SYSBATCH_PATH_EMUL], st.refused);
+    if (len > 0) {
+        sb__write_stderr(line, (size_t)len < sizeof line ? (size_t)len : sizeof line - 1);
+    }
+}
+
+void sysbatch_get_stats(struct sysbatch_stats *out)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        out->batches[k] = __atomic_load_n(&sb__batches[k], __ATOMIC_RELAXED);
+        out->slots[k] = __atomic_load_n(&sb__slots[k], __ATOMIC_RELAXED);
+    }
+    out->refused = __atomic_load_n(&sb__refused, __ATOMIC_RELAXED);
+}
+
+/* ---------------------------------------------------------------- checking */
+
+static int sb__inside(const void *p, const void *base, size_t bytes)
+{
+    unsigned long a = (unsigned long)p, b = (unsigned long)base;
+    return a >= b && a - b < bytes;
+}
+
+/* A word copy may read anything and write anything, except where the two
+ * paths would disagree: the kernel works on its own copies of rets and of
+ * the slots, so a copy must not write into rets, must not read from the
+ * slot array, and may patch the slot array only in an arg[] word of a later
+ * slot (patching nr, argc or a jump would bypass this very check). */
+static long sb__check_copy(const long *rets, const struct sysbatch_slot *slots, long n,
+                           long i)
+{
+    const struct sysbatch_slot *s = &slots[i];
+    const void *dst = (const void *)s->arg[0];
+    const void *src = (const void *)s->arg[1];
+    size_t slot_bytes = (size_t)n * sizeof *slots;
+
+    if (s->argc != 2 || s->jump_fail != 0 || s->jump_zero != 0 || s->jump_pos != 0) {
+        return -SYSBATCH_EINVAL;
+    }
+    if (sb__inside(dst, rets, (size_t)n * sizeof *rets) || sb__inside(src, slots, slot_bytes)) {
+        return -SYSBATCH_EINVAL;
+    }
+    if (sb__inside(dst, slots, slot_bytes)) {
+        size_t at = (size_t)((unsigned long)dst - (unsigned long)slots);
+        size_t slot = at / sizeof *slots, within = at % sizeof *slots;
+        size_t arg0 = offsetof(struct sysbatch_slot, arg);
+        if ((long)slot <= i || within < arg0 || (within - arg0) % sizeof(long) != 0) {
+            return -SYSBATCH_EINVAL;
+        }
+    }
+    return 0;
+}
+
+long sysbatch_check(const long *rets, const struct sysbatch_slot *slots, long n)
+{
+    long i;
+    if (n < 0 || n > SYSBATCH_MAX_SLOTS) {
+        return -SYSBATCH_EINVAL;
+    }
+    if (n == 0) {
+        return 0;
+    }
+    if (!rets || !slots) {
+        return -SYSBATCH_EFAULT;
+    }
+    if (sb__inside(rets, slots, (size_t)n * sizeof *slots) ||
+        sb__inside(slots, rets, (size_t)n * sizeof *rets)) {
+        return -SYSBATCH_EINVAL; /* results would overwrite slots */
+    }
+    for (i = 0; i < n; i++) {
+        const struct sysbatch_slot *s = &slots[i];
+        long end = i + 1; /* a jump's target is end + off; n means "done" */
+        if ((unsigned char)s->argc > 6) {
+            return -SYSBATCH_EINVAL;
+        }
+        if ((s->jump_fail >= 0 && end + s->jump_fail > n) ||
+            (s->jump_zero >= 0 && end + s->jump_zero > n) ||
+            (s->jump_pos >= 0 && end + s->jump_pos > n)) {
+            return -SYSBATCH_EINVAL;
+        }
+        if (s->nr == SYSBATCH_NR_WORDCOPY) {
+            long bad = sb__check_copy(rets, slots, n, i);
+            if (bad) {
+                return bad;
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- emulator */
+
+/* The hot loop: a few loads, the deny test, one raw syscall, a three-way
+ * pick.  Arguments beyond argc are passed as 0, as the kernel path does. */
+static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *executed)
+{
+    long i = 0, last = 0, count = 0;
+    while (i < n) {
+        struct sysbatch_slot *s = &slots[i];
+        long nr = s->nr, r, off;
+        last = i;
+        count++;
+        if (nr == SYSBATCH_NR_WORDCOPY) {
+            *(long *)s->arg[0] = *(const long *)s->arg[1];
+            rets[i] = 0;
+            i++; /* sysbatch_check made its jumps 0 */
+            continue;
+        }
+        if (__builtin_expect(nr < 0 || sb__denied(nr), 0)) {
+            r = -ENOSYS;
+        } else {
+            long argc = s->argc;
+            r = sb__syscall6(nr, argc > 0 ? s->arg[0] : 0, argc > 1 ? s->arg[1] : 0,
+                             argc > 2 ? s->arg[2] : 0, argc > 3 ? s->arg[3] : 0,
+                             argc > 4 ? s->arg[4] : 0, argc > 5 ? s->arg[5] : 0);
+        }
+        rets[i] = r;
+        off = r < 0 ? s->jump_fail : r == 0 ? s->jump_zero : s->jump_pos;
+        if (off < 0) {
+            break;
+        }
+        i += 1 + off;
+    }
+    *executed = count;
+    return last;
+}
+
+/* ---------------------------------------------------------------- kernel */
+
+#if SB__HAVE_KERNEL_PATH
+/* The kernel reports only the last index; replay the jumps over rets to
+ * count the slots it ran (a word copy always falls through). */
+static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, long last)
+{
+    long i = 0, count = 0;
+    while (i <= last) {
+        const struct sysbatch_slot *s = &slots[i];
+        long off = 0;
+        count++;
+        if (s->nr != SYSBATCH_NR_WORDCOPY) {
+            long r = rets[i];
+            off = r < 0 ? s->jump_fail : r == 0 ? s->jump_zero : s->jump_pos;
+            if (off < 0) {
+                break;
+            }
+        }
+        i += 1 + off;
+    }
+    return count;
+}
+#endif
+
+/* ---------------------------------------------------------------- entry */
+
+long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
+{
+    long bad = flags != 0 ? -SYSBATCH_EINVAL : sysbatch_check(rets, slots, n);
+    long last, executed;
+    enum sysbatch_path p;
+
+    if (bad) {
+        sb__count(&sb__refused, 1);
+        return bad;
+    }
+    if (n == 0) {
+        return 0;
+    }
+    p = sysbatch_path();
+#if SB__HAVE_KERNEL_PATH
+    if (p == SYSBATCH_PATH_KERNEL) {
+        last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
+        if (last >= 0 && last < n) {
+            sb__count(&sb__batches[p], 1);
+            sb__count(&sb__slots[p], (unsigned long)sb__count_path(rets, slots, last));
+        }
+        return last;
+    }
+#endif
+    last = sb__emulate(rets, slots, n, &executed);
+    sb__count(&sb__batches[SYSBATCH_PATH_EMUL], 1);
+    sb__count(&sb__slots[SYSBATCH_PATH_EMUL], (unsigned long)executed);
+    (void)p;
+    return last;
+}
