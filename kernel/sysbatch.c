@@ -125,22 +125,15 @@ static const int sb_denied[] = {
 	__NR_sigaltstack, __NR_modify_ldt,
 };
 
-/* Checks slot i of n and zeroes its unused arguments, so the run loop can
- * pass all six unconditionally (arguments past argc are always 0). */
-static int sb_check_slot(struct sb_slot *s, unsigned int i, unsigned int n)
+/* A slot is valid when argc is 0..6 and no jump lands beyond slot n. */
+static int sb_check_slot(const struct sb_slot *s, unsigned int i, unsigned int n)
 {
-	unsigned int argc = (unsigned char)s->argc;
-	unsigned int k;
-
-	if (argc > 6)
+	if ((unsigned char)s->argc > 6)
 		return -EINVAL;
 	if ((s->jump_fail >= 0 && i + 1 + s->jump_fail > n) ||
 	    (s->jump_zero >= 0 && i + 1 + s->jump_zero > n) ||
 	    (s->jump_pos >= 0 && i + 1 + s->jump_pos > n))
 		return -EINVAL;
-	if (s->nr != SB_NR_WORDCOPY)   /* the copy reads arg[0..1] whatever argc says */
-		for (k = argc; k < 6; k++)
-			s->arg[k] = 0;
 	return 0;
 }
 
@@ -158,7 +151,7 @@ static int sb_word_in(unsigned long addr, unsigned long base, unsigned long len,
 }
 
 /* Writes one word into the kernel copy of the slots at byte offset off and
- * re-checks the (one or two) slots it touched; undone if they fail. */
+ * re-checks the (one or two) slots it touched; undone if one fails. */
 static long sb_patch_slots(struct sb_batch *b, unsigned long off, u64 val)
 {
 	unsigned int first = off / sizeof(struct sb_slot);
@@ -215,8 +208,8 @@ static __always_inline long sb_dispatch(const struct pt_regs *regs, unsigned int
 	return sb_sys_call_table[nr](regs);
 }
 
-/* The record loop.  Per slot: one bounds/deny lookup, six argument stores,
- * the dispatch, one put_user of the result and the jump. */
+/* The record loop.  Per slot: one bounds/deny lookup, six argument loads
+ * masked by argc, the dispatch, one put_user of the result and the jump. */
 static long sb_run(struct sb_batch *b)
 {
 	struct pt_regs regs;
@@ -231,15 +224,18 @@ static long sb_run(struct sb_batch *b)
 
 		if (likely(nr < NR_syscalls &&
 			   !sb_enosys[array_index_nospec(nr, NR_syscalls)])) {
+			unsigned int argc = s->argc;   /* checked: 0..6 */
+
 			nr = array_index_nospec(nr, NR_syscalls);
 			regs.orig_ax = nr;
 			regs.ax = -ENOSYS;
-			regs.di = s->arg[0];
-			regs.si = s->arg[1];
-			regs.dx = s->arg[2];
-			regs.r10 = s->arg[3];
-			regs.r8 = s->arg[4];
-			regs.r9 = s->arg[5];
+			/* arguments past argc are 0, as if never set */
+			regs.di = argc > 0 ? s->arg[0] : 0;
+			regs.si = argc > 1 ? s->arg[1] : 0;
+			regs.dx = argc > 2 ? s->arg[2] : 0;
+			regs.r10 = argc > 3 ? s->arg[3] : 0;
+			regs.r8 = argc > 4 ? s->arg[4] : 0;
+			regs.r9 = argc > 5 ? s->arg[5] : 0;
 			ret = sb_dispatch(&regs, nr);
 			if (unlikely(ret >= -ERESTART_RESTARTBLOCK && ret <= -ERESTARTSYS))
 				ret = -EINTR;
