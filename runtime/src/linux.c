@@ -21,7 +21,9 @@
  * syscall() with errno saved and restored around each call; the kernel path
  * is never selected there (syscall 183 is the x86_64 sys_batch number only).
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include "sysbatch.h"
 
 #include <errno.h>
@@ -106,7 +108,8 @@ static long sb__syscall3(long nr, long a0, long a1, long a2)
 #define SB__DENY_ARCH_PRCTL(w) 0UL
 #endif
 #ifdef __NR_iopl
-#define SB__DENY_IOPL(w) (SB__BIT(w, __NR_iopl) | SB__BIT(w, __NR_ioperm))
+#define SB__DENY_IOPL(w) (SB__BIT(w, __NR_iopl) | SB__BIT(w, __NR_ioperm) | \
+                          SB__BIT(w, __NR_modify_ldt))
 #else
 #define SB__DENY_IOPL(w) 0UL
 #endif

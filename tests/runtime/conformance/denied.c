@@ -4,9 +4,9 @@
  * that must run.  Where possible the arguments would make the call fail
  * with something other than ENOSYS if it were run; exit(42) and
  * exit_group(43) would end the test with that status. */
-#include <linux/sched.h>
+#include "sbtest.h" /* first: it defines _GNU_SOURCE */
 
-#include "sbtest.h"
+#include <linux/sched.h>
 
 struct denied_call {
     const char *name;

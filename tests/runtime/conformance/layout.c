@@ -1,9 +1,9 @@
 /* The slot struct is the sys_batch ABI byte for byte (64 bytes: nr, three
  * jumps, argc, padding, six args), and the SYSBATCH_SLOT* / SYSBATCH_COPY
  * initialisers put each value in its field. */
-#include <stddef.h>
+#include "sbtest.h" /* first: it defines _GNU_SOURCE */
 
-#include "sbtest.h"
+#include <stddef.h>
 
 int main(void)
 {

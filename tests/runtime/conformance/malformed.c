@@ -4,9 +4,9 @@
  * the file must not exist, the marker must not be in the trace and rets must
  * be untouched.  A final control run of a correct batch shows the detection
  * works (the file does appear). */
-#include <limits.h>
+#include "sbtest.h" /* first: it defines _GNU_SOURCE */
 
-#include "sbtest.h"
+#include <limits.h>
 
 #define N 4
 

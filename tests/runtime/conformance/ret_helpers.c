@@ -3,9 +3,9 @@
  * both ways (batched and through libc) and compares; boundary values check
  * the failure rule ((unsigned long)r > -4096UL) and that errno is left alone
  * on success.  sysbatch_empty_string serves newfstatat(fd, "", AT_EMPTY_PATH). */
-#include <sys/mman.h>
+#include "sbtest.h" /* first: it defines _GNU_SOURCE */
 
-#include "sbtest.h"
+#include <sys/mman.h>
 
 #define POISON 0x7777
 

@@ -2,9 +2,9 @@
  * what the same call returns outside a batch (or its visible effect);
  * arguments beyond argc reach the kernel as 0; unknown and negative syscall
  * numbers give -ENOSYS and the batch goes on. */
-#include <sys/mman.h>
+#include "sbtest.h" /* first: it defines _GNU_SOURCE */
 
-#include "sbtest.h"
+#include <sys/mman.h>
 
 int main(void)
 {

@@ -1,9 +1,9 @@
 /* Batches from several threads at once: each thread sees its own results
  * (gettid inside the batch equals the thread's id) and the statistics add
  * up exactly (the counters are atomic). */
-#include <pthread.h>
+#include "sbtest.h" /* first: it defines _GNU_SOURCE */
 
-#include "sbtest.h"
+#include <pthread.h>
 
 #define THREADS 4
 #define ROUNDS 300
