@@ -38,3 +38,35 @@ void *memset(void *dst, int c, size_t n)
         *d++ = (unsigned char)c;
     return dst;
 }
+
+#if defined(__arm__)
+/* The ARM run-time ABI helpers clang emits for struct copies and clears
+ * (note __aeabi_memset's argument order: dest, n, c). */
+void __aeabi_memcpy(void *dst, const void *src, size_t n)
+{
+    memcpy(dst, src, n);
+}
+void __aeabi_memcpy4(void *dst, const void *src, size_t n) __attribute__((alias("__aeabi_memcpy")));
+void __aeabi_memcpy8(void *dst, const void *src, size_t n) __attribute__((alias("__aeabi_memcpy")));
+
+void __aeabi_memmove(void *dst, const void *src, size_t n)
+{
+    memmove(dst, src, n);
+}
+void __aeabi_memmove4(void *dst, const void *src, size_t n) __attribute__((alias("__aeabi_memmove")));
+void __aeabi_memmove8(void *dst, const void *src, size_t n) __attribute__((alias("__aeabi_memmove")));
+
+void __aeabi_memset(void *dst, size_t n, int c)
+{
+    memset(dst, c, n);
+}
+void __aeabi_memset4(void *dst, size_t n, int c) __attribute__((alias("__aeabi_memset")));
+void __aeabi_memset8(void *dst, size_t n, int c) __attribute__((alias("__aeabi_memset")));
+
+void __aeabi_memclr(void *dst, size_t n)
+{
+    memset(dst, 0, n);
+}
+void __aeabi_memclr4(void *dst, size_t n) __attribute__((alias("__aeabi_memclr")));
+void __aeabi_memclr8(void *dst, size_t n) __attribute__((alias("__aeabi_memclr")));
+#endif

@@ -1,0 +1,236 @@
+/* Series-call semantics on the test kernel, through the runtime API:
+ * the stop and continue policies, the count of calls not executed, a yield
+ * as the last call (with its upcall), refused series (two yields, a yield
+ * not last, count 0, exit inside), frame templates (both encodings, escapes,
+ * patches) and a malformed template.  Checked line by line with FileCheck
+ * (the kernel traces every call that runs, so "did not run" is visible).
+ */
+#include <stdint.h>
+
+#include "app_io.h"
+#include "sysbatch_tock.h"
+
+typedef struct sysbatch_tock_frame frame_t;
+
+static uint32_t cell;
+static int upcalls, last_value;
+
+static void counter_cb(int value, int by, int unused, void *ud)
+{
+    (void)by;
+    (void)unused;
+    (void)ud;
+    upcalls++;
+    last_value = value;
+}
+
+static void set(frame_t *f, uint32_t cls, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
+{
+    f->syscall_class = cls;
+    f->r0 = a;
+    f->r1 = b;
+    f->r2 = c;
+    f->r3 = d;
+}
+
+static void show_frames(const frame_t *f, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        app_printf("frame %u: %x %x %x %x %x\n", i, f[i].syscall_class, f[i].r0, f[i].r1,
+                   f[i].r2, f[i].r3);
+}
+
+static void led_four(frame_t *f, uint32_t bad_led)
+{
+    set(&f[0], 2, DRV_LED, 1, 0, 0);
+    set(&f[1], 2, DRV_LED, 1, bad_led, 0);
+    set(&f[2], 2, DRV_LED, 1, 1, 0);
+    set(&f[3], 2, DRV_LED, 1, 2, 0);
+}
+
+static void report(const char *what, struct sysbatch_tock_reply r, frame_t *f, uint32_t n)
+{
+    app_printf("%s: variant=%u value=%u\n", what, r.variant, r.value);
+    show_frames(f, n);
+}
+
+int main(void)
+{
+    frame_t f[4];
+    struct sysbatch_tock_reply r;
+
+    /* Stop policy, the second of four calls fails: two calls not run. */
+    led_four(f, 9);
+    r = sysbatch_tock_series_call(f, 4, SYSBATCH_TOCK_POLICY_STOP);
+    report("stop", r, f, 4);
+    led_four(f, 9);
+    app_printf("stop left=%u\n", sysbatch_tock_series(f, 4, SYSBATCH_TOCK_POLICY_STOP));
+
+    /* Any policy value but 1 stops. */
+    led_four(f, 9);
+    app_printf("policy 7 left=%u\n", sysbatch_tock_series(f, 4, 7));
+
+    /* Continue policy: all four run, the failure stays in its frame. */
+    led_four(f, 9);
+    r = sysbatch_tock_series_call(f, 4, SYSBATCH_TOCK_POLICY_CONTINUE);
+    report("continue", r, f, 4);
+
+    /* Stop with the failure in the last call: nothing left, but Failure+u32. */
+    led_four(f, 1);
+    set(&f[3], 2, DRV_LED, 1, 8, 0);
+    r = sysbatch_tock_series_call(f, 4, SYSBATCH_TOCK_POLICY_STOP);
+    app_printf("fail last: variant=%u value=%u\n", r.variant, r.value);
+
+    /* Setup + yield last: the upcall runs before the series returns. */
+    set(&f[0], 3, DRV_COUNTER, 0, (uint32_t)(uintptr_t)&cell, 4);
+    set(&f[1], 1, DRV_COUNTER, 0, (uint32_t)(uintptr_t)counter_cb, 0);
+    set(&f[2], 2, DRV_COUNTER, 1, 6, 0);
+    set(&f[3], 0, YIELD_WAIT, 0, 0, 0);
+    app_printf("yield last left=%u upcalls=%d value=%d cell=%u yield frame=%x,%x\n",
+               sysbatch_tock_series(f, 4, SYSBATCH_TOCK_POLICY_STOP), upcalls, last_value,
+               cell, f[3].r0, f[3].r1);
+
+    /* Yield last but the stop policy ends the series first: no yield. */
+    set(&f[0], 2, DRV_COUNTER, 1, 1, 0);
+    set(&f[1], 2, DRV_COUNTER, 9, 0, 0);
+    set(&f[2], 0, YIELD_WAIT, 0, 0, 0);
+    r = sysbatch_tock_series_call(f, 3, SYSBATCH_TOCK_POLICY_STOP);
+    app_printf("yield skipped: variant=%u value=%u upcalls=%d\n", r.variant, r.value, upcalls);
+    yield(); /* the increment's upcall is still pending */
+    app_printf("after yield upcalls=%d value=%d\n", upcalls, last_value);
+
+    /* Refused before anything runs: Failure INVALID (6), all calls left. */
+    set(&f[0], 0, YIELD_NO_WAIT, 0, 0, 0);
+    set(&f[1], 2, DRV_LED, 3, 0, 0);
+    set(&f[2], 0, YIELD_NO_WAIT, 0, 0, 0);
+    r = sysbatch_tock_series_call(f, 3, SYSBATCH_TOCK_POLICY_CONTINUE);
+    app_printf("two yields: variant=%u value=%u\n", r.variant, r.value);
+    set(&f[0], 0, YIELD_NO_WAIT, 0, 0, 0);
+    set(&f[1], 2, DRV_LED, 3, 0, 0);
+    app_printf("yield first left=%u\n", sysbatch_tock_series(f, 2, SYSBATCH_TOCK_POLICY_CONTINUE));
+    r = sysbatch_tock_series_call(f, 0, SYSBATCH_TOCK_POLICY_CONTINUE);
+    app_printf("count 0: variant=%u value=%u\n", r.variant, r.value);
+    set(&f[0], 2, DRV_LED, 3, 0, 0);
+    set(&f[1], 6, 0, 0, 0, 0);
+    app_printf("exit inside left=%u\n", sysbatch_tock_series(f, 2, SYSBATCH_TOCK_POLICY_CONTINUE));
+    set(&f[1], SYSBATCH_TOCK_CLASS_SERIES, 1, (uint32_t)(uintptr_t)f, 1, 0);
+    app_printf("nested left=%u\n", sysbatch_tock_series(f, 2, SYSBATCH_TOCK_POLICY_CONTINUE));
+
+    /* Templates: the byte encoding with an escaped word and two patches,
+     * and the word encoding; both fill the same frames. */
+    static const uint8_t bytes_tmpl[] __attribute__((aligned(4))) = {
+        2, SYSBATCH_TOCK_POLICY_STOP, 2, SYSBATCH_TOCK_TEMPLATE_BYTES,
+        3, 7,
+        2, DRV_LED, 3, 0, 0,
+        2, 0xff, 0x42, 0x42, 0x01, 0x00, 7, 0, 0xfe,
+    };
+    static const uint32_t words_tmpl[] = {
+        2 | SYSBATCH_TOCK_POLICY_STOP << 8 | 2 << 16 | SYSBATCH_TOCK_TEMPLATE_WORDS << 24,
+        3 | 7 << 8,
+        2, DRV_LED, 3, 0, 0,
+        2, 0x14242, 7, 0, 0xfe,
+    };
+    uint32_t space[SYSBATCH_TOCK_SPACE_WORDS(2, 2)];
+    frame_t *t = (frame_t *)space;
+    space[10] = 3;
+    space[11] = 0x1234;
+    app_printf("fill bytes=%u\n", sysbatch_tock_template_fill(t, bytes_tmpl));
+    show_frames(t, 2);
+    space[10] = 3;
+    space[11] = 0x1234;
+    app_printf("fill words=%u\n", sysbatch_tock_template_fill(t, words_tmpl));
+    show_frames(t, 2);
+    /* Run it: LED 3 toggles, then the unknown driver fails (last call). */
+    space[10] = 3;
+    app_printf("template left=%u\n", sysbatch_tock_series_template(t, bytes_tmpl));
+    show_frames(t, 2);
+
+    static const uint8_t bad_tmpl[] __attribute__((aligned(4))) = {1, 0, 0, 9, 2, 2, 1, 0, 0};
+    app_printf("bad template=%x\n", sysbatch_tock_series_template(t, bad_tmpl));
+    static const uint8_t bad_patch[] __attribute__((aligned(4))) = {1, 0, 1, 1, 5, 2, 2, 1, 0, 0};
+    app_printf("bad patch index=%x\n", sysbatch_tock_series_template(t, bad_patch));
+    static const uint8_t zero_count[] __attribute__((aligned(4))) = {0, 0, 0, 1};
+    app_printf("zero-count template=%x\n", sysbatch_tock_series_template(t, zero_count));
+    return 0;
+}
+
+/*
+ * CHECK:      K: series 4 stop
+ * CHECK-NEXT: K: command 0x2 0x1 0x0 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x1 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: stop: variant=1 value=2
+ * CHECK-NEXT: frame 0: 2 80 0 0 0
+ * CHECK-NEXT: frame 1: 2 0 6 0 0
+ * CHECK-NEXT: frame 2: 2 2 1 1 0
+ * CHECK-NEXT: frame 3: 2 2 1 2 0
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: command 0x2 0x1 0x0 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x1 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: stop left=2
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: command 0x2 0x1 0x0 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x1 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: policy 7 left=2
+ * CHECK-NEXT: K: series 4 continue
+ * CHECK-NEXT: K: command 0x2 0x1 0x0 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x1 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x1 0x1 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x1 0x2 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: continue: variant=128 value=0
+ * CHECK-NEXT: frame 0: 2 80 0 0 0
+ * CHECK-NEXT: frame 1: 2 0 6 0 0
+ * CHECK-NEXT: frame 2: 2 80 0 0 0
+ * CHECK-NEXT: frame 3: 2 80 0 0 0
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-COUNT-3: K: command 0x2 0x1
+ * CHECK-NEXT: K: command 0x2 0x1 0x8 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: fail last: variant=1 value=0
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: allow-rw 0x90 0x0 p 0x4 -> 0x82 0 0x0 0x0
+ * CHECK-NEXT: K: subscribe 0x90 0x0 p 0x0 -> 0x82 0 0x0 0x0
+ * CHECK-NEXT: K: command 0x90 0x1 0x6 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: yield 0x1 0
+ * CHECK-NEXT: K: upcall 0x90 0x0 0x6 0x6 0x0 0x0
+ * CHECK-NEXT: yield last left=0 upcalls=1 value=6 cell=6 yield frame=80,1
+ * CHECK-NEXT: K: series 3 stop
+ * CHECK-NEXT: K: command 0x90 0x1 0x1 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x90 0x9 0x0 0x0 -> 0x0 0xa 0x0 0x0
+ * CHECK-NEXT: yield skipped: variant=1 value=1 upcalls=1
+ * CHECK-NEXT: K: yield 0x1 0
+ * CHECK-NEXT: K: upcall 0x90 0x0 0x7 0x1 0x0 0x0
+ * CHECK-NEXT: after yield upcalls=2 value=7
+ * CHECK-NEXT: K: series 3 continue
+ * CHECK-NEXT: K: series refused: yield not last
+ * CHECK-NEXT: two yields: variant=0 value=6
+ * CHECK-NEXT: K: series 2 continue
+ * CHECK-NEXT: K: series refused: yield not last
+ * CHECK-NEXT: yield first left=2
+ * CHECK-NEXT: K: series 0 continue
+ * CHECK-NEXT: K: series refused: bad count
+ * CHECK-NEXT: count 0: variant=0 value=6
+ * CHECK-NEXT: K: series 2 continue
+ * CHECK-NEXT: K: series refused: class not allowed
+ * CHECK-NEXT: exit inside left=2
+ * CHECK-NEXT: K: series 2 continue
+ * CHECK-NEXT: K: series refused: class not allowed
+ * CHECK-NEXT: nested left=2
+ * CHECK-NEXT: fill bytes=2
+ * CHECK-NEXT: frame 0: 2 2 3 3 0
+ * CHECK-NEXT: frame 1: 2 14242 1234 0 fe
+ * CHECK-NEXT: fill words=2
+ * CHECK-NEXT: frame 0: 2 2 3 3 0
+ * CHECK-NEXT: frame 1: 2 14242 1234 0 fe
+ * CHECK-NEXT: K: series 2 stop
+ * CHECK-NEXT: K: command 0x2 0x3 0x3 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x14242 0x1234 0x0 0xfe -> 0x0 0xb 0x0 0x0
+ * CHECK-NEXT: template left=0
+ * CHECK-NEXT: frame 0: 2 80 0 0 0
+ * CHECK-NEXT: frame 1: 2 0 b 0 0
+ * CHECK-NEXT: bad template=ffffffff
+ * CHECK-NEXT: bad patch index=ffffffff
+ * CHECK-NEXT: zero-count template=ffffffff
+ * CHECK-NEXT: K: leds 1111 counter 7
+ * CHECK-NEXT: K: exit 0
+ * CHECK-NEXT: K: stats traps 15 calls 24 series 13 upcalls 2
+ * CHECK:      EXIT 0
+ */
