@@ -158,6 +158,9 @@ static struct refusal check_alone(const struct planner *pl, int c)
 
     const struct sb_syscall *row;
     if (sb_call_is_raw_syscall(ev)) {
+        /* syscall(NR, ...) is a Linux entry point; Tock has no such call. */
+        if (abi != SB_ABI_LINUX_X86_64)
+            return refuse(SB_WHY_WRONG_ABI, NULL);
         if (ev->nargs < 1 || ev->args[0].kind != SB_OPND_CONST)
             return refuse(SB_WHY_NR_NOT_CONSTANT, NULL);
         row = sb_catalog_by_nr(abi, ev->args[0].value);

@@ -176,6 +176,13 @@ static void parse_call(struct input *in, char **tok, int ntok)
     struct sb_call_event *call = &ev->u.call;
     call->symbol = keep(in, tok[1]);
     call->row = sb_catalog_lookup(in->region.abi, tok[1]);
+    /* A row of the other ABI is kept so the planner can say wrong-abi
+     * rather than not-in-catalog (command() in a Linux region). */
+    if (!call->row)
+        call->row = sb_catalog_lookup(in->region.abi == SB_ABI_TOCK
+                                          ? SB_ABI_LINUX_X86_64
+                                          : SB_ABI_TOCK,
+                                      tok[1]);
     bool given[SB_MAX_ARGS + 1] = {false};
     for (int t = 2; t < ntok; t++) {
         char *eq = strchr(tok[t], '=');
