@@ -214,21 +214,7 @@ static enum operand_use operand_use(const struct sb_operand *op, int first)
     }
 }
 
-/* Copy slots call c needs inside a batch starting at `first`. */
-static int chains_needed(const struct planner *pl, int c, int first)
-{
-    if (c == first)
-        return 0;
-    const struct sb_call_event *ev = pl->calls[c];
-    int n = 0;
-    for (int i = 0; i < pl->raw_row[c]->raw_argc; i++) {
-        int k = libc_arg_of_raw(pl, c, i);
-        if (k >= 0 && k < ev->nargs &&
-            operand_use(&ev->args[k], first) == USE_CHAIN)
-            n++;
-    }
-    return n;
-}
+static int chains_needed(const struct planner *pl, int c, int first);
 
 /* Phase 2, part 2: may call c join the open batch [first, c)? */
 static struct refusal check_join(const struct planner *pl, int c, int first,
@@ -314,6 +300,24 @@ static void fill_raw_arg(const struct planner *pl, int c, int first, int i,
         out->fill = SB_FILL_LIBC_ARG;
         out->index = (int8_t)k;
     }
+}
+
+/* Copy slots call c needs inside a batch starting at `first`: one per raw
+ * argument that fill_raw_arg() makes CHAINED (an argument glibc drops, such
+ * as open's mode without O_CREAT, needs none). */
+static int chains_needed(const struct planner *pl, int c, int first)
+{
+    if (c == first)
+        return 0;
+    int n = 0;
+    for (int i = 0; i < pl->raw_row[c]->raw_argc; i++) {
+        struct sb_fill_arg fill;
+        int from;
+        fill_raw_arg(pl, c, first, i, &fill, &from);
+        if (from >= 0)
+            n++;
+    }
+    return n;
 }
 
 static void init_slot(struct sb_slot_plan *s)
