@@ -31,6 +31,9 @@ passed, 1 some failed, 2 VM crashed or hung, 3 bad setup.
 
 Acceleration: TCG unless a short KVM probe boot succeeds (the result is
 cached next to the manifest); SYSBATCH_VM_ACCEL=tcg|kvm|auto overrides.
+The guest CPU has SMAP/SMEP (so a stray user access from the module
+faults) and RDRAND (so the guest's RNG is ready at once and glibc's early
+getrandom does not leave errno at EAGAIN in the test programs).
 """
 import argparse
 import os
@@ -98,6 +101,7 @@ def write_init(m, path):
         "mount -t proc proc /proc; mount -t sysfs sys /sys",
         "mount -t devtmpfs dev /dev; mount -t tmpfs tmp /tmp",
         "echo \"SBVM-BOOT $(uname -r)\"",
+        "echo \"SBVM-CPU $(grep -m1 '^flags' /proc/cpuinfo)\"",
         "failed=0",
         "oops() { dmesg | grep -cE %s; }" % shell_quote(OOPS_PATTERN),
         "seen=$(oops)",
@@ -180,7 +184,7 @@ def build_initramfs(m, out_path, init_lines=None):
 
 def qemu_command(m, initrd, accel):
     return [m.tools["qemu"], "-accel", accel, "-m", "512M", "-smp", "1",
-            "-nographic", "-no-reboot", "-nodefaults", "-serial", "stdio",
+            "-cpu", "qemu64,+rdrand,+smep,+smap", "-nographic", "-no-reboot", "-nodefaults", "-serial", "stdio",
             "-net", "none", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
             "-kernel", m.tools["kernel"], "-initrd", initrd,
             "-append", "console=ttyS0 nokaslr quiet loglevel=1 panic=-1 oops=panic"]
