@@ -1,0 +1,58 @@
+//===- SysbatchPass.h - batch straight-line system calls --------*- C++ -*-===//
+//
+// The sysbatch LLVM pass: a thin adapter between LLVM IR and the IR-free
+// planner in core/.  For every basic block it describes the calls to
+// catalogue functions (and the code between them) as an sb_region, asks
+// sb_plan_region() for a plan and rewrites each planned batch as
+// docs/design.md prescribes:
+//
+//   before                               after
+//   %fd = call i32 @open(p, 0)           %a = load i32, @sysbatch_active
+//   %n  = call i64 @read(%fd, b, 64)     br %a, issue, join
+//                                      issue: <fill slots>; %r = sysbatch_run(...)
+//                                      join:  %last = phi [-1], [%r]
+//                                             %fd = 0 <= %last ? ret_errno(rets[0])
+//                                                               : call @open(p, 0)
+//                                             %n  = 2 <= %last ? ret_errno(rets[2])
+//                                                               : call @read(%fd, b, 64)
+//
+// Pipeline: `opt -passes=sysbatch` / `sysbatch<min-batch=N;print-plan>`, and
+// at clang's pipeline start (-fpass-plugin) at every optimisation level.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SYSBATCH_LLVM_PASS_H
+#define SYSBATCH_LLVM_PASS_H
+
+#include "llvm/IR/PassManager.h"
+
+namespace sysbatch {
+
+/// How the slot array is filled at the issue point.
+enum class SlotFill {
+  Template, ///< memcpy from a private constant, then store the variable words
+  Stores,   ///< one store per meaningful word
+};
+
+struct SysbatchOptions {
+  int MinBatch;       ///< smallest batch worth a crossing (core default: 2)
+  bool PrintPlan;     ///< print the core's plan per block to stderr
+  SlotFill Fill;
+  SysbatchOptions();  ///< the core's defaults, overridden by -sysbatch-* flags
+};
+
+class SysbatchPass : public llvm::PassInfoMixin<SysbatchPass> {
+public:
+  explicit SysbatchPass(SysbatchOptions Opts = SysbatchOptions())
+      : Opts(Opts) {}
+  llvm::PreservedAnalyses run(llvm::Function &F,
+                              llvm::FunctionAnalysisManager &FAM);
+  /// Runs on optnone functions too, so clang -O0 batches as well.
+  static bool isRequired() { return true; }
+
+private:
+  SysbatchOptions Opts;
+};
+
+} // namespace sysbatch
+
+#endif // SYSBATCH_LLVM_PASS_H
