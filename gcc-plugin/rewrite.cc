@@ -67,19 +67,27 @@ void sysbatch_build_runtime_decls(void)
     struct sysbatch_runtime_decls &rt = sysbatch_rt;
     if (rt.slot_type)
         return;
-    /* struct sysbatch_slot, fields listed last first for
-     * finish_builtin_struct, which reverses the chain. */
+    /* struct sysbatch_slot.  finish_builtin_struct reverses the chain it is
+     * given, so the chain is built with the last field at its head. */
     tree slot = make_node(RECORD_TYPE);
     tree fields = NULL_TREE;
+    fields = rt.field_nr = add_field(fields, "nr", short_integer_type_node);
+    fields = rt.field_jump_fail = add_field(fields, "jump_fail", short_integer_type_node);
+    fields = rt.field_jump_zero = add_field(fields, "jump_zero", short_integer_type_node);
+    fields = rt.field_jump_pos = add_field(fields, "jump_pos", short_integer_type_node);
+    fields = rt.field_argc = add_field(fields, "argc", char_type_node);
+    fields = add_field(fields, "pad_", build_array_type_nelts(char_type_node, 7));
     fields = rt.field_arg = add_field(
         fields, "arg", build_array_type_nelts(long_integer_type_node, 6));
-    fields = add_field(fields, "pad_", build_array_type_nelts(char_type_node, 7));
-    fields = rt.field_argc = add_field(fields, "argc", char_type_node);
-    fields = rt.field_jump_pos = add_field(fields, "jump_pos", short_integer_type_node);
-    fields = rt.field_jump_zero = add_field(fields, "jump_zero", short_integer_type_node);
-    fields = rt.field_jump_fail = add_field(fields, "jump_fail", short_integer_type_node);
-    fields = rt.field_nr = add_field(fields, "nr", short_integer_type_node);
     finish_builtin_struct(slot, "sysbatch_slot", fields, NULL_TREE);
+    /* The sys_batch slot ABI is byte-exact (runtime/include/sysbatch.h). */
+    if (LONG_TYPE_SIZE == 64 &&
+        (tree_to_uhwi(TYPE_SIZE_UNIT(slot)) != 64 ||
+         int_byte_position(rt.field_nr) != 0 ||
+         int_byte_position(rt.field_jump_pos) != 6 ||
+         int_byte_position(rt.field_argc) != 8 ||
+         int_byte_position(rt.field_arg) != 16))
+        internal_error("sysbatch: %<struct sysbatch_slot%> laid out wrongly");
     rt.slot_type = slot;
 
     tree long_t = long_integer_type_node;
