@@ -12,7 +12,7 @@ ex=examples/cat_one.c
 out=build/demo
 mkdir -p $out
 printf 'hello from a batched read\n' > $out/cat_one.txt
-rt="-Iruntime/include build/runtime/libsysbatch_static.a"
+rt="-Iruntime/include build/runtime/libsysbatch.a"
 
 say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
@@ -20,12 +20,12 @@ say "clang-14 -O2 -fpass-plugin=build/llvm-pass/SysbatchPass.so -Rpass=sysbatch 
 clang-14 -O2 -fpass-plugin=build/llvm-pass/SysbatchPass.so -Rpass=sysbatch -Rpass-missed=sysbatch \
     $ex $rt -o $out/cat_one.clang
 
-say "gcc -O2 -fplugin=build/gcc-plugin/sysbatch_gcc_host.so -fopt-info-optimized-missed $ex"
-gcc -O2 -fplugin=build/gcc-plugin/sysbatch_gcc_host.so -fopt-info-optimized-missed \
-    $ex $rt -o $out/cat_one.gcc
+say "gcc -O2 -fplugin=build/gcc-plugin/host/sysbatch.so -fopt-info-optimized-missed $ex (sysbatch lines)"
+gcc -O2 -fplugin=build/gcc-plugin/host/sysbatch.so -fopt-info-optimized-missed \
+    $ex $rt -o $out/cat_one.gcc 2>&1 | grep sysbatch
 
 say "the plan both compilers made (core's plan format)"
-gcc -O2 -fplugin=build/gcc-plugin/sysbatch_gcc_host.so -fplugin-arg-sysbatch_gcc_host-print-plan \
+gcc -O2 -fplugin=build/gcc-plugin/host/sysbatch.so -fplugin-arg-sysbatch-print-plan \
     -c $ex -o /dev/null 2>&1 || true
 
 cd $out

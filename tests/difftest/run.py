@@ -39,6 +39,7 @@ def main():
     a = ap.parse_args()
 
     work = a.work or tempfile.mkdtemp(prefix="sbdiff-")
+    os.makedirs(work, exist_ok=True)
     compare = os.path.join(HERE, "..", "tools", "sbcompare.py")
     bad = []
     seeds = seed_range(a.seeds)

@@ -105,6 +105,11 @@ def clean_strace(text, start_marker):
             continue  # the sys_batch probe of libsysbatch
         if line.startswith("execve("):
             continue  # names the binary, which differs per build
+        if line.startswith('write(2, "sysbatch:'):
+            continue  # libsysbatch's own SYSBATCH_STATS line
+        if line.startswith("getrandom("):
+            line = "getrandom(...)"  # malloc's random seed
+        line = " ".join(line.split())  # strace pads to a column
         if line.startswith("+++") or line.startswith("---"):
             out.append(line)
             continue
