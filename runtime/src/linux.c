@@ -27,6 +27,7 @@
 #include "sysbatch.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -144,6 +145,78 @@ static inline int sb__denied(long nr)
     return nr < 0;
 }
 
+/* ---------------------------------------------------------------- cancellation */
+
+/* Calls that are pthread cancellation points in libc.  A batch containing one
+ * acts on a pending deferred cancellation once, before its first slot: the
+ * batch is one cancellation point (raw calls inside it are not).  fcntl is
+ * left out (libc makes it one only for F_SETLKW). */
+static const short sb__cancel_points[] = {
+    __NR_read, __NR_write, __NR_close, __NR_openat, __NR_pread64, __NR_pwrite64,
+    __NR_readv, __NR_writev, __NR_preadv, __NR_pwritev, __NR_msync, __NR_nanosleep,
+    __NR_clock_nanosleep, __NR_fsync, __NR_fdatasync, __NR_wait4, __NR_waitid,
+    __NR_accept4, __NR_connect, __NR_sendmmsg, __NR_recvmmsg, __NR_rt_sigtimedwait,
+    __NR_rt_sigsuspend, __NR_pselect6, __NR_ppoll, __NR_epoll_pwait, __NR_mq_timedsend,
+    __NR_mq_timedreceive,
+#ifdef __NR_accept /* direct socket and SysV IPC calls: absent on a few 32-bit ABIs */
+    __NR_accept,
+#endif
+#ifdef __NR_recvfrom
+    __NR_sendto, __NR_recvfrom, __NR_sendmsg, __NR_recvmsg,
+#endif
+#ifdef __NR_msgsnd
+    __NR_msgsnd, __NR_msgrcv,
+#endif
+#ifdef __NR_open
+    __NR_open,
+#endif
+#ifdef __NR_creat
+    __NR_creat,
+#endif
+#ifdef __NR_select
+    __NR_select,
+#endif
+#ifdef __NR_poll
+    __NR_poll,
+#endif
+#ifdef __NR_pause
+    __NR_pause,
+#endif
+#ifdef __NR_epoll_wait
+    __NR_epoll_wait,
+#endif
+#ifdef __NR_preadv2
+    __NR_preadv2, __NR_pwritev2,
+#endif
+#ifdef __NR_openat2
+    __NR_openat2,
+#endif
+#ifdef __NR_epoll_pwait2
+    __NR_epoll_pwait2,
+#endif
+};
+
+/* One byte per number (not a bit): the check loop ORs it in with a single
+ * load.  Filled once, before any batch runs. */
+static unsigned char sb__cancel[64 * SB__DENY_WORDS];
+
+static void sb__fill_cancel_points(void)
+{
+    size_t k;
+    for (k = 0; k < sizeof sb__cancel_points / sizeof sb__cancel_points[0]; k++) {
+        unsigned long nr = (unsigned long)sb__cancel_points[k];
+        if (nr < sizeof sb__cancel) {
+            __atomic_store_n(&sb__cancel[nr], 1, __ATOMIC_RELAXED);
+        }
+    }
+}
+
+static inline unsigned long sb__cancel_bit(long nr)
+{
+    unsigned long u = (unsigned long)nr;
+    return u < sizeof sb__cancel ? sb__cancel[u] : 0;
+}
+
 /* ---------------------------------------------------------------- state */
 
 int sysbatch_active;
@@ -181,6 +254,7 @@ static enum sysbatch_path sb__choose_path(void)
 {
     int forced = sb__env_on("BATCH_EMUL") || sb__env_on("SYSBATCH_EMUL");
     enum sysbatch_path p = SYSBATCH_PATH_EMUL;
+    sb__fill_cancel_points();
     if (!forced && sb__kernel_has_batch()) {
         p = SYSBATCH_PATH_KERNEL;
     }
@@ -300,9 +374,13 @@ static inline int sb__has_jump(const struct sysbatch_slot *s)
 #endif
 }
 
-long sysbatch_check(const long *rets, const struct sysbatch_slot *slots, long n)
+/* sysbatch_check, also telling whether any slot is a cancellation point. */
+static inline __attribute__((always_inline)) long
+sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
+             unsigned long *cancel_point)
 {
     long i;
+    unsigned long cancel = 0;
     if (n < 0 || n > SYSBATCH_MAX_SLOTS) {
         return -SYSBATCH_EINVAL;
     }
@@ -339,8 +417,16 @@ long sysbatch_check(const long *rets, const struct sysbatch_slot *slots, long n)
                 return bad;
             }
         }
+        cancel |= sb__cancel_bit(s->nr);
     }
+    *cancel_point = cancel;
     return 0;
+}
+
+long sysbatch_check(const long *rets, const struct sysbatch_slot *slots, long n)
+{
+    unsigned long cancel_point;
+    return sb__validate(rets, slots, n, &cancel_point);
 }
 
 /* ---------------------------------------------------------------- emulator */
@@ -417,9 +503,10 @@ static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, 
 
 long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
 {
-    long bad = flags != 0 ? -SYSBATCH_EINVAL : sysbatch_check(rets, slots, n);
+    enum sysbatch_path p = sysbatch_path(); /* first: it fills sb__cancel */
+    unsigned long cancel_point = 0;
+    long bad = flags != 0 ? -SYSBATCH_EINVAL : sb__validate(rets, slots, n, &cancel_point);
     long last, executed;
-    enum sysbatch_path p;
 
     if (bad) {
         sb__count(&sb__refused, 1);
@@ -428,7 +515,9 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     if (n == 0) {
         return 0;
     }
-    p = sysbatch_path();
+    if (cancel_point) {
+        pthread_testcancel();
+    }
 #if SB__HAVE_KERNEL_PATH
     if (p == SYSBATCH_PATH_KERNEL) {
         last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
@@ -438,10 +527,11 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
         }
         return last;
     }
+#else
+    (void)p;
 #endif
     last = sb__emulate(rets, slots, n, &executed);
     sb__count(&sb__batches[SYSBATCH_PATH_EMUL], 1);
     sb__count(&sb__slots[SYSBATCH_PATH_EMUL], (unsigned long)executed);
-    (void)p;
     return last;
 }
