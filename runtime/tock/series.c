@@ -43,8 +43,8 @@ static struct sysbatch_tock_reply series_trap(struct sysbatch_tock_frame *frames
 #error "sysbatch Tock backend: only Cortex-M (Thumb) and RV32 are supported"
 #endif
 
-struct sysbatch_tock_reply sysbatch_tock_series_call(struct sysbatch_tock_frame *frames,
-                                                     uint32_t count, uint32_t policy)
+static inline struct sysbatch_tock_reply series_reply(struct sysbatch_tock_frame *frames,
+                                                      uint32_t count, uint32_t policy)
 {
     struct sysbatch_tock_reply reply = series_trap(frames, count, policy);
     /* A yield in the last frame that ran has had its frame overwritten with
@@ -62,10 +62,16 @@ struct sysbatch_tock_reply sysbatch_tock_series_call(struct sysbatch_tock_frame 
     return reply;
 }
 
+struct sysbatch_tock_reply sysbatch_tock_series_call(struct sysbatch_tock_frame *frames,
+                                                     uint32_t count, uint32_t policy)
+{
+    return series_reply(frames, count, policy);
+}
+
 uint32_t sysbatch_tock_series(struct sysbatch_tock_frame *frames, uint32_t count,
                               uint32_t policy)
 {
-    struct sysbatch_tock_reply reply = sysbatch_tock_series_call(frames, count, policy);
+    struct sysbatch_tock_reply reply = series_reply(frames, count, policy);
     if (reply.variant == SYSBATCH_TOCK_SUCCESS)
         return 0;
     if (reply.variant == SYSBATCH_TOCK_FAILURE_U32 && reply.value <= count)
@@ -86,9 +92,17 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
     if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES)
         return 0;
     if (encoding == SYSBATCH_TOCK_TEMPLATE_WORDS) {
+        /* A frame per iteration: five loads and stores, one loop branch. */
         const uint32_t *words = (const uint32_t *)(t + ((4 + npatches + 3) & ~3u));
-        for (i = 0; i < nwords; i++)
-            dst[i] = words[i];
+        for (i = 0; i < nwords; i += 5) {
+            uint32_t w0 = words[i], w1 = words[i + 1], w2 = words[i + 2];
+            uint32_t w3 = words[i + 3], w4 = words[i + 4];
+            dst[i] = w0;
+            dst[i + 1] = w1;
+            dst[i + 2] = w2;
+            dst[i + 3] = w3;
+            dst[i + 4] = w4;
+        }
     } else if (encoding == SYSBATCH_TOCK_TEMPLATE_BYTES) {
         for (i = 0; i < nwords; i++) {
             uint32_t b = *src++;
