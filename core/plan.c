@@ -529,7 +529,25 @@ int sb_plan_region(const struct sb_region *region,
     return 0;
 }
 
-/* ------------------------------------------------------------- hazards */
+/* ------------------------------------------------------------- hazards
+ *
+ * The rules, and why each exists:
+ *  - argc 0..6 and nr >= 0 for calls: the kernel's slot format.
+ *  - an offset k >= 0 from slot i lands on i + 1 + k <= n: the c-blake
+ *    module writes rets[target] without a bound check, so "jump to the end"
+ *    must be exactly n (hazard (b)); a negative offset stops.
+ *  - word copies are reached only by fall-through (hazard (a)): the module
+ *    does not reset the offset after a copy, so the slot after the copy is
+ *    chosen with the offset that led *into* the copy.  That offset must be
+ *    0: no jump with k != 0 may land on a copy, the slot before a copy may
+ *    only fall through (0) or stop (< 0) on each outcome, and the copy's own
+ *    offsets are 0 so a correct kernel does the same thing.
+ *  - a copy's source is an earlier call slot that runs on every path to the
+ *    copy (dominance over the forward jump graph) and stops on failure, so
+ *    a consumer never receives -errno or a stale word; its destination is a
+ *    later call slot whose argument is marked CHAINED.
+ *  - every CHAINED argument is written by a copy on every path to its slot.
+ */
 
 static const char *slot_hazard(const struct sb_batch_plan *b, int i,
                                const unsigned char *dom)
