@@ -109,9 +109,10 @@ bool errno_access_p(gimple *stmt)
 
 class block_scanner {
 public:
-    block_scanner(basic_block bb, enum sb_abi abi, struct sysbatch_block *out)
-        : bb_(bb), abi_(abi), out_(out) {}
-    bool run();
+    block_scanner(basic_block bb, enum sb_abi abi, int first,
+                  struct sysbatch_block *out)
+        : bb_(bb), abi_(abi), first_(first), out_(out) {}
+    int run();
 
 private:
     struct gap {
@@ -130,6 +131,7 @@ private:
 
     basic_block bb_;
     enum sb_abi abi_;
+    int first_; /* the region starts at the block's candidate first_ */
     struct sysbatch_block *out_;
 };
 
@@ -229,7 +231,8 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
         ev->why_not = "call may throw";
 }
 
-/* Statements no batch may cross whatever they touch. */
+/* Statements no batch may cross whatever they touch; `why` uses the same
+ * words as the LLVM adapter, since it shows up in the printed plan. */
 bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
 {
     if (gimple_code(stmt) == GIMPLE_ASM) {
@@ -237,32 +240,33 @@ bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
         return true;
     }
     if (gimple_has_volatile_ops(stmt)) {
-        *why = "volatile access";
+        *why = gimple_store_p(stmt) ? "volatile store" : "volatile load";
         return true;
     }
     gcall *call = dyn_cast<gcall *>(stmt);
     if (!call)
         return false;
-    if (gimple_call_builtin_p(call, BUILT_IN_NORMAL)) {
-        switch (DECL_FUNCTION_CODE(gimple_call_fndecl(call))) {
-        /* Memory-only builtins: the oracle knows what they touch, and they
-         * make no system calls whose order could change. */
-        case BUILT_IN_MEMCPY: case BUILT_IN_MEMMOVE: case BUILT_IN_MEMSET:
-        case BUILT_IN_MEMCMP: case BUILT_IN_STRLEN: case BUILT_IN_STRCPY:
-        case BUILT_IN_STRCMP: case BUILT_IN_STRNCMP: case BUILT_IN_STRCHR:
+    if (gimple_call_internal_p(call)) {
+        if (!gimple_vuse(call) && !gimple_vdef(call))
             return false;
-        default:
-            break;
-        }
+        *why = "call to an internal function";
+        return true;
     }
-    int flags = gimple_call_flags(call);
-    if ((flags & (ECF_CONST | ECF_PURE)) && !(flags & ECF_LOOPING_CONST_OR_PURE))
+    /* memcpy/memmove/memset (LLVM's memory intrinsics) make no system
+     * call; the oracle knows what they touch. */
+    if (gimple_call_builtin_p(call, BUILT_IN_MEMCPY) ||
+        gimple_call_builtin_p(call, BUILT_IN_MEMMOVE) ||
+        gimple_call_builtin_p(call, BUILT_IN_MEMSET))
         return false;
     const char *name = callee_symbol(call);
+    if (name && !strcmp(name, "__errno_location"))
+        return false;
     if (name && (startswith(name, "__atomic_") || startswith(name, "__sync_")))
         *why = "atomic access";
+    else if (name)
+        *why = ggc_strdup(ACONCAT(("call to ", name, NULL)));
     else
-        *why = "unknown call";
+        *why = "indirect call";
     return true;
 }
 
@@ -328,6 +332,20 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
     return false;
 }
 
+/* "a store", "a load", "a call to memcpy": the words the LLVM adapter uses
+ * for the statement that made a conflict. */
+const char *describe_stmt(gimple *stmt)
+{
+    if (gimple_store_p(stmt))
+        return "a store";
+    if (gimple_assign_load_p(stmt))
+        return "a load";
+    if (gcall *call = dyn_cast<gcall *>(stmt))
+        if (const char *name = callee_symbol(call))
+            return ggc_strdup(ACONCAT(("a call to ", name, NULL)));
+    return "a statement";
+}
+
 void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
 {
     memset(ev, 0, sizeof *ev);
@@ -335,45 +353,51 @@ void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
         const char *why = NULL;
         if (stmt_is_barrier(stmt, &why)) {
             ev->barrier = true;
-            if (!ev->why)
-                ev->why = why;
+            ev->why = why;
             ev->conflicts = ~(uint64_t)0;
             return;
         }
     }
     int ncalls = (int)out_->calls.length();
-    for (int j = g.after_call + 1; j < ncalls && j < 64; j++) {
-        for (gimple *stmt : g.stmts) {
-            if (stmt_conflicts_with(stmt, j)) {
-                ev->conflicts |= (uint64_t)1 << j;
-                if (!ev->why)
-                    ev->why = "memory access";
-                break;
-            }
+    for (gimple *stmt : g.stmts) {
+        for (int j = g.after_call + 1; j < ncalls && j < 64; j++) {
+            if (ev->conflicts & ((uint64_t)1 << j))
+                continue;
+            if (!stmt_conflicts_with(stmt, j))
+                continue;
+            ev->conflicts |= (uint64_t)1 << j;
+            if (!ev->why)
+                ev->why = ggc_strdup(ACONCAT((
+                    describe_stmt(stmt), " that may touch memory ",
+                    callee_symbol(out_->calls[j]), " uses", NULL)));
         }
     }
+    if (!ev->conflicts)
+        ev->why = "code that commutes with the later calls";
 }
 
-bool block_scanner::run()
+int block_scanner::run()
 {
     /* Number the statements so "defined before the first call" is a
-     * comparison, and find the candidate calls. */
+     * comparison, and find this part's candidate calls. */
     unsigned uid = 0, first_call_uid = ~0u;
+    int candidates = 0;
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb_); !gsi_end_p(gsi);
          gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
         gimple_set_uid(stmt, ++uid);
         gcall *call = dyn_cast<gcall *>(stmt);
-        if (call && is_candidate(call)) {
-            if (out_->calls.length() == SB_MAX_REGION_CALLS)
-                break; /* the rest of the block is left as it is */
-            if (first_call_uid == ~0u)
-                first_call_uid = uid;
-            out_->calls.safe_push(call);
-        }
+        if (!call || !is_candidate(call))
+            continue;
+        int k = candidates++;
+        if (k < first_ || k >= first_ + SB_MAX_REGION_CALLS)
+            continue;
+        if (first_call_uid == ~0u)
+            first_call_uid = uid;
+        out_->calls.safe_push(call);
     }
     if (out_->calls.is_empty())
-        return false;
+        return candidates;
 
     /* Events in program order: each call, and one code record per
      * non-empty gap between two calls. */
@@ -386,12 +410,10 @@ bool block_scanner::run()
         if (seen < (int)out_->calls.length() && stmt == out_->calls[seen]) {
             struct sb_event ev;
             memset(&ev, 0, sizeof ev);
-            if (open_gap && !open_gap->stmts.is_empty()) {
+            if (open_gap) { /* one record per gap, even an empty one */
                 ev.kind = SB_EV_CODE;
                 gaps.safe_push(open_gap);
                 out_->events.safe_push(ev); /* filled below */
-            } else {
-                delete open_gap;
             }
             open_gap = new gap;
             open_gap->after_call = seen;
@@ -422,14 +444,14 @@ bool block_scanner::run()
     out_->region.abi = abi_;
     out_->region.nevents = (int)out_->events.length();
     out_->region.events = out_->events.address();
-    return true;
+    return candidates;
 }
 
 } // namespace
 
-bool sysbatch_analyze_block(basic_block bb, enum sb_abi abi,
-                            struct sysbatch_block *out)
+int sysbatch_analyze_block(basic_block bb, enum sb_abi abi, int first,
+                           struct sysbatch_block *out)
 {
-    block_scanner scanner(bb, abi, out);
+    block_scanner scanner(bb, abi, first, out);
     return scanner.run();
 }

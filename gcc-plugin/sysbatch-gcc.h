@@ -48,6 +48,7 @@ extern struct sysbatch_runtime_decls sysbatch_rt;
  * region call i; `events` backs `region.events`. */
 struct sysbatch_block {
     basic_block bb;
+    int part;
     struct sb_region region;
     auto_vec<struct sb_event> events;
     auto_vec<gcall *> calls;
@@ -60,10 +61,12 @@ sysbatch_call_event(const struct sysbatch_block &blk, int call)
     return blk.events[blk.event_of_call[call]].u.call;
 }
 
-/* Phase 1: describe the catalogue calls of `bb` and the code between them.
- * Returns false when the block holds no candidate call. */
-bool sysbatch_analyze_block(basic_block bb, enum sb_abi abi,
-                            struct sysbatch_block *out);
+/* Phase 1: describe candidate calls first .. first+SB_MAX_REGION_CALLS-1
+ * of `bb` (a block with more is described in parts, like the LLVM pass
+ * does) and the code between them.  Returns the block's number of
+ * candidate calls; `out` is filled when that exceeds `first`. */
+int sysbatch_analyze_block(basic_block bb, enum sb_abi abi, int first,
+                           struct sysbatch_block *out);
 
 /* Phase 4: rewrite batch `batch` of `plan` (Linux ABI only).  Splits blocks
  * and adds PHIs for real SSA names; the caller renames virtual operands and

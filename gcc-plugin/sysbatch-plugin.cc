@@ -148,43 +148,47 @@ void start_unit(void *, void *)
     sysbatch_build_runtime_decls();
 }
 
+/* -fopt-info: the same words as the LLVM pass's remarks. */
 void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
 {
     if (!dump_enabled_p())
         return;
     for (int b = 0; b < plan.nbatches; b++) {
         const struct sb_batch_plan &bp = plan.batches[b];
-        gcall *first = blk.calls[bp.first_call];
-        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, first,
-                        "sysbatch: batched %d calls into %d slots with %d "
-                        "chains%s\n",
-                        bp.ncalls, bp.nslots, bp.nchains,
+        pretty_printer names;
+        for (int c = bp.first_call; c <= bp.last_call; c++)
+            pp_printf(&names, "%s%s", c == bp.first_call ? "" : ", ",
+                      sysbatch_call_event(blk, c).symbol);
+        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, blk.calls[bp.first_call],
+                        "sysbatch: batched %d calls (%s) into %d slots with "
+                        "%d chains%s\n",
+                        bp.ncalls, pp_formatted_text(&names), bp.nslots,
+                        bp.nchains,
                         sysbatch_cfg.abi == SB_ABI_TOCK
-                            ? " (planned only: no Tock rewrite yet)"
+                            ? " (planned only: Tock code is not rewritten)"
                             : "");
     }
     for (int i = 0; i < plan.ncalls; i++) {
         const struct sb_call_plan &cp = plan.calls[i];
         if (cp.batch >= 0)
             continue;
-        const char *symbol = sysbatch_call_event(blk, i).symbol;
-        if (cp.detail)
-            dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
-                            "sysbatch: %s not batched: %s [%s]: %s\n", symbol,
-                            sb_why_text(cp.why), sb_why_name(cp.why),
-                            cp.detail);
-        else
-            dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
-                            "sysbatch: %s not batched: %s [%s]\n", symbol,
-                            sb_why_text(cp.why), sb_why_name(cp.why));
+        dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
+                        "sysbatch: %s not batched: %s (%s%s%s)\n",
+                        sysbatch_call_event(blk, i).symbol, sb_why_name(cp.why),
+                        sb_why_text(cp.why), cp.detail ? ": " : "",
+                        cp.detail ? cp.detail : "");
     }
 }
 
 void print_plan(FILE *out, int block_number, const struct sysbatch_block &blk,
                 const struct sb_plan &plan)
 {
-    fprintf(out, "function %s block %d:\n",
-            IDENTIFIER_POINTER(DECL_NAME(current_function_decl)), block_number);
+    const char *name = IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
+    if (blk.part)
+        fprintf(out, "function %s block %d part %d:\n", name, block_number,
+                blk.part);
+    else
+        fprintf(out, "function %s block %d:\n", name, block_number);
     sb_plan_print(out, &blk.region, &plan);
 }
 
@@ -205,8 +209,40 @@ public:
     unsigned int execute(function *fun) final override;
 };
 
+/* Plan, print, report and (on Linux) rewrite one region. */
+bool process_region(struct sysbatch_block &blk, int block_number)
+{
+    struct sb_plan plan;
+    if (sb_plan_region(&blk.region, &sysbatch_cfg.opts, &plan) != 0) {
+        warning(0, "sysbatch: out of memory planning %qs; left unbatched",
+                IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
+        return false;
+    }
+    if (dump_file)
+        print_plan(dump_file, block_number, blk, plan);
+    if (sysbatch_cfg.print_plan)
+        print_plan(stderr, block_number, blk, plan);
+    report_plan(blk, plan);
+    bool changed = false;
+    if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 && plan.nbatches) {
+        if (const char *hazard = sb_plan_check_hazards(&plan))
+            internal_error("sysbatch: core produced a plan that breaks the "
+                           "%<sys_batch%> rules: %s", hazard);
+        for (int i = 0; i < plan.nbatches; i++)
+            sysbatch_rewrite_batch(&blk, &plan, i);
+        changed = true;
+    }
+    sb_plan_free(&plan);
+    return changed;
+}
+
 unsigned int sysbatch_pass::execute(function *fun)
 {
+    /* The runtime's own functions are never batched. */
+    const char *self = IDENTIFIER_POINTER(DECL_NAME(fun->decl));
+    if (startswith(self, "sysbatch_"))
+        return 0;
+
     /* Blocks are collected first: rewriting splits them. */
     auto_vec<basic_block> blocks;
     basic_block bb;
@@ -216,39 +252,31 @@ unsigned int sysbatch_pass::execute(function *fun)
     bool changed = false;
     int block_number = 0;
     for (basic_block b : blocks) {
-        struct sysbatch_block blk;
-        if (!sysbatch_analyze_block(b, sysbatch_cfg.abi, &blk))
+        /* Every part of a block is described before any is rewritten. */
+        auto_delete_vec<struct sysbatch_block> parts;
+        int first = 0, candidates;
+        do {
+            struct sysbatch_block *blk = new sysbatch_block;
+            blk->part = first / SB_MAX_REGION_CALLS;
+            candidates = sysbatch_analyze_block(b, sysbatch_cfg.abi, first, blk);
+            if (candidates > first)
+                parts.safe_push(blk);
+            else
+                delete blk;
+            first += SB_MAX_REGION_CALLS;
+        } while (candidates > first);
+        if (parts.is_empty())
             continue;
-        struct sb_plan plan;
-        if (sb_plan_region(&blk.region, &sysbatch_cfg.opts, &plan) != 0) {
-            warning(0, "sysbatch: out of memory planning %qs; left unbatched",
-                    IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
-            continue;
-        }
-        if (dump_file)
-            print_plan(dump_file, block_number, blk, plan);
-        if (sysbatch_cfg.print_plan)
-            print_plan(stderr, block_number, blk, plan);
+        for (struct sysbatch_block *blk : parts)
+            changed |= process_region(*blk, block_number);
         block_number++;
-        report_plan(blk, plan);
-        if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64) {
-            const char *hazard = plan.nbatches ? sb_plan_check_hazards(&plan)
-                                               : NULL;
-            if (hazard)
-                internal_error("sysbatch: core produced a plan that breaks the "
-                               "%<sys_batch%> rules: %s", hazard);
-            for (int i = 0; i < plan.nbatches; i++) {
-                sysbatch_rewrite_batch(&blk, &plan, i);
-                changed = true;
-            }
-        }
-        sb_plan_free(&plan);
     }
     if (!changed)
         return 0;
     free_dominance_info(CDI_DOMINATORS);
     free_dominance_info(CDI_POST_DOMINATORS);
     mark_virtual_operands_for_renaming(fun);
+    cgraph_edge::rebuild_edges();
     return TODO_update_ssa | TODO_cleanup_cfg;
 }
 
