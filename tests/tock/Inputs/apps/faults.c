@@ -9,6 +9,7 @@
  *   6  series ending in yield-wait, nothing pending   -> 251
  *   7  yield-no-wait flag pointer outside app RAM     -> 250
  *   8  plain exit with completion code 42             -> 42
+ *   9  a trap with an unknown class (0x42)            -> 250
  */
 #include <stdint.h>
 
@@ -61,6 +62,13 @@ int main(void)
     }
     case 8:
         tock_exit(42);
+    case 9:
+#if defined(__arm__)
+        __asm__ volatile("svc 0x42" ::: "memory");
+#else
+        __asm__ volatile("li a4, 0x42\n\tecall" ::: "a4", "memory");
+#endif
+        break;
     }
     app_puts("not reached\n");
     return 1;
@@ -89,5 +97,7 @@ int main(void)
  * C7: EXIT 250
  * C8: K: exit 42
  * C8: EXIT 42
+ * C9: K: fault: unknown system call class 0x42
+ * C9: EXIT 250
  * CHECK-NOT: not reached
  */
