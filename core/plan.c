@@ -133,6 +133,37 @@ static struct refusal refuse(enum sb_why why, const char *detail)
     return r;
 }
 
+/* The libc argument description of call c's argument k (shifted by one for
+ * syscall(NR, ...)), or NULL. */
+static const struct sb_arg_desc *arg_desc(const struct planner *pl, int c,
+                                          int k)
+{
+    const struct sb_syscall *row = pl->raw_row[c];
+    if (!row)
+        return NULL;
+    if (sb_call_is_raw_syscall(pl->calls[c]))
+        k--;
+    return k >= 0 && k < row->libc_argc ? &row->libc_args[k] : NULL;
+}
+
+/* A memory operand must name a word the writer's catalogue row says it
+ * writes: an output buffer, with the word inside it when its size is
+ * fixed.  A writer that is refused anyway is not checked (the operand then
+ * only matters as a value computed in the region). */
+static bool memory_operand_ok(const struct planner *pl,
+                              const struct sb_operand *op)
+{
+    int w = op->call;
+    if (pl->alone[w].why != SB_WHY_NONE)
+        return true;
+    if (op->arg < 0 || op->arg >= pl->calls[w]->nargs || op->value < 0)
+        return false;
+    const struct sb_arg_desc *d = arg_desc(pl, w, op->arg);
+    if (!d || d->kind != SB_ARG_OUT_BUF)
+        return false;
+    return d->size_arg >= 0 || op->value + 8 <= (long)d->fixed_size;
+}
+
 /* Phase 2, part 1: reasons that do not depend on the neighbours. */
 static struct refusal check_alone(const struct planner *pl, int c)
 {
@@ -148,12 +179,17 @@ static struct refusal check_alone(const struct planner *pl, int c)
         return refuse(SB_WHY_FRONT_END, "argument count out of range");
     for (int k = 0; k < ev->nargs; k++) {
         const struct sb_operand *op = &ev->args[k];
-        if (op->kind > SB_OPND_LOCAL)
+        if (op->kind > SB_OPND_MEMORY)
             return refuse(SB_WHY_FRONT_END, "unknown operand kind");
-        if (op->kind == SB_OPND_RESULT && (op->call < 0 || op->call >= c))
+        if ((op->kind == SB_OPND_RESULT || op->kind == SB_OPND_MEMORY) &&
+            (op->call < 0 || op->call >= c))
             return refuse(SB_WHY_FRONT_END,
                           "an argument names a call that is not earlier in "
                           "the region");
+        if (op->kind == SB_OPND_MEMORY && !memory_operand_ok(pl, op))
+            return refuse(SB_WHY_FRONT_END,
+                          "a memory operand is not a word inside an output "
+                          "buffer its call writes");
     }
 
     const struct sb_syscall *row;
@@ -196,7 +232,8 @@ static struct refusal check_alone(const struct planner *pl, int c)
 /* An operand of call c as seen from a batch whose first call is `first`. */
 enum operand_use { USE_DIRECT, USE_CHAIN, USE_LOCAL };
 
-static enum operand_use operand_use(const struct sb_operand *op, int first)
+static enum operand_use operand_use(const struct planner *pl,
+                                   const struct sb_operand *op, int first)
 {
     switch (op->kind) {
     case SB_OPND_CONST:
@@ -207,6 +244,20 @@ static enum operand_use operand_use(const struct sb_operand *op, int first)
          * the batch is issued; calls from `first` on are in the batch,
          * because a call that is not closes it. */
         return op->call < first ? USE_DIRECT : USE_CHAIN;
+    case SB_OPND_MEMORY: {
+        /* Written by a call before the batch: the load that reads it runs
+         * after the batch point, like any computed value.  Written inside
+         * the batch: a word copy from the buffer, whose address must be
+         * known when the batch is built (not itself chained). */
+        int w = op->call;
+        if (w < first)
+            return USE_LOCAL;
+        if (w == first)
+            return USE_CHAIN;
+        const struct sb_operand *buf = &pl->calls[w]->args[op->arg];
+        return operand_use(pl, buf, first) == USE_DIRECT ? USE_CHAIN
+                                                         : USE_LOCAL;
+    }
     default:
         /* Computed in the region: ready where the first call stood, not
          * necessarily any earlier. */
@@ -236,7 +287,7 @@ static struct refusal check_join(const struct planner *pl, int c, int first,
     for (int k = 0; k < ev->nargs; k++) {
         if (sb_call_is_raw_syscall(ev) && k == 0)
             continue; /* NR: a checked constant */
-        enum operand_use use = operand_use(&ev->args[k], first);
+        enum operand_use use = operand_use(pl, &ev->args[k], first);
         if (use == USE_LOCAL)
             return refuse(SB_WHY_ARG_COMPUTED, NULL);
         if (use == USE_CHAIN)
@@ -251,13 +302,22 @@ static struct refusal check_join(const struct planner *pl, int c, int first,
 
 /* ------------------------------------------------------------- encoding */
 
+/* Where a chained raw argument comes from: the result of call `call`, or
+ * (arg >= 0) the word at offset `offset` of its libc argument `arg`. */
+struct chain_src {
+    int call;
+    int arg;
+    long offset;
+};
+
 static void fill_raw_arg(const struct planner *pl, int c, int first, int i,
-                         struct sb_fill_arg *out, int *chain_from)
+                         struct sb_fill_arg *out, struct chain_src *src)
 {
     const struct sb_call_event *ev = pl->calls[c];
     const struct sb_syscall *row = pl->raw_row[c];
     bool raw_form = sb_call_is_raw_syscall(ev);
-    *chain_from = -1;
+    src->call = src->arg = -1;
+    src->offset = 0;
     memset(out, 0, sizeof *out);
 
     if (!raw_form) {
@@ -293,9 +353,13 @@ static void fill_raw_arg(const struct planner *pl, int c, int first, int i,
     if (op->kind == SB_OPND_CONST) {
         out->fill = SB_FILL_CONST;
         out->value = op->value;
-    } else if (c != first && operand_use(op, first) == USE_CHAIN) {
+    } else if (c != first && operand_use(pl, op, first) == USE_CHAIN) {
         out->fill = SB_FILL_CHAINED;
-        *chain_from = op->call;
+        src->call = op->call;
+        if (op->kind == SB_OPND_MEMORY) {
+            src->arg = op->arg;
+            src->offset = op->value;
+        }
     } else {
         out->fill = SB_FILL_LIBC_ARG;
         out->index = (int8_t)k;
@@ -312,9 +376,9 @@ static int chains_needed(const struct planner *pl, int c, int first)
     int n = 0;
     for (int i = 0; i < pl->raw_row[c]->raw_argc; i++) {
         struct sb_fill_arg fill;
-        int from;
-        fill_raw_arg(pl, c, first, i, &fill, &from);
-        if (from >= 0)
+        struct chain_src src;
+        fill_raw_arg(pl, c, first, i, &fill, &src);
+        if (src.call >= 0)
             n++;
     }
     return n;
@@ -325,6 +389,7 @@ static void init_slot(struct sb_slot_plan *s)
     memset(s, 0, sizeof *s);
     s->call = -1;
     s->copy_src_slot = s->copy_dst_slot = s->copy_dst_arg = -1;
+    s->copy_src_arg = -1;
 }
 
 /* Phase 3: slots for the calls first..last. */
@@ -350,16 +415,16 @@ static int encode_batch(const struct planner *pl, struct sb_batch_plan *b,
         call.call = c;
         call.nr = row->nr;
         call.argc = row->raw_argc;
-        int producers[SB_MAX_ARGS];
+        struct chain_src producers[SB_MAX_ARGS];
         for (int i = 0; i < row->raw_argc; i++)
             fill_raw_arg(pl, c, b->first_call, i, &call.args[i],
                          &producers[i]);
         int ncopies = chains_needed(pl, c, b->first_call);
         int call_slot = s + ncopies;
         for (int i = 0; i < row->raw_argc; i++) {
-            if (producers[i] < 0)
+            if (producers[i].call < 0)
                 continue;
-            int src = plan->calls[producers[i]].slot;
+            int src = plan->calls[producers[i].call].slot;
             struct sb_slot_plan *copy = &b->slots[s++];
             init_slot(copy);
             copy->kind = SB_SLOT_COPY;
@@ -369,6 +434,8 @@ static int encode_batch(const struct planner *pl, struct sb_batch_plan *b,
             copy->copy_src_slot = src;
             copy->copy_dst_slot = call_slot;
             copy->copy_dst_arg = i;
+            copy->copy_src_arg = producers[i].arg;
+            copy->copy_src_offset = producers[i].offset;
             /* A failed producer must not hand -errno to its consumer: stop,
              * and the consumer runs unbatched with libc's -1. */
             b->slots[src].jump_fail = -1;
@@ -604,6 +671,8 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
         return "a word copy's source is not an earlier slot";
     if (b->slots[src].kind != SB_SLOT_CALL)
         return "a word copy's source is not a call slot";
+    if (s->copy_src_arg >= SB_MAX_ARGS + 1)
+        return "a word copy from memory names no libc argument";
     if (!dom[(size_t)i * n + src])
         return "a word copy's source does not run on every path to the copy";
     if (b->slots[src].jump_fail >= 0)

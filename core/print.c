@@ -15,8 +15,10 @@
  *
  * Raw arguments print as a decimal constant, aN (libc argument N of the
  * call, as written: for syscall() a1 is the first argument after NR), ""
- * (the runtime's empty string) or retK (the result of slot K, put there by
- * the copy before the slot).  Jump offsets print only when nonzero, from
+ * (the runtime's empty string), retK (the result of slot K, put there by
+ * the copy before the slot) or [sK.aN+OFF] (the word at byte OFF of the
+ * buffer slot K's call wrote through its libc argument N, copied likewise;
+ * its copy prints as "copy [slot K aN + OFF] -> ...").  Jump offsets print only when nonzero, from
  * column 52: fail=stop for a negative offset, fail=+K for a jump over K
  * slots; likewise zero= and pos=.  A batch that ended before the region did
  * says why in its `ended before` line.  Nothing depends on addresses.
@@ -101,7 +103,11 @@ static void print_slot(FILE *out, const struct sb_region *region,
     const struct sb_slot_plan *s = &b->slots[i];
     struct line l = {{0}, 0};
     add(&l, "  slot %d: ", i);
-    if (s->kind == SB_SLOT_COPY) {
+    if (s->kind == SB_SLOT_COPY && s->copy_src_arg >= 0) {
+        add(&l, "copy [slot %d a%d + %ld] -> slot %d arg %d", s->copy_src_slot,
+            s->copy_src_arg, s->copy_src_offset, s->copy_dst_slot,
+            s->copy_dst_arg);
+    } else if (s->kind == SB_SLOT_COPY) {
         add(&l, "copy ret[%d] -> slot %d arg %d", s->copy_src_slot,
             s->copy_dst_slot, s->copy_dst_arg);
     } else {
@@ -128,16 +134,19 @@ static void print_slot(FILE *out, const struct sb_region *region,
                 add(&l, "\"\"");
                 break;
             case SB_FILL_CHAINED: {
-                int src = -1;
+                const struct sb_slot_plan *copy = NULL;
                 for (int c = 0; c < i; c++)
                     if (b->slots[c].kind == SB_SLOT_COPY &&
                         b->slots[c].copy_dst_slot == i &&
                         b->slots[c].copy_dst_arg == a)
-                        src = b->slots[c].copy_src_slot;
-                if (src >= 0)
-                    add(&l, "ret%d", src);
-                else
+                        copy = &b->slots[c];
+                if (!copy)
                     add(&l, "chained");
+                else if (copy->copy_src_arg >= 0)
+                    add(&l, "[s%d.a%d+%ld]", copy->copy_src_slot,
+                        copy->copy_src_arg, copy->copy_src_offset);
+                else
+                    add(&l, "ret%d", copy->copy_src_slot);
                 break;
             }
             default:

@@ -23,7 +23,9 @@
  *     call foo why-not="front end said no"
  *
  * Argument values: const:N (decimal, 0x hex, 0 octal, negative), avail
- * (defined before the region), ret:J (result of earlier call J), local
+ * (defined before the region), ret:J (result of earlier call J),
+ * mem:J:A:OFF (the 8-byte word at byte OFF of the buffer call J wrote
+ * through its argument A, e.g. st.st_size after fstat: mem:0:1:48), local
  * (computed inside the region).  Arguments a0..a6 must be given without
  * gaps; the call has as many arguments as the highest one given plus one.
  * A callee that is not in the catalogue is kept (and refused as
@@ -34,7 +36,7 @@
  * Hand-written slots (for testing the hazard checker; no calls allowed):
  *
  *     slot call nr=0 argc=3 fail=-1 zero=0 pos=0 chained=0
- *     slot copy src=0 dst=2 arg=0
+ *     slot copy src=0 dst=2 arg=0 [srcarg=A offset=N]   (copy from memory)
  *
  * Malformed input is reported as FILE:LINE: message, exit status 2.
  */
@@ -209,6 +211,21 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->kind = SB_OPND_AVAILABLE;
         } else if (strcmp(val, "local") == 0) {
             op->kind = SB_OPND_LOCAL;
+        } else if (strncmp(val, "mem:", 4) == 0) {
+            long j, a, off;
+            char extra;
+            if (sscanf(val + 4, "%ld:%ld:%ld%c", &j, &a, &off, &extra) != 3)
+                die(in, "a%d: expected mem:J:A:OFFSET, got '%s'", k, val);
+            if (j < 0 || j >= in->ncalls)
+                die(in, "mem:%ld does not name an earlier call (this is call "
+                        "%d)", j, in->ncalls);
+            if (a < 0 || a > SB_MAX_ARGS)
+                die(in, "mem: argument %ld out of range 0..%d", a,
+                    SB_MAX_ARGS);
+            op->kind = SB_OPND_MEMORY;
+            op->call = (int)j;
+            op->arg = (int)a;
+            op->value = off;
         } else if (strncmp(val, "ret:", 4) == 0) {
             long j = parse_long(in, val + 4, "ret");
             if (j < 0 || j >= in->ncalls)
@@ -218,7 +235,7 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->call = (int)j;
         } else {
             die(in, "a%d: unknown value '%s' (expected const:N, avail, "
-                    "ret:J or local)", k, val);
+                    "ret:J, mem:J:A:OFFSET or local)", k, val);
         }
         if (k + 1 > call->nargs)
             call->nargs = k + 1;
@@ -278,6 +295,7 @@ static void parse_slot(struct input *in, char **tok, int ntok)
     s->nr = copy ? -2 : 0;
     s->argc = copy ? 2 : 0;
     s->copy_src_slot = s->copy_dst_slot = s->copy_dst_arg = -1;
+    s->copy_src_arg = -1;
     for (int t = 2; t < ntok; t++) {
         char *eq = strchr(tok[t], '=');
         if (!eq)
@@ -312,6 +330,10 @@ static void parse_slot(struct input *in, char **tok, int ntok)
             s->copy_dst_slot = (int)v;
         else if (copy && strcmp(key, "arg") == 0)
             s->copy_dst_arg = (int)v;
+        else if (copy && strcmp(key, "srcarg") == 0)
+            s->copy_src_arg = (int)v;
+        else if (copy && strcmp(key, "offset") == 0)
+            s->copy_src_offset = v;
         else
             die(in, "unknown slot attribute '%s'", key);
     }

@@ -202,12 +202,21 @@ enum sb_operand_kind {
     SB_OPND_AVAILABLE, /* defined before the region's first call */
     SB_OPND_RESULT,    /* result of call `call` (value-preserving casts ok) */
     SB_OPND_LOCAL,     /* computed in the region from something else */
+    SB_OPND_MEMORY,    /* the 8-byte word at byte offset `value` of the buffer
+                          call `call` wrote through its libc argument `arg`
+                          (read(fd, buf, st.st_size) after fstat(fd, &st):
+                          call = the fstat, arg = 1, value = 48).  Inside a
+                          batch it becomes a word copy from that address;
+                          code that writes the word between the two calls
+                          must be reported as conflicting with the reader. */
 };
 
 struct sb_operand {
     uint8_t kind;  /* enum sb_operand_kind */
-    int call;      /* SB_OPND_RESULT: region call index of the producer */
-    long value;    /* SB_OPND_CONST */
+    int call;      /* SB_OPND_RESULT / SB_OPND_MEMORY: region call index of
+                      the producer / writer */
+    long value;    /* SB_OPND_CONST; SB_OPND_MEMORY: byte offset */
+    int arg;       /* SB_OPND_MEMORY: the writer's libc argument index */
 };
 
 #define SB_MAX_REGION_CALLS 64
@@ -301,6 +310,11 @@ struct sb_slot_plan {
     short jump_fail, jump_zero, jump_pos; /* <0 stops; off k -> slot+1+k */
     /* SB_SLOT_COPY: rets[copy_src_slot] -> slots[copy_dst_slot].arg[copy_dst_arg] */
     int copy_src_slot, copy_dst_slot, copy_dst_arg;
+    /* SB_SLOT_COPY from memory (copy_src_arg >= 0, else -1): the source is
+     * the word at (libc argument copy_src_arg of the call in copy_src_slot)
+     * + copy_src_offset, i.e. what that call wrote, not its result. */
+    int copy_src_arg;
+    long copy_src_offset;
 };
 
 struct sb_batch_plan {
