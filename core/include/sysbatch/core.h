@@ -17,6 +17,7 @@
  *                 CONST      a compile-time integer
  *                 AVAILABLE  a value already defined where the region starts
  *                 RESULT     the (possibly cast) return value of call j
+ *                 MEMORY     an 8-byte word call j wrote to its buffer
  *                 LOCAL      computed inside the region from anything else
  *   SB_EV_CODE  everything between two calls that is not a call event, folded
  *               into one record per gap.  The front end's alias analysis fills
@@ -29,8 +30,9 @@
  * first eligible one.  Call j joins the open batch when
  *   - its catalogue row is batchable for the target ABI (rule 6 of the
  *     contract: no exec/exit/fork/vDSO/batch itself, nothing unknown),
- *   - every operand is CONST, AVAILABLE, or RESULT of a call already in this
- *     batch (that becomes a word copy), and
+ *   - every operand is CONST, AVAILABLE, RESULT of a call before the batch,
+ *     or RESULT / MEMORY of a call already in this batch (that becomes a
+ *     word copy), and
  *   - no CODE event since the batch's first call conflicts with j.
  * Otherwise the batch is closed and j either opens the next one or is
  * refused with a reason.  A closed batch with fewer than `min_batch` calls is
