@@ -66,7 +66,9 @@ enum sysbatch_path {
 /* Errors sysbatch_run() returns (negated) for a batch it refuses before
  * running anything.  Denied calls inside a valid batch are not errors: they
  * get -ENOSYS in their rets slot and the batch goes on. */
-#define SYSBATCH_EINVAL 22  /* jump past the end, argc > 6, n too large */
+#define SYSBATCH_EINVAL 22  /* jump past the end, argc > 6, n too large
+                              (also flags != 0, overlapping arrays, and word
+                              copies outside the rules in docs/runtime.md) */
 #define SYSBATCH_EFAULT 14  /* NULL rets or slots */
 
 /* Run slots[0..n-1].  Returns the index of the last slot executed (0..n-1),
