@@ -151,7 +151,10 @@ int block_scanner::call_index_of(const gimple *stmt) const
 
 struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) const
 {
-    struct sb_operand op = {SB_OPND_LOCAL, -1, 0};
+    struct sb_operand op;
+    memset(&op, 0, sizeof op);
+    op.kind = SB_OPND_LOCAL;
+    op.call = -1;
     if (TREE_CODE(arg) == INTEGER_CST) {
         if (tree_fits_shwi_p(arg) || tree_fits_uhwi_p(arg)) {
             op.kind = SB_OPND_CONST;
@@ -222,11 +225,13 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
     tree lhs = gimple_call_lhs(call);
     if (!ev->why_not && !DECL_EXTERNAL(fndecl))
         ev->why_not = "defined in this translation unit, not the C library";
-    if (!ev->why_not && lhs && TREE_CODE(lhs) != SSA_NAME)
+    /* Tock calls return a struct; the plugin only plans them. */
+    bool rewritten = abi_ == SB_ABI_LINUX_X86_64;
+    if (!ev->why_not && rewritten && lhs && TREE_CODE(lhs) != SSA_NAME)
         ev->why_not = "result stored straight to memory";
-    if (!ev->why_not && lhs &&
+    if (!ev->why_not && rewritten && lhs &&
         !INTEGRAL_TYPE_P(TREE_TYPE(lhs)) && !POINTER_TYPE_P(TREE_TYPE(lhs)))
-        ev->why_not = "result is not an integer or pointer";
+        ev->why_not = "the call returns a value that is not an integer or a pointer";
     if (!ev->why_not && stmt_can_throw_internal(cfun, call))
         ev->why_not = "call may throw";
 }
