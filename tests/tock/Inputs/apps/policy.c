@@ -151,6 +151,21 @@ int main(void)
     app_printf("bad patch index=%x\n", sysbatch_tock_series_template(t, bad_patch));
     static const uint8_t zero_count[] __attribute__((aligned(4))) = {0, 0, 0, 1};
     app_printf("zero-count template=%x\n", sysbatch_tock_series_template(t, zero_count));
+
+    /* Converters on variants a call cannot return: success = false, FAIL. */
+    frame_t odd;
+    set(&odd, 1, SYSBATCH_TOCK_SUCCESS_U32, 5, 6, 7);
+    uint32_t out[4];
+    sysbatch_tock_ret_subscribe(out, &odd);
+    app_printf("odd subscribe: %u %x %x %u\n", out[0], out[1], out[2], out[3]);
+    sysbatch_tock_ret_allow(out, &odd);
+    app_printf("odd allow: %u %x %x %u\n", out[0], out[1], out[2], out[3]);
+    set(&odd, 5, SYSBATCH_TOCK_FAILURE_2U32, 5, 6, 7);
+    sysbatch_tock_ret_memop(out, &odd);
+    app_printf("odd memop: %u %x\n", out[0], out[1]);
+    set(&odd, 2, SYSBATCH_TOCK_SUCCESS_U32_U64, 5, 6, 7);
+    sysbatch_tock_ret_command(out, &odd);
+    app_printf("command u32+u64: %u %x %x %x\n", out[0], out[1], out[2], out[3]);
     return 0;
 }
 
@@ -229,6 +244,10 @@ int main(void)
  * CHECK-NEXT: bad template=ffffffff
  * CHECK-NEXT: bad patch index=ffffffff
  * CHECK-NEXT: zero-count template=ffffffff
+ * CHECK-NEXT: odd subscribe: 0 0 0 1
+ * CHECK-NEXT: odd allow: 0 0 0 1
+ * CHECK-NEXT: odd memop: 1 0
+ * CHECK-NEXT: command u32+u64: 133 5 6 7
  * CHECK-NEXT: K: leds 1111 counter 7
  * CHECK-NEXT: K: exit 0
  * CHECK-NEXT: K: stats traps 15 calls 24 series 13 upcalls 2
