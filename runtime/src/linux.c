@@ -153,20 +153,11 @@ static inline int sb__denied(long nr)
  * left out (libc makes it one only for F_SETLKW). */
 static const short sb__cancel_points[] = {
     __NR_read, __NR_write, __NR_close, __NR_openat, __NR_pread64, __NR_pwrite64,
-    __NR_readv, __NR_writev, __NR_preadv, __NR_pwritev, __NR_msync, __NR_nanosleep,
-    __NR_clock_nanosleep, __NR_fsync, __NR_fdatasync, __NR_wait4, __NR_waitid,
-    __NR_accept4, __NR_connect, __NR_sendmmsg, __NR_recvmmsg, __NR_rt_sigtimedwait,
-    __NR_rt_sigsuspend, __NR_pselect6, __NR_ppoll, __NR_epoll_pwait, __NR_mq_timedsend,
-    __NR_mq_timedreceive,
-#ifdef __NR_accept /* direct socket and SysV IPC calls: absent on a few 32-bit ABIs */
-    __NR_accept,
-#endif
-#ifdef __NR_recvfrom
-    __NR_sendto, __NR_recvfrom, __NR_sendmsg, __NR_recvmsg,
-#endif
-#ifdef __NR_msgsnd
-    __NR_msgsnd, __NR_msgrcv,
-#endif
+    __NR_readv, __NR_writev, __NR_preadv, __NR_pwritev, __NR_msync, __NR_fsync,
+    __NR_fdatasync, __NR_waitid, __NR_accept4, __NR_connect, __NR_sendmmsg,
+    __NR_rt_sigsuspend, __NR_epoll_pwait,
+    /* absent on some ABIs (no legacy open/select/poll on newer ports, no
+     * direct socket or SysV IPC calls on old 32-bit ones, time64-only ports): */
 #ifdef __NR_open
     __NR_open,
 #endif
@@ -185,8 +176,59 @@ static const short sb__cancel_points[] = {
 #ifdef __NR_epoll_wait
     __NR_epoll_wait,
 #endif
+#ifdef __NR_accept
+    __NR_accept,
+#endif
+#ifdef __NR_sendto
+    __NR_sendto,
+#endif
+#ifdef __NR_recvfrom
+    __NR_recvfrom,
+#endif
+#ifdef __NR_sendmsg
+    __NR_sendmsg,
+#endif
+#ifdef __NR_recvmsg
+    __NR_recvmsg,
+#endif
+#ifdef __NR_msgsnd
+    __NR_msgsnd,
+#endif
+#ifdef __NR_msgrcv
+    __NR_msgrcv,
+#endif
+#ifdef __NR_nanosleep
+    __NR_nanosleep,
+#endif
+#ifdef __NR_clock_nanosleep
+    __NR_clock_nanosleep,
+#endif
+#ifdef __NR_wait4
+    __NR_wait4,
+#endif
+#ifdef __NR_recvmmsg
+    __NR_recvmmsg,
+#endif
+#ifdef __NR_rt_sigtimedwait
+    __NR_rt_sigtimedwait,
+#endif
+#ifdef __NR_pselect6
+    __NR_pselect6,
+#endif
+#ifdef __NR_ppoll
+    __NR_ppoll,
+#endif
+#ifdef __NR_mq_timedsend
+    __NR_mq_timedsend,
+#endif
+#ifdef __NR_mq_timedreceive
+    __NR_mq_timedreceive,
+#endif
 #ifdef __NR_preadv2
-    __NR_preadv2, __NR_pwritev2,
+    __NR_preadv2,
+#endif
+#ifdef __NR_pwritev2
+    __NR_pwritev2,
 #endif
 #ifdef __NR_openat2
     __NR_openat2,
