@@ -253,12 +253,6 @@ static void sb__fill_cancel_points(void)
     }
 }
 
-static inline unsigned long sb__cancel_bit(long nr)
-{
-    unsigned long u = (unsigned long)nr;
-    return u < sizeof sb__cancel ? sb__cancel[u] : 0;
-}
-
 /* ---------------------------------------------------------------- state */
 
 int sysbatch_active;
@@ -453,13 +447,16 @@ sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
                 return -SYSBATCH_EINVAL;
             }
         }
-        if (s->nr == SYSBATCH_NR_WORDCOPY) {
+        /* Ordinary numbers index the cancellation table; only numbers
+         * outside it (the word copy among them) need a second look. */
+        if (__builtin_expect((unsigned long)(long)s->nr < sizeof sb__cancel, 1)) {
+            cancel |= sb__cancel[(unsigned long)(long)s->nr];
+        } else if (s->nr == SYSBATCH_NR_WORDCOPY) {
             long bad = sb__check_copy(rets, slots, n, i);
             if (bad) {
                 return bad;
             }
         }
-        cancel |= sb__cancel_bit(s->nr);
     }
     *cancel_point = cancel;
     return 0;
@@ -483,7 +480,10 @@ static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *e
         long nr = s->nr, r, off;
         last = i;
         count++;
-        if (nr == SYSBATCH_NR_WORDCOPY) {
+        /* One compare sends every ordinary number to the deny table; the
+         * word copy and the negative numbers are off that path. */
+        if (__builtin_expect((unsigned long)nr >= 64 * SB__DENY_WORDS, 0) &&
+            nr == SYSBATCH_NR_WORDCOPY) {
             *(long *)s->arg[0] = *(const long *)s->arg[1];
             rets[i] = 0;
             i++; /* sysbatch_check made its jumps 0 */
