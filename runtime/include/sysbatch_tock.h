@@ -120,7 +120,8 @@ uint32_t sysbatch_tock_series(struct sysbatch_tock_frame *frames, uint32_t count
 uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const void *tmpl);
 
 /* Fill from the template, then sysbatch_tock_series() with its policy.
- * A malformed template runs nothing and returns 0xffffffff. */
+ * A malformed template runs nothing and returns its count byte (every call
+ * still to run), like a refused series. */
 uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const void *tmpl);
 
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw

@@ -128,8 +128,10 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
 uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const void *tmpl)
 {
     uint32_t count = sysbatch_tock_template_fill(frames, tmpl);
+    /* Malformed: nothing ran, so every call site of the series still has to
+     * run its own call - the same answer as a refused series. */
     if (count == 0)
-        return 0xffffffffu;
+        return ((const uint8_t *)tmpl)[0];
     return sysbatch_tock_series(frames, count, ((const uint8_t *)tmpl)[1]);
 }
 

@@ -146,11 +146,11 @@ int main(void)
     show_frames(t, 2);
 
     static const uint8_t bad_tmpl[] __attribute__((aligned(4))) = {1, 0, 0, 9, 2, 2, 1, 0, 0};
-    app_printf("bad template=%x\n", sysbatch_tock_series_template(t, bad_tmpl));
+    app_printf("bad template left=%u\n", sysbatch_tock_series_template(t, bad_tmpl));
     static const uint8_t bad_patch[] __attribute__((aligned(4))) = {1, 0, 1, 1, 5, 2, 2, 1, 0, 0};
-    app_printf("bad patch index=%x\n", sysbatch_tock_series_template(t, bad_patch));
+    app_printf("bad patch index left=%u\n", sysbatch_tock_series_template(t, bad_patch));
     static const uint8_t zero_count[] __attribute__((aligned(4))) = {0, 0, 0, 1};
-    app_printf("zero-count template=%x\n", sysbatch_tock_series_template(t, zero_count));
+    app_printf("zero-count template left=%u\n", sysbatch_tock_series_template(t, zero_count));
 
     /* Converters on variants a call cannot return: success = false, FAIL. */
     frame_t odd;
@@ -241,9 +241,9 @@ int main(void)
  * CHECK-NEXT: template left=0
  * CHECK-NEXT: frame 0: 2 80 0 0 0
  * CHECK-NEXT: frame 1: 2 0 b 0 0
- * CHECK-NEXT: bad template=ffffffff
- * CHECK-NEXT: bad patch index=ffffffff
- * CHECK-NEXT: zero-count template=ffffffff
+ * CHECK-NEXT: bad template left=1
+ * CHECK-NEXT: bad patch index left=1
+ * CHECK-NEXT: zero-count template left=0
  * CHECK-NEXT: odd subscribe: 0 0 0 1
  * CHECK-NEXT: odd allow: 0 0 0 1
  * CHECK-NEXT: odd memop: 1 0
