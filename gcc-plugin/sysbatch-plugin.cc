@@ -155,14 +155,30 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
         return;
     for (int b = 0; b < plan.nbatches; b++) {
         const struct sb_batch_plan &bp = plan.batches[b];
-        pretty_printer names;
-        for (int c = bp.first_call; c <= bp.last_call; c++)
-            pp_printf(&names, "%s%s", c == bp.first_call ? "" : ", ",
-                      sysbatch_call_event(blk, c).symbol);
+        /* Callee names, "open, read, close" (truncated with "..."). */
+        char names[512];
+        size_t len = 0;
+        for (int c = bp.first_call; c <= bp.last_call; c++) {
+            const char *sym = sysbatch_call_event(blk, c).symbol;
+            size_t need = strlen(sym) + 2;
+            if (len + need + 4 >= sizeof names) {
+                memcpy(names + len, "...", 4);
+                len += 3;
+                break;
+            }
+            if (c != bp.first_call) {
+                memcpy(names + len, ", ", 2);
+                len += 2;
+            }
+            memcpy(names + len, sym, need - 2);
+            len += need - 2;
+            names[len] = '\0';
+        }
+        names[len] = '\0';
         dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, blk.calls[bp.first_call],
                         "sysbatch: batched %d calls (%s) into %d slots with "
                         "%d chains%s\n",
-                        bp.ncalls, pp_formatted_text(&names), bp.nslots,
+                        bp.ncalls, names, bp.nslots,
                         bp.nchains,
                         sysbatch_cfg.abi == SB_ABI_TOCK
                             ? " (planned only: Tock code is not rewritten)"
