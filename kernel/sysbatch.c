@@ -35,9 +35,14 @@
  *     before any size is multiplied, so no size computation can overflow.
  *   - flags must be 0 and size 0 or 64, else -EINVAL (room to extend; with
  *     n == 0 this doubles as a feature probe).
- *   - Bad user pointers give -EFAULT, never an oops.  Unmapped rets or slots
- *     are found before anything runs; rets that become unwritable during the
- *     batch (munmap'ed by a call in it) stop the batch with -EFAULT.
+ *   - Bad user pointers give -EFAULT, never an oops.  Unmapped, unreadable
+ *     or (rets) read-only arrays are found before anything runs.
+ *   - rets and slots are copied in before the run and rets is copied back
+ *     after it (whole, so entries of slots that did not run come back
+ *     unchanged); word copies work on those copies.  If rets stops being
+ *     writable during the run (a call in it unmapped it) the batch returns
+ *     -EFAULT.  Calls in the batch that touch the two arrays' memory
+ *     directly do not see in-flight results or patches.
  *   - Denied calls (they need the caller's real register frame, replace or
  *     end the task, or would recurse) get -ENOSYS in their rets entry and
  *     the batch goes on: clone, clone3, fork, vfork, execve, execveat, exit,
@@ -101,17 +106,38 @@ struct sb_slot {
 static_assert(sizeof(struct sb_slot) == 64, "slot layout is ABI");
 static_assert(offsetof(struct sb_slot, arg) == 16, "slot layout is ABI");
 
-/* One batch in flight: the user addresses and the checked kernel copy. */
+/* One batch in flight: the user addresses and the kernel copies, which are
+ * what word copies read and patch while the batch runs. */
 struct sb_batch {
-	long __user *urets;
+	unsigned long urets;     /* user address of rets[0] */
 	unsigned long uslots;    /* user address of slots[0] */
 	unsigned long nbytes;    /* n * 64 */
 	unsigned int n;
-	struct sb_slot *slots;   /* kernel copy, patched by word copies */
+	struct sb_slot *slots;   /* checked copy of the slot array */
+	long *rets;              /* copy of rets, written back at the end */
 };
 
-static long (*sb_x64_sys_call)(const struct pt_regs *, unsigned int);
 static const sys_call_ptr_t *sb_sys_call_table;
+
+static long sb_table_call(const struct pt_regs *regs, unsigned int nr)
+{
+	return sb_sys_call_table[nr](regs);
+}
+
+/* x64_sys_call, or sb_table_call on kernels without it. */
+static long (*sb_call)(const struct pt_regs *, unsigned int) __read_mostly;
+
+/* Row argc keeps arguments 0..argc-1: arguments past argc are passed as 0
+ * without a branch per argument. */
+static const unsigned long sb_argmask[7][6] = {
+	{ 0, 0, 0, 0, 0, 0 },
+	{ ~0UL, 0, 0, 0, 0, 0 },
+	{ ~0UL, ~0UL, 0, 0, 0, 0 },
+	{ ~0UL, ~0UL, ~0UL, 0, 0, 0 },
+	{ ~0UL, ~0UL, ~0UL, ~0UL, 0, 0 },
+	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, 0 },
+	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
+};
 
 /* Nonzero for numbers answered with -ENOSYS without dispatching: the deny
  * list, and (when the table is visible) numbers that are unimplemented
@@ -125,14 +151,14 @@ static const int sb_denied[] = {
 	__NR_sigaltstack, __NR_modify_ldt,
 };
 
-/* A slot is valid when argc is 0..6 and no jump lands beyond slot n. */
-static int sb_check_slot(const struct sb_slot *s, unsigned int i, unsigned int n)
+/* A slot is valid when argc is 0..6 and no jump lands beyond slot n.  A
+ * negative jump lands at or before i, so testing the largest of the three
+ * covers them all. */
+static int sb_check_slot(const struct sb_slot *s, int i, int n)
 {
-	if ((unsigned char)s->argc > 6)
-		return -EINVAL;
-	if ((s->jump_fail >= 0 && i + 1 + s->jump_fail > n) ||
-	    (s->jump_zero >= 0 && i + 1 + s->jump_zero > n) ||
-	    (s->jump_pos >= 0 && i + 1 + s->jump_pos > n))
+	int far = max3(s->jump_fail, s->jump_zero, s->jump_pos);
+
+	if ((unsigned char)s->argc > 6 || i + 1 + far > n)
 		return -EINVAL;
 	return 0;
 }
@@ -171,51 +197,53 @@ static long sb_patch_slots(struct sb_batch *b, unsigned long off, u64 val)
 	return 0;
 }
 
-/* nr == -2: *(u64 *)arg[0] = *(u64 *)arg[1].  rets entries are written to
- * user memory as each slot finishes, so a source inside rets needs no
- * special case; the slot array lives in kernel memory during the batch, so
- * addresses inside it are redirected to the kernel copy. */
+/* nr == -2: *(u64 *)arg[0] = *(u64 *)arg[1].  While the batch runs, the
+ * caller's rets and slot arrays live in kernel copies, so addresses inside
+ * them are redirected there: a source in rets reads the in-flight result, a
+ * destination in the slots patches the in-flight slot.  A word straddling
+ * the edge of either array is refused. */
 static long sb_word_copy(struct sb_batch *b, const struct sb_slot *s)
 {
 	unsigned long dst = s->arg[0], src = s->arg[1], off;
+	unsigned long rbytes = b->n * sizeof(long);
+	int in_slots, in_rets;
 	u64 val;
 
-	switch (sb_word_in(src, b->uslots, b->nbytes, &off)) {
-	case 1:
+	in_slots = sb_word_in(src, b->uslots, b->nbytes, &off);
+	if (in_slots == 1) {
 		memcpy(&val, (char *)b->slots + off, 8);
-		break;
-	case 0:
-		if (get_user(val, (u64 __user *)src))
+	} else {
+		in_rets = sb_word_in(src, b->urets, rbytes, &off);
+		if (in_slots < 0 || in_rets < 0)
+			return -EINVAL;
+		if (in_rets == 1)
+			memcpy(&val, (char *)b->rets + off, 8);
+		else if (get_user(val, (u64 __user *)src))
 			return -EFAULT;
-		break;
-	default:
-		return -EINVAL;
 	}
-	switch (sb_word_in(dst, b->uslots, b->nbytes, &off)) {
-	case 1:
+	in_slots = sb_word_in(dst, b->uslots, b->nbytes, &off);
+	if (in_slots == 1)
 		return sb_patch_slots(b, off, val);
-	case 0:
-		return put_user(val, (u64 __user *)dst) ? -EFAULT : 0;
-	default:
+	in_rets = sb_word_in(dst, b->urets, rbytes, &off);
+	if (in_slots < 0 || in_rets < 0)
 		return -EINVAL;
+	if (in_rets == 1) {
+		memcpy((char *)b->rets + off, &val, 8);
+		return 0;
 	}
-}
-
-static __always_inline long sb_dispatch(const struct pt_regs *regs, unsigned int nr)
-{
-	if (likely(sb_x64_sys_call))
-		return sb_x64_sys_call(regs, nr);
-	return sb_sys_call_table[nr](regs);
+	return put_user(val, (u64 __user *)dst) ? -EFAULT : 0;
 }
 
 /* The record loop.  Per slot: one bounds/deny lookup, six argument loads
- * masked by argc, the dispatch, one put_user of the result and the jump. */
+ * masked by argc, the dispatch, the result stored in the kernel copy of
+ * rets, and the jump.  Every jump target was checked before the run. */
 static long sb_run(struct sb_batch *b)
 {
 	struct pt_regs regs;
 	unsigned int i = 0, last = 0;
 
 	memset(&regs, 0, sizeof(regs));
+	regs.ax = -ENOSYS;
 	for (;;) {
 		const struct sb_slot *s = &b->slots[i];
 		unsigned int nr = (unsigned short)s->nr;
@@ -224,19 +252,18 @@ static long sb_run(struct sb_batch *b)
 
 		if (likely(nr < NR_syscalls &&
 			   !sb_enosys[array_index_nospec(nr, NR_syscalls)])) {
-			unsigned int argc = s->argc;   /* checked: 0..6 */
+			/* argc was checked: 0..6 */
+			const unsigned long *m = sb_argmask[(unsigned char)s->argc];
 
 			nr = array_index_nospec(nr, NR_syscalls);
 			regs.orig_ax = nr;
-			regs.ax = -ENOSYS;
-			/* arguments past argc are 0, as if never set */
-			regs.di = argc > 0 ? s->arg[0] : 0;
-			regs.si = argc > 1 ? s->arg[1] : 0;
-			regs.dx = argc > 2 ? s->arg[2] : 0;
-			regs.r10 = argc > 3 ? s->arg[3] : 0;
-			regs.r8 = argc > 4 ? s->arg[4] : 0;
-			regs.r9 = argc > 5 ? s->arg[5] : 0;
-			ret = sb_dispatch(&regs, nr);
+			regs.di = s->arg[0] & m[0];
+			regs.si = s->arg[1] & m[1];
+			regs.dx = s->arg[2] & m[2];
+			regs.r10 = s->arg[3] & m[3];
+			regs.r8 = s->arg[4] & m[4];
+			regs.r9 = s->arg[5] & m[5];
+			ret = sb_call(&regs, nr);
 			if (unlikely(ret >= -ERESTART_RESTARTBLOCK && ret <= -ERESTARTSYS))
 				ret = -EINTR;
 		} else if (s->nr == SB_NR_WORDCOPY) {
@@ -244,8 +271,7 @@ static long sb_run(struct sb_batch *b)
 		} else {
 			ret = -ENOSYS;
 		}
-		if (unlikely(put_user(ret, &b->urets[i])))
-			return -EFAULT;
+		b->rets[i] = ret;
 		last = i;
 		jump = ret < 0 ? s->jump_fail : ret == 0 ? s->jump_zero : s->jump_pos;
 		if (jump < 0)
@@ -277,6 +303,7 @@ static long sb_batch(unsigned long urets, unsigned long uslots, unsigned long n,
 		     unsigned long flags, unsigned long size)
 {
 	struct sb_slot stack_slots[SB_STACK_SLOTS];
+	long stack_rets[SB_STACK_SLOTS];
 	struct sb_batch b;
 	unsigned int i;
 	long r;
@@ -294,7 +321,7 @@ static long sb_batch(unsigned long urets, unsigned long uslots, unsigned long n,
 	/* n <= 1024 from here, so n * 64 cannot overflow. */
 	b.n = n;
 	b.nbytes = n * sizeof(struct sb_slot);
-	b.urets = (long __user *)urets;
+	b.urets = urets;
 	b.uslots = uslots;
 	if (!urets || !uslots || !access_ok((void __user *)urets, n * sizeof(long)) ||
 	    !access_ok((void __user *)uslots, b.nbytes))
@@ -302,21 +329,30 @@ static long sb_batch(unsigned long urets, unsigned long uslots, unsigned long n,
 
 	if (n <= SB_STACK_SLOTS) {
 		b.slots = stack_slots;
+		b.rets = stack_rets;
 	} else {
-		b.slots = kvmalloc_array(n, sizeof(struct sb_slot), GFP_KERNEL_ACCOUNT);
+		/* one block: n slots, then n rets */
+		b.slots = kvmalloc_array(n, sizeof(struct sb_slot) + sizeof(long),
+					 GFP_KERNEL_ACCOUNT);
 		if (!b.slots)
 			return -ENOMEM;
+		b.rets = (long *)(b.slots + n);
 	}
 	r = -EFAULT;
-	if (copy_from_user(b.slots, (const void __user *)uslots, b.nbytes))
+	if (copy_from_user(b.slots, (const void __user *)uslots, b.nbytes) ||
+	    copy_from_user(b.rets, (const void __user *)urets, n * sizeof(long)))
 		goto out;
 	r = -EINVAL;
 	for (i = 0; i < n; i++)
 		if (sb_check_slot(&b.slots[i], i, n))
 			goto out;
 	r = sb_probe_rets(urets, n * sizeof(long));
-	if (r == 0)
-		r = sb_run(&b);
+	if (r)
+		goto out;
+	r = sb_run(&b);
+	/* entries of slots that did not run go back as they came */
+	if (copy_to_user((void __user *)urets, b.rets, n * sizeof(long)))
+		r = -EFAULT;
 out:
 	if (b.slots != stack_slots)
 		kvfree(b.slots);
@@ -378,10 +414,12 @@ static int __init sb_init(void)
 	unsigned int i;
 	int r;
 
-	sb_x64_sys_call = (void *)sb_lookup_symbol("x64_sys_call");
+	sb_call = (void *)sb_lookup_symbol("x64_sys_call");
 	sb_sys_call_table = (const sys_call_ptr_t *)sb_lookup_symbol("sys_call_table");
 	ni = sb_lookup_symbol("__x64_sys_ni_syscall");
-	if (!sb_x64_sys_call && !sb_sys_call_table) {
+	if (!sb_call && sb_sys_call_table)
+		sb_call = sb_table_call;
+	if (!sb_call) {
 		pr_err("sysbatch: neither x64_sys_call nor sys_call_table found "
 		       "(needs CONFIG_KPROBES and CONFIG_KALLSYMS_ALL)\n");
 		return -ENOENT;
@@ -399,7 +437,7 @@ static int __init sb_init(void)
 		return r;
 	}
 	pr_info("sysbatch: sys_batch on syscall %d, dispatch through %s\n",
-		SB_NR_BATCH, sb_x64_sys_call ? "x64_sys_call" : "sys_call_table");
+		SB_NR_BATCH, sb_call == sb_table_call ? "sys_call_table" : "x64_sys_call");
 	return 0;
 }
 

@@ -14,6 +14,7 @@ steps, run in order inside the VM:
     exit-helper /path/vm-exit
     file    <name-in-vm> /host/path        extra file copied to /data/<name>
     insmod | rmmod                         (re)load or unload the module
+    sh <name> <shell command>              a step that is one shell command
     test <name> <may-skip 0|1> <program> [VAR=value ...] [-- args ...]
     expect <name> <regex>                  test <name>'s output must match
 
@@ -33,7 +34,8 @@ Acceleration: TCG unless a short KVM probe boot succeeds (the result is
 cached next to the manifest); SYSBATCH_VM_ACCEL=tcg|kvm|auto overrides.
 The guest CPU has SMAP/SMEP (so a stray user access from the module
 faults) and RDRAND (so the guest's RNG is ready at once and glibc's early
-getrandom does not leave errno at EAGAIN in the test programs).
+getrandom does not leave errno at EAGAIN in the test programs);
+SYSBATCH_VM_CPU=<qemu -cpu value> overrides it.
 """
 import argparse
 import os
@@ -78,6 +80,8 @@ class Manifest:
                         args = rest[rest.index("--") + 1:]
                         rest = rest[:rest.index("--")]
                     self.steps.append(("test", name, may_skip, program, rest, args))
+                elif kind == "sh":
+                    self.steps.append(("sh", words[1], False, line.split(None, 2)[2].strip(), [], []))
                 elif kind == "expect":
                     self.expect[words[1]] = line.split(None, 2)[2].strip()
                 else:
@@ -124,6 +128,9 @@ def write_init(m, path):
             lines.append("insmod /sysbatch.ko; result %s $?" % name)
         elif kind == "rmmod":
             lines.append("rmmod sysbatch; result %s $?" % name)
+        elif kind == "sh":
+            lines += ["(%s) >/tmp/out 2>&1; rc=$?" % program,
+                      "sed 's/^/%s| /' /tmp/out; result %s $rc" % (name, name)]
         else:
             exe = "/t/" + os.path.basename(program)
             cmd = "env -i PATH=/bin HOME=/tmp %s %s %s" % (
@@ -184,7 +191,7 @@ def build_initramfs(m, out_path, init_lines=None):
 
 def qemu_command(m, initrd, accel):
     return [m.tools["qemu"], "-accel", accel, "-m", "512M", "-smp", "1",
-            "-cpu", "qemu64,+rdrand,+smep,+smap", "-nographic", "-no-reboot", "-nodefaults", "-serial", "stdio",
+            "-cpu", os.environ.get("SYSBATCH_VM_CPU", "qemu64,+rdrand,+smep,+smap"), "-nographic", "-no-reboot", "-nodefaults", "-serial", "stdio",
             "-net", "none", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
             "-kernel", m.tools["kernel"], "-initrd", initrd,
             "-append", "console=ttyS0 nokaslr quiet loglevel=1 panic=-1 oops=panic"]

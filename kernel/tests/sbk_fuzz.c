@@ -79,24 +79,35 @@ static int model_word_in(unsigned long a, unsigned long base, unsigned long len,
     return 0;
 }
 
-static long model_copy(struct sysbatch_slot *k, long n, const struct sysbatch_slot *s)
+/* While a batch runs, rets and the slots live in copies (kr, k): a word
+ * copy into or out of either array uses the copy. */
+static long model_copy(struct sysbatch_slot *k, long *kr, const long *r, long n,
+                       const struct sysbatch_slot *s)
 {
-    unsigned long base = (unsigned long)slots, len = n * sizeof *slots, off;
+    unsigned long base = (unsigned long)slots, len = n * sizeof *slots, off, roff;
     unsigned long dst = s->arg[0], src = s->arg[1];
     long v;
     int where = model_word_in(src, base, len, &off);
-    if (where < 0)
-        return -EINVAL;
+    int in_rets = model_word_in(src, (unsigned long)r, n * sizeof(long), &roff);
     if (where == 1)
         memcpy(&v, (char *)k + off, 8);
+    else if (where < 0 || in_rets < 0)
+        return -EINVAL;
+    else if (in_rets == 1)
+        memcpy(&v, (char *)kr + roff, 8);
     else if (!model_good(src) && !((unsigned long)src - (unsigned long)readonly <= 4096 - 8))
         return -EFAULT;
     else
         memcpy(&v, (void *)src, 8);
     where = model_word_in(dst, base, len, &off);
-    if (where < 0)
-        return -EINVAL;
-    if (where == 0) {
+    in_rets = model_word_in(dst, (unsigned long)r, n * sizeof(long), &roff);
+    if (where != 1) {
+        if (where < 0 || in_rets < 0)
+            return -EINVAL;
+        if (in_rets == 1) {
+            memcpy((char *)kr + roff, &v, 8);
+            return 0;
+        }
         if (!model_good(dst))
             return -EFAULT;
         memcpy((void *)dst, &v, 8);
@@ -115,6 +126,7 @@ static long model_copy(struct sysbatch_slot *k, long n, const struct sysbatch_sl
 }
 
 static struct sysbatch_slot model_copy_of_slots[CAP];
+static long model_copy_of_rets[CAP];
 
 static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long flags, long size)
 {
@@ -127,7 +139,9 @@ static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long
     if (!r || !us)
         return -EFAULT;
     struct sysbatch_slot *k = model_copy_of_slots;
+    long *kr = model_copy_of_rets;
     memcpy(k, us, n * sizeof *k);
+    memcpy(kr, r, n * sizeof *kr);
     for (unsigned long i = 0; i < n; i++)
         if (!model_slot_ok(&k[i], i, n))
             return -EINVAL;
@@ -136,7 +150,7 @@ static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long
         struct sysbatch_slot *s = &k[i];
         long ret;
         if (s->nr == SYSBATCH_NR_WORDCOPY) {
-            ret = model_copy(k, n, s);
+            ret = model_copy(k, kr, r, n, s);
         } else if (s->nr < 0 || model_is_denied(s->nr)) {
             ret = -ENOSYS;
         } else {
@@ -145,7 +159,7 @@ static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long
                 a[j] = j < s->argc ? s->arg[j] : 0;
             ret = sbk_raw6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
         }
-        r[i] = ret;
+        kr[i] = ret;
         last = i;
         int jump = ret < 0 ? s->jump_fail : ret == 0 ? s->jump_zero : s->jump_pos;
         if (jump < 0)
@@ -154,6 +168,7 @@ static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long
         if (i >= n)
             break;
     }
+    memcpy(r, kr, n * sizeof *kr);   /* written back whole at the end */
     return (long)last;
 }
 
