@@ -128,6 +128,9 @@ private:
     tree slot_arg_value(gimple_seq *seq, const struct sb_slot_plan &sp, int k,
                         location_t loc) const;
     void fill_slots(gimple_seq *seq, location_t loc) const;
+    bool template_word(const struct sb_slot_plan &sp, int k, tree *value) const;
+    tree build_template() const;
+    void fill_from_template(gimple_seq *seq, location_t loc) const;
     tree issue(gcall *first);
     void rewrite_call_site(int call, int slot, tree last);
     tree convert_result(gimple_seq *seq, const struct sb_call_event &ev,
@@ -230,6 +233,119 @@ void batch_rewriter::fill_slots(gimple_seq *seq, location_t loc) const
     }
 }
 
+/* The constant value of raw argument k of a slot, if it has one the
+ * linker can fill in (constants, the runtime's empty string). */
+bool batch_rewriter::template_word(const struct sb_slot_plan &sp, int k,
+                                   tree *value) const
+{
+    tree long_t = long_integer_type_node;
+    if (sp.kind == SB_SLOT_COPY)
+        return false; /* addresses inside this frame's arrays */
+    const struct sb_fill_arg &f = sp.args[k];
+    switch (f.fill) {
+    case SB_FILL_CONST:
+        *value = build_int_cst(long_t, f.value);
+        return true;
+    case SB_FILL_EMPTY_STRING:
+        *value = fold_convert(long_t,
+                              build_fold_addr_expr(sysbatch_rt.empty_string));
+        return true;
+    case SB_FILL_CHAINED:
+        *value = build_int_cst(long_t, 0);
+        return true;
+    default: {
+        gcall *call = blk_->calls[sp.call];
+        if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call)) {
+            *value = build_int_cst(long_t, 0);
+            return true;
+        }
+        tree arg = gimple_call_arg(call, f.index);
+        if (TREE_CODE(arg) == INTEGER_CST) {
+            *value = fold_convert(long_t, arg);
+            return true;
+        }
+        return false;
+    }
+    }
+}
+
+/* static const struct sysbatch_slot sysbatch_template.N[n] = {...}: every
+ * word known at link time; the rest is patched after the copy. */
+tree batch_rewriter::build_template() const
+{
+    tree short_t = short_integer_type_node;
+    vec<constructor_elt, va_gc> *slots = NULL;
+    for (int s = 0; s < bp_.nslots; s++) {
+        const struct sb_slot_plan &sp = bp_.slots[s];
+        int argc = sp.kind == SB_SLOT_COPY ? 2 : sp.argc;
+        vec<constructor_elt, va_gc> *args = NULL;
+        for (int k = 0; k < 6; k++) {
+            tree v;
+            if (k >= argc || !template_word(sp, k, &v))
+                v = build_int_cst(long_integer_type_node, 0);
+            CONSTRUCTOR_APPEND_ELT(args, size_int(k), v);
+        }
+        vec<constructor_elt, va_gc> *fields = NULL;
+        CONSTRUCTOR_APPEND_ELT(fields, sysbatch_rt.field_nr, build_int_cst(short_t, sp.nr));
+        CONSTRUCTOR_APPEND_ELT(fields, sysbatch_rt.field_jump_fail,
+                               build_int_cst(short_t, sp.jump_fail));
+        CONSTRUCTOR_APPEND_ELT(fields, sysbatch_rt.field_jump_zero,
+                               build_int_cst(short_t, sp.jump_zero));
+        CONSTRUCTOR_APPEND_ELT(fields, sysbatch_rt.field_jump_pos,
+                               build_int_cst(short_t, sp.jump_pos));
+        CONSTRUCTOR_APPEND_ELT(fields, sysbatch_rt.field_argc,
+                               build_int_cst(char_type_node, argc));
+        tree arg_ctor = build_constructor(TREE_TYPE(sysbatch_rt.field_arg), args);
+        TREE_CONSTANT(arg_ctor) = 1;
+        TREE_STATIC(arg_ctor) = 1;
+        CONSTRUCTOR_APPEND_ELT(fields, sysbatch_rt.field_arg, arg_ctor);
+        tree slot_ctor = build_constructor(sysbatch_rt.slot_type, fields);
+        TREE_CONSTANT(slot_ctor) = 1;
+        TREE_STATIC(slot_ctor) = 1;
+        CONSTRUCTOR_APPEND_ELT(slots, size_int(s), slot_ctor);
+    }
+    tree type = TREE_TYPE(slots_);
+    tree ctor = build_constructor(type, slots);
+    TREE_CONSTANT(ctor) = 1;
+    TREE_STATIC(ctor) = 1;
+    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL,
+                           create_tmp_var_name("sysbatch_template"), type);
+    TREE_STATIC(decl) = 1;
+    TREE_READONLY(decl) = 1;
+    TREE_CONSTANT(decl) = 1;
+    DECL_ARTIFICIAL(decl) = 1;
+    DECL_IGNORED_P(decl) = 1;
+    DECL_INITIAL(decl) = ctor;
+    varpool_node::finalize_decl(decl);
+    return decl;
+}
+
+/* slots = template; then one store per word not known at link time. */
+void batch_rewriter::fill_from_template(gimple_seq *seq, location_t loc) const
+{
+    store(seq, slots_, build_template(), loc);
+    for (int s = 0; s < bp_.nslots; s++) {
+        const struct sb_slot_plan &sp = bp_.slots[s];
+        if (sp.kind == SB_SLOT_COPY) {
+            tree dst = build_fold_addr_expr(arg_ref(sp.copy_dst_slot,
+                                                    sp.copy_dst_arg));
+            tree src = build_fold_addr_expr(rets_ref(sp.copy_src_slot));
+            store(seq, arg_ref(s, 0),
+                  gimple_convert(seq, loc, long_integer_type_node, dst), loc);
+            store(seq, arg_ref(s, 1),
+                  gimple_convert(seq, loc, long_integer_type_node, src), loc);
+            continue;
+        }
+        for (int k = 0; k < sp.argc; k++) {
+            tree ignored;
+            if (template_word(sp, k, &ignored))
+                continue;
+            if (tree v = slot_arg_value(seq, sp, k, loc))
+                store(seq, arg_ref(s, k), v, loc);
+        }
+    }
+}
+
 /* Split the block before `first` and put the versioned issue in front of
  * it.  Returns `last`: the index of the last slot run, or -1. */
 tree batch_rewriter::issue(gcall *first)
@@ -270,7 +386,10 @@ tree batch_rewriter::issue(gcall *first)
 
     /* fill: slots, then last_run = sysbatch_run (rets, slots, n, 0) */
     gimple_seq seq = NULL;
-    fill_slots(&seq, loc);
+    if (sysbatch_cfg.fill == SYSBATCH_FILL_TEMPLATE)
+        fill_from_template(&seq, loc);
+    else
+        fill_slots(&seq, loc);
     tree last_run = make_ssa_name(long_t);
     tree rets0 = build_fold_addr_expr(rets_ref(0));
     tree slots0 = build_fold_addr_expr(slot_ref(0));
