@@ -128,7 +128,7 @@ static long sb_table_call(const struct pt_regs *regs, unsigned int nr)
 static long (*sb_call)(const struct pt_regs *, unsigned int) __read_mostly;
 
 /* Row argc keeps arguments 0..argc-1: arguments past argc are passed as 0
- * without a branch per argument. */
+ * at the cost of one load and one and per argument, no branches. */
 static const unsigned long sb_argmask[7][6] = {
 	{ 0, 0, 0, 0, 0, 0 },
 	{ ~0UL, 0, 0, 0, 0, 0 },
@@ -153,12 +153,18 @@ static const int sb_denied[] = {
 
 /* A slot is valid when argc is 0..6 and no jump lands beyond slot n.  A
  * negative jump lands at or before i, so testing the largest of the three
- * covers them all. */
+ * covers them all; most slots have no jump at all, which one load of the
+ * first 8 bytes (nr and the jumps) tells. */
 static int sb_check_slot(const struct sb_slot *s, int i, int n)
 {
-	int far = max3(s->jump_fail, s->jump_zero, s->jump_pos);
+	u64 head;
 
-	if ((unsigned char)s->argc > 6 || i + 1 + far > n)
+	if ((unsigned char)s->argc > 6)
+		return -EINVAL;
+	memcpy(&head, s, sizeof(head));
+	if (likely((head >> 16) == 0))
+		return 0;
+	if (i + 1 + max3(s->jump_fail, s->jump_zero, s->jump_pos) > n)
 		return -EINVAL;
 	return 0;
 }
@@ -250,12 +256,11 @@ static long sb_run(struct sb_batch *b)
 		long ret;
 		int jump;
 
-		if (likely(nr < NR_syscalls &&
-			   !sb_enosys[array_index_nospec(nr, NR_syscalls)])) {
+		if (likely(nr < NR_syscalls) &&
+		    likely(!sb_enosys[nr = array_index_nospec(nr, NR_syscalls)])) {
 			/* argc was checked: 0..6 */
 			const unsigned long *m = sb_argmask[(unsigned char)s->argc];
 
-			nr = array_index_nospec(nr, NR_syscalls);
 			regs.orig_ax = nr;
 			regs.di = s->arg[0] & m[0];
 			regs.si = s->arg[1] & m[1];

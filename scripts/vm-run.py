@@ -190,7 +190,10 @@ def build_initramfs(m, out_path, init_lines=None):
 
 
 def qemu_command(m, initrd, accel):
-    return [m.tools["qemu"], "-accel", accel, "-m", "512M", "-smp", "1",
+    # SYSBATCH_VM_ICOUNT=1: guest time advances 1 ns per emulated
+    # instruction, so guest clocks count instructions (TCG only).
+    icount = ["-icount", "shift=0"] if accel == "tcg" and os.environ.get("SYSBATCH_VM_ICOUNT") == "1" else []
+    return [m.tools["qemu"], "-accel", accel] + icount + [ "-m", "512M", "-smp", "1",
             "-cpu", os.environ.get("SYSBATCH_VM_CPU", "qemu64,+rdrand,+smep,+smap"), "-nographic", "-no-reboot", "-nodefaults", "-serial", "stdio",
             "-net", "none", "-device", "isa-debug-exit,iobase=0xf4,iosize=0x04",
             "-kernel", m.tools["kernel"], "-initrd", initrd,
