@@ -85,15 +85,21 @@ namespace sysbatch {
 // Options: core defaults, then -mllvm flags, then pass parameters.
 //===----------------------------------------------------------------------===//
 
-static int coreDefaultMinBatch() {
+static sb_options coreDefaults() {
   sb_options O;
   sb_options_default(&O);
-  return O.min_batch;
+  return O;
 }
 
 static cl::opt<int> MinBatchFlag(
-    "sysbatch-min-batch", cl::init(coreDefaultMinBatch()),
+    "sysbatch-min-batch", cl::init(coreDefaults().min_batch),
     cl::desc("sysbatch: smallest number of calls worth one batch"));
+static cl::opt<int>
+    MaxSlotsFlag("sysbatch-max-slots", cl::init(coreDefaults().max_slots),
+                 cl::desc("sysbatch: most slots in one batch"));
+static cl::opt<bool> NoBlockingFlag(
+    "sysbatch-no-blocking", cl::init(!coreDefaults().allow_blocking),
+    cl::desc("sysbatch: never batch calls that may sleep"));
 static cl::opt<bool>
     PrintPlanFlag("sysbatch-print-plan", cl::init(false),
                   cl::desc("sysbatch: print the plan of every block to stderr"));
@@ -105,7 +111,9 @@ static cl::opt<SlotFill> FillFlag(
                clEnumValN(SlotFill::Stores, "stores", "one store per word")));
 
 SysbatchOptions::SysbatchOptions()
-    : MinBatch(MinBatchFlag), PrintPlan(PrintPlanFlag), Fill(FillFlag) {}
+    : MinBatch(MinBatchFlag), MaxSlots(MaxSlotsFlag),
+      AllowBlocking(!NoBlockingFlag), PrintPlan(PrintPlanFlag),
+      Fill(FillFlag) {}
 
 namespace {
 
@@ -291,7 +299,7 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L) {
 }
 
 static sb_operand operand(sb_operand_kind Kind, int Call = -1, long Value = 0) {
-  sb_operand O;
+  sb_operand O = {};
   O.kind = Kind;
   O.call = Call;
   O.value = Value;
@@ -645,6 +653,8 @@ static bool planRegion(Region &R, const SysbatchOptions &Opts) {
   sb_options CoreOpts;
   sb_options_default(&CoreOpts);
   CoreOpts.min_batch = Opts.MinBatch;
+  CoreOpts.max_slots = Opts.MaxSlots;
+  CoreOpts.allow_blocking = Opts.AllowBlocking;
   if (sb_plan_region(&Desc, &CoreOpts, &R.Plan) != 0) {
     LLVM_DEBUG(dbgs() << "sysbatch: planner out of memory, block left alone\n");
     return false;
@@ -761,30 +771,35 @@ static Value *asCallType(IRBuilder<> &B, Value *V, Type *Ty) {
   return B.CreateSExtOrTrunc(V, Ty);
 }
 
-/// \p V recomputed at the issue point.  The analysis classified it AVAILABLE:
-/// every instruction on the way is pure or a load of memory nothing writes
-/// between the issue point and the original load.
+/// \p V as a value at the issue point, which is where call \p FirstPos of the
+/// block stood.  Whatever was computed before it is used as is; values from
+/// later in the block were classified AVAILABLE by visitOperand, so every
+/// instruction on the way is pure or a load of memory nothing writes between
+/// the region's start and the original load: recomputing them gives the
+/// same value.
 static Value *materialize(Region &R, IRBuilder<> &B, Value *V,
-                          DenseMap<Value *, Value *> &Cache,
+                          unsigned FirstPos, DenseMap<Value *, Value *> &Cache,
                           const DenseMap<Value *, Value *> &Replaced) {
   auto *I = dyn_cast<Instruction>(V);
   if (!I)
     return V;
   auto Rep = Replaced.find(I);
   if (Rep != Replaced.end())
-    return Rep->second; // an earlier call's result (its phi)
-  if (!R.inside(I) || R.CallIndex.count(I))
-    return I;
+    return Rep->second; // a call of an earlier batch: its result phi
+  auto Pos = R.Position.find(I);
+  if (Pos == R.Position.end() || Pos->second < FirstPos)
+    return I; // dominates the issue point
   auto Fwd = R.Forwarded.find(I);
   if (Fwd != R.Forwarded.end())
-    return materialize(R, B, Fwd->second, Cache, Replaced);
+    return materialize(R, B, Fwd->second, FirstPos, Cache, Replaced);
   auto Done = Cache.find(I);
   if (Done != Cache.end())
     return Done->second;
+  assert(!R.CallIndex.count(I) && "a batched call's result is chained");
   Instruction *Copy = I->clone();
   for (unsigned K = 0; K < Copy->getNumOperands(); ++K)
-    Copy->setOperand(K,
-                     materialize(R, B, Copy->getOperand(K), Cache, Replaced));
+    Copy->setOperand(K, materialize(R, B, Copy->getOperand(K), FirstPos,
+                                    Cache, Replaced));
   B.Insert(Copy, I->getName() + ".sb");
   Cache[I] = Copy;
   return Copy;
@@ -797,6 +812,7 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
                          DenseMap<Value *, Value *> &Replaced) {
   const sb_batch_plan &BP = R.Plan.batches[BI];
   CallInst *First = R.Calls[BP.first_call].Call;
+  const unsigned FirstPos = R.Position.lookup(First);
   Function &F = *First->getFunction();
   Module &M = *F.getParent();
   Type *I64 = RT.I64;
@@ -880,7 +896,7 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
                                  ? compat::addressAsInteger(CV, I64)
                                  : ConstantExpr::getIntegerCast(CV, I64, true);
         } else {
-          Value *Here = materialize(R, IB, V, Cache, Replaced);
+          Value *Here = materialize(R, IB, V, FirstPos, Cache, Replaced);
           Variable.push_back({W + 2 + K, asWord(IB, Here, I64)});
         }
         break;
@@ -929,6 +945,7 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
     Instruction *FromBatch, *Original;
     SplitBlockAndInsertIfThenElse(SlotRan, Call, &FromBatch, &Original);
     BasicBlock *Tail = Call->getParent();
+    Tail->setName("sb.next");
     FromBatch->getParent()->setName("sb.result");
     Original->getParent()->setName("sb.call");
     Call->moveBefore(Original);
@@ -1036,7 +1053,7 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// `sysbatch<min-batch=N;print-plan;fill=template|stores>`
+/// `sysbatch<min-batch=N;max-slots=N;no-blocking;print-plan;fill=...>`
 static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
   SysbatchOptions O;
   while (!Params.empty()) {
@@ -1046,14 +1063,18 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
       O.PrintPlan = true;
     } else if (P == "no-print-plan") {
       O.PrintPlan = false;
-    } else if (P.consume_front("min-batch=")) {
+    } else if (P == "no-blocking") {
+      O.AllowBlocking = false;
+    } else if (P.startswith("min-batch=") || P.startswith("max-slots=")) {
+      StringRef Key, Value;
+      std::tie(Key, Value) = P.split('=');
       int N;
-      if (P.getAsInteger(10, N) || N < 1 || N > SB_MAX_REGION_CALLS)
+      if (Value.getAsInteger(10, N) || N < 1 || N > SB_MAX_REGION_CALLS)
         return make_error<StringError>(
-            "sysbatch: min-batch wants an integer in 1.." +
-                Twine(SB_MAX_REGION_CALLS) + ", got '" + P + "'",
+            "sysbatch: " + Key + " wants an integer in 1.." +
+                Twine(SB_MAX_REGION_CALLS) + ", got '" + Value + "'",
             inconvertibleErrorCode());
-      O.MinBatch = N;
+      (Key == "min-batch" ? O.MinBatch : O.MaxSlots) = N;
     } else if (P.consume_front("fill=")) {
       if (P == "template")
         O.Fill = SlotFill::Template;
@@ -1066,7 +1087,8 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
     } else {
       return make_error<StringError>(
           "sysbatch: unknown pass parameter '" + P +
-              "' (known: min-batch=N, print-plan, fill=template|stores)",
+              "' (known: min-batch=N, max-slots=N, no-blocking, print-plan, "
+              "fill=template|stores)",
           inconvertibleErrorCode());
     }
   }
@@ -1086,8 +1108,12 @@ static bool parseSysbatchPipeline(StringRef Name, FunctionPassManager &FPM,
   if (!Name.consume_front("sysbatch<") || !Name.consume_back(">"))
     return false;
   Expected<SysbatchOptions> Opts = parseSysbatchParameters(Name);
-  if (!Opts)
-    report_fatal_error(Twine(toString(Opts.takeError())), false);
+  if (!Opts) {
+    // LLVM 14 has no way to hand a parse error back; say what is wrong and
+    // let opt report the pipeline as invalid (exit status 1, no crash).
+    errs() << toString(Opts.takeError()) << "\n";
+    return false;
+  }
   FPM.addPass(SysbatchPass(*Opts));
   return true;
 }

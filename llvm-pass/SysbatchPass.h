@@ -35,6 +35,8 @@ enum class SlotFill {
 
 struct SysbatchOptions {
   int MinBatch;       ///< smallest batch worth a crossing (core default: 2)
+  int MaxSlots;       ///< slots per batch (core default: 64)
+  bool AllowBlocking; ///< batch calls that may sleep (core default: yes)
   bool PrintPlan;     ///< print the core's plan per block to stderr
   SlotFill Fill;
   SysbatchOptions();  ///< the core's defaults, overridden by -sysbatch-* flags

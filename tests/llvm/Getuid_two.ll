@@ -1,0 +1,57 @@
+; Two getuid() calls in one block become one batch of two slots, issued where
+; the first call was behind one branch on @sysbatch_active; each call site
+; then takes rets[slot] when its slot ran and the original call otherwise.
+; getuid never fails, so the raw result is used as is (no errno helper).
+; RUN: %sbopt -passes=sysbatch,verify -S %s | %FileCheck %s
+
+target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
+target triple = "x86_64-unknown-linux-gnu"
+
+; CHECK-LABEL: define i32 @two()
+; CHECK:       %sb.rets = alloca [2 x i64], align 8
+; CHECK-NEXT:  %sb.slots = alloca [16 x i64], align 8
+; CHECK:       %sb.active = load i32, i32* @sysbatch_active
+; CHECK-NEXT:  %sb.on = icmp ne i32 %sb.active, 0
+; CHECK-NEXT:  br i1 %sb.on, label %sb.issue, label %sb.join
+; CHECK:     sb.issue:
+; Slot 0 header: nr 102 (getuid), all jumps 0; then argc 0.
+; CHECK:       store i64 102, i64* [[S0:%[0-9]+]], align 8
+; CHECK:       store i64 0, i64* [[S1:%[0-9]+]], align 8
+; CHECK:       store i64 102, i64* [[S8:%[0-9]+]], align 8
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{[0-9]+}}, i64* %{{[0-9]+}}, i64 2, i64 0)
+; CHECK:     sb.join:
+; CHECK-NEXT:  %sb.last = phi i64 [ -1, %entry ], [ %sb.ran, %sb.issue ]
+; CHECK-NEXT:  %sb.slot.ran = icmp sle i64 0, %sb.last
+; CHECK:     sb.result:
+; CHECK:       %sb.raw = load i64, i64* %{{[0-9]+}}, align 8
+; CHECK-NEXT:  [[A:%[0-9]+]] = trunc i64 %sb.raw to i32
+; CHECK:     sb.call:
+; CHECK-NEXT:  %a.orig = call i32 @getuid()
+; CHECK:       %a = phi i32 [ [[A]], %sb.result ], [ %a.orig, %sb.call ]
+; CHECK-NEXT:  %sb.slot.ran{{[0-9]+}} = icmp sle i64 1, %sb.last
+; CHECK:       %b.orig = call i32 @getuid()
+; CHECK:       %b = phi i32
+; CHECK:       %s = add i32 %a, %b
+; CHECK-NOT:   @sysbatch_ret_errno
+define i32 @two() {
+entry:
+  %a = call i32 @getuid()
+  %b = call i32 @getuid()
+  %s = add i32 %a, %b
+  ret i32 %s
+}
+
+; A function without candidates is left exactly as it was.
+; CHECK-LABEL: define i32 @none(i32 %x)
+; CHECK-NEXT:  entry:
+; CHECK-NEXT:  %y = add i32 %x, 1
+; CHECK-NEXT:  ret i32 %y
+define i32 @none(i32 %x) {
+entry:
+  %y = add i32 %x, 1
+  ret i32 %y
+}
+
+declare i32 @getuid()
+; CHECK: declare i64 @sysbatch_run(i64*, i64*, i64, i64) [[NOUNWIND:#[0-9]+]]
+; CHECK: attributes [[NOUNWIND]] = { nounwind }
