@@ -84,13 +84,18 @@
 
 #define ROW(name, raw, nr, lc, largs, rc, rargs, ret, bits, flags)            \
     {name, raw, SB_ABI_LINUX_X86_64, nr, lc, largs, rc, rargs, ret, bits,     \
-     flags, NULL}
+     flags, NULL, SB_PRE_NONE, 0}
+/* A row whose glibc wrapper checks one argument itself (enum sb_precheck). */
+#define ROW_PRE(name, raw, nr, lc, largs, rc, rargs, ret, bits, flags, pre,    \
+                parg)                                                          \
+    {name, raw, SB_ABI_LINUX_X86_64, nr, lc, largs, rc, rargs, ret, bits,     \
+     flags, NULL, pre, parg}
 #define NEVER(name, raw, nr, why)                                              \
     {name, raw, SB_ABI_LINUX_X86_64, nr, 0, {{0, 0, 0}}, 0, {{0, 0, 0}},      \
-     ERRNO, 64, SB_ROW_NEVER, why}
+     ERRNO, 64, SB_ROW_NEVER, why, SB_PRE_NONE, 0}
 #define TOCK(name, cls, lc, largs, rc, rargs, flags, why)                      \
     {name, name, SB_ABI_TOCK, cls, lc, largs, rc, rargs, SB_RET_TOCK, 32,      \
-     flags, why}
+     flags, why, SB_PRE_NONE, 0}
 
 static const char why_process_ends[] =
     "ends the process: nothing after it may be moved before it";
@@ -143,8 +148,10 @@ static const struct sb_syscall rows[] = {
     /* --- metadata ------------------------------------------------------- */
     ROW("fstatat", "newfstatat", 262, 4, A(FD, PATH, OUTN(144), V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
-    ROW("fstat", "newfstatat", 262, 2, A(FD, OUTN(144)), 4,
-        A(L(0), EMPTY, L(1), C(AT_EMPTY_PATH_VALUE)), ERRNO, 32, 0),
+    /* glibc: fd < 0 is EBADF without a system call. */
+    ROW_PRE("fstat", "newfstatat", 262, 2, A(FD, OUTN(144)), 4,
+        A(L(0), EMPTY, L(1), C(AT_EMPTY_PATH_VALUE)), ERRNO, 32, 0,
+        SB_PRE_FD_NONNEG, 0),
     ROW("stat", "newfstatat", 262, 2, A(PATH, OUTN(144)), 4,
         A(C(AT_FDCWD_VALUE), L(0), L(1), C(0)), ERRNO, 32, 0),
     ROW("lstat", "newfstatat", 262, 2, A(PATH, OUTN(144)), 4,
@@ -166,8 +173,9 @@ static const struct sb_syscall rows[] = {
     ROW("lchown", "lchown", 94, 3, A(PATH, V, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 32, 0),
     /* times may be NULL ("now"); otherwise two struct timespec. */
-    ROW("utimensat", "utimensat", 280, 4, A(FD, PATH, INN(32), V), 4,
-        A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
+    /* glibc: a NULL path is EINVAL without a system call. */
+    ROW_PRE("utimensat", "utimensat", 280, 4, A(FD, PATH, INN(32), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0, SB_PRE_NONNULL, 1),
 
     /* --- names in the file system --------------------------------------- */
     ROW("unlink", "unlink", 87, 1, A(PATH), 1, A(L(0)), ERRNO, 32, 0),
@@ -212,8 +220,11 @@ static const struct sb_syscall rows[] = {
         ERRNO, 32, BLOCK),
 
     /* --- memory --------------------------------------------------------- */
-    ROW("mmap", "mmap", 9, 6, A(ADDR, V, V, V, FD, V), 6,
-        A(L(0), L(1), L(2), L(3), L(4), L(5)), MAPFAIL, 64, BLOCK),
+    /* glibc: an offset that is not page-aligned is EINVAL without a
+     * system call. */
+    ROW_PRE("mmap", "mmap", 9, 6, A(ADDR, V, V, V, FD, V), 6,
+        A(L(0), L(1), L(2), L(3), L(4), L(5)), MAPFAIL, 64, BLOCK,
+        SB_PRE_PAGE_ALIGNED, 5),
     ROW("munmap", "munmap", 11, 2, A(ADDR, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
     ROW("mprotect", "mprotect", 10, 3, A(ADDR, V, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 32, 0),
@@ -222,7 +233,8 @@ static const struct sb_syscall rows[] = {
 
     /* --- syscall(NR, ...): arguments come from the row of NR ------------ */
     {"syscall", "syscall", SB_ABI_LINUX_X86_64, -1, 1, A(V), 0,
-     A({0, 0, 0}), ERRNO, 64, SB_ROW_RAW_SYSCALL | SB_ROW_VARIADIC, NULL},
+     A({0, 0, 0}), ERRNO, 64, SB_ROW_RAW_SYSCALL | SB_ROW_VARIADIC, NULL,
+     SB_PRE_NONE, 0},
 
     /* --- never batched (contract rule 6) -------------------------------- */
     NEVER("exit", "exit_group", 231,

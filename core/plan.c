@@ -78,6 +78,10 @@ static const struct {
     [SB_WHY_BATCH_FULL] = {"batch-full",
                            "the batch reached its slot limit"},
     [SB_WHY_FRONT_END] = {"front-end", "the compiler front end refused it"},
+    [SB_WHY_LIBC_PRECHECK] = {"libc-precheck",
+                               "the libc wrapper answers some values of an "
+                               "argument itself, without a system call, and "
+                               "this one is not known to pass"},
     [SB_WHY_NO_CHAINING] = {"no-chaining",
                             "an argument is the result of an earlier call in "
                             "the batch and this target cannot chain results"},
@@ -267,6 +271,57 @@ static enum operand_use operand_use(const struct planner *pl,
 
 static int chains_needed(const struct planner *pl, int c, int first);
 
+static const char *const precheck_detail[] = {
+    [SB_PRE_NONE] = NULL,
+    [SB_PRE_FD_NONNEG] = "glibc returns EBADF for a negative fd without "
+                         "entering the kernel; the fd is neither a "
+                         "non-negative constant nor chained from this batch",
+    [SB_PRE_NONNULL] = "glibc returns EINVAL for a NULL path without "
+                       "entering the kernel; the path is not a non-NULL "
+                       "constant",
+    [SB_PRE_PAGE_ALIGNED] = "glibc returns EINVAL for an unaligned offset "
+                            "without entering the kernel; the offset is not "
+                            "a page-aligned constant",
+};
+
+/* Would call c, in a batch starting at `first`, reach the kernel exactly
+ * when the original call did?  Only rows with a glibc precheck can fail. */
+static struct refusal check_precheck(const struct planner *pl, int c,
+                                     int first)
+{
+    const struct sb_call_event *ev = pl->calls[c];
+    const struct sb_syscall *row = ev->row;
+    if (sb_call_is_raw_syscall(ev) || !row || row->precheck == SB_PRE_NONE)
+        return refuse(SB_WHY_NONE, NULL);
+    bool ok = false;
+    int k = row->precheck_arg;
+    const struct sb_operand *op = k < ev->nargs ? &ev->args[k] : NULL;
+    if (op) {
+        switch (row->precheck) {
+        case SB_PRE_FD_NONNEG:
+            if (op->kind == SB_OPND_CONST) {
+                ok = op->value >= 0 && op->value <= INT32_MAX;
+            } else if (op->kind == SB_OPND_RESULT && op->call >= first &&
+                       op->call < c) {
+                /* Chained: the producer stops the batch when it fails, and
+                 * an int-returning -1/errno call succeeds with 0..INT_MAX. */
+                const struct sb_call_event *p = pl->calls[op->call];
+                ok = sb_call_ret_conv(pl->region->abi, p) == SB_RET_ERRNO &&
+                     sb_call_result_bits(pl->region->abi, p) == 32;
+            }
+            break;
+        case SB_PRE_NONNULL:
+            ok = op->kind == SB_OPND_CONST && op->value != 0;
+            break;
+        case SB_PRE_PAGE_ALIGNED:
+            ok = op->kind == SB_OPND_CONST && (op->value & 4095) == 0;
+            break;
+        }
+    }
+    return ok ? refuse(SB_WHY_NONE, NULL)
+              : refuse(SB_WHY_LIBC_PRECHECK, precheck_detail[row->precheck]);
+}
+
 /* Phase 2, part 2: may call c join the open batch [first, c)? */
 static struct refusal check_join(const struct planner *pl, int c, int first,
                                  int nslots)
@@ -295,6 +350,9 @@ static struct refusal check_join(const struct planner *pl, int c, int first,
     }
     if (chained && pl->region->abi != SB_ABI_LINUX_X86_64)
         return refuse(SB_WHY_NO_CHAINING, NULL);
+    struct refusal pre = check_precheck(pl, c, first);
+    if (pre.why != SB_WHY_NONE)
+        return pre;
     if (nslots + 1 + chains_needed(pl, c, first) > pl->opts.max_slots)
         return refuse(SB_WHY_BATCH_FULL, NULL);
     return refuse(SB_WHY_NONE, NULL);
@@ -554,6 +612,14 @@ int sb_plan_region(const struct sb_region *region,
             open->end_why = r.why;
             open->end_detail = r.detail;
             pl.join[c] = r;
+            open = NULL;
+        }
+        /* As the first call of a batch nothing can be chained into it. */
+        struct refusal pre = check_precheck(&pl, c, c);
+        if (pre.why != SB_WHY_NONE) {
+            cp->why = pre.why;
+            cp->detail = pre.detail;
+            continue;
         }
         open = &batches[nbatches++];
         open->first_call = open->last_call = c;

@@ -155,6 +155,20 @@ enum sb_row_flags {
 
 #define SB_MAX_ARGS 6
 
+/* Some glibc wrappers answer certain arguments themselves, without entering
+ * the kernel (fstat(-1) is EBADF, utimensat(fd, NULL, ...) and an unaligned
+ * mmap offset are EINVAL).  Batching such a call would make a system call
+ * the original never made, so the planner batches it only when the operand
+ * is known to pass the check: a constant that passes, or (for fds) the
+ * chained result of a call in the same batch, which stops the batch when it
+ * fails and so is never negative when the slot runs. */
+enum sb_precheck {
+    SB_PRE_NONE = 0,
+    SB_PRE_FD_NONNEG,     /* fd < 0 -> EBADF without a syscall */
+    SB_PRE_NONNULL,       /* NULL -> EINVAL without a syscall */
+    SB_PRE_PAGE_ALIGNED,  /* offset & 4095 -> EINVAL without a syscall */
+};
+
 struct sb_syscall {
     const char *name;        /* canonical libc name, e.g. "open" */
     const char *raw_name;    /* kernel's name, e.g. "openat" */
@@ -168,6 +182,8 @@ struct sb_syscall {
     uint8_t result_bits;     /* width of the libc return value: 32 or 64 */
     uint16_t flags;          /* enum sb_row_flags */
     const char *never_why;   /* SB_ROW_NEVER: the reason, for the remark */
+    uint8_t precheck;        /* enum sb_precheck: what glibc answers itself */
+    int8_t precheck_arg;     /* the libc argument the precheck looks at */
 };
 
 /* All rows, in one table; aliases (open64, fstat64, ...) resolve to rows. */
@@ -281,6 +297,7 @@ enum sb_why {
     SB_WHY_NO_CHAINING,        /* result feeds a later call in the batch and
                                   the target's batch call cannot copy it
                                   (Tock series: no word copy) */
+    SB_WHY_LIBC_PRECHECK,      /* glibc may answer this call itself */
     SB_WHY__COUNT
 };
 const char *sb_why_text(enum sb_why why);
