@@ -1,24 +1,29 @@
 #!/usr/bin/env python3
-"""The sys_batch per-call benchmark: one VM run, an N-sweep, a + b*N fits.
+"""The sys_batch per-call benchmark: an N-sweep in the VM, a + b*N fits.
 
     python3 bench/kernel/run.py --build build [--reps 41] [--out docs]
 
-Boots the same kernel as the VM test tier (scripts/vm-run.py) once and runs
-bench/kernel/sbk_bench twice inside it: first with no module loaded (the
-plain syscall loop and the runtime's user-space fallback), then with
+Boots the kernel of the VM test tier (scripts/vm-run.py) and runs
+bench/kernel/sbk_bench twice inside one boot: first with no module loaded
+(the plain syscall loop and the runtime's user-space fallback), then with
 sysbatch.ko and the dispatch-floor module sysbatch_floor.ko loaded (the loop
 again, a hand-written batch, sysbatch_run on the kernel path, and the bare
-in-kernel dispatch loop).  For every call and mode it fits
-time(N) = a + b*N to the per-N minima and bootstraps the samples for error
-bars, then writes
+in-kernel dispatch loop).  It does this in two boots:
 
-    <out>/kernel-bench.md    the table, the ratios and how they were made
-    <out>/kernel-bench.dat   per-N minima (gnuplot input)
-    <out>/kernel-bench.svg   time per unit against N, one panel per call
+  instructions  qemu -icount shift=0: the guest clock advances 1 ns per
+                emulated instruction, so every figure is an exact,
+                repeatable instruction count (host load does not matter)
+  wall clock    plain TCG: emulated time, noisy on a shared host
 
-Under TCG (the default where KVM is unusable) the ratios describe qemu's
-emulation, not hardware; SYSBATCH_VM_ACCEL=kvm runs the same benchmark
-under KVM where it works.
+For every call and mode it fits time(N) = a + b*N to the per-N minima,
+bootstraps the samples for error bars, and writes
+
+    <out>/kernel-bench.md           both tables, the ratios, the method
+    <out>/kernel-bench-<kind>.dat   per-N minima (gnuplot input)
+    <out>/kernel-bench-<kind>.svg   time per unit against N, one panel per call
+
+Under TCG the ratios describe qemu's emulation, not hardware;
+SYSBATCH_VM_ACCEL=kvm runs the wall-clock part under KVM where it works.
 """
 import argparse
 import datetime
@@ -70,7 +75,7 @@ def bootstrap(samples, rounds, rng):
     return out
 
 
-def run_vm(build, reps, log_path):
+def run_vm(build, reps, log_path, icount):
     manifest_src = os.path.join(build, "kernel", "vm-manifest.txt")
     bench = os.path.join(build, "kernel", "bench", "sbk_bench")
     floor = os.path.join(build, "kernel", "bench", "sysbatch_floor.ko")
@@ -80,6 +85,8 @@ def run_vm(build, reps, log_path):
                      "(docs/kernel.md) and run `ninja sbk_bench sysbatch_floor_module`" % f)
     header = [l for l in open(manifest_src)
               if l.split()[:1] and l.split()[0] in ("kernel", "module", "busybox", "qemu", "exit-helper")]
+    env = dict(os.environ)
+    env["SYSBATCH_VM_ICOUNT"] = "1" if icount else "0"
     with tempfile.TemporaryDirectory(prefix="sbbench-") as tmp:
         manifest = os.path.join(tmp, "bench-manifest.txt")
         with open(manifest, "w") as f:
@@ -97,147 +104,176 @@ def run_vm(build, reps, log_path):
                 dst.write(src.read())
         p = subprocess.run([sys.executable, os.path.join(SRC, "scripts", "vm-run.py"), manifest,
                             "--results", os.path.join(tmp, "results.txt"), "--log", log_path,
-                            "--timeout", "900"], stdout=subprocess.PIPE, text=True)
-        print(p.stdout.splitlines()[0] if p.stdout else "")
+                            "--timeout", "900"], stdout=subprocess.PIPE, text=True, env=env)
+        first = p.stdout.splitlines()[0] if p.stdout else ""
+        print(first)
         if p.returncode != 0:
             sys.exit("run.py: the benchmark VM run failed:\n" + p.stdout)
+    accel = re.search(r"accel (\w+)", first)
+    with open(log_path, "a") as f:
+        f.write("\nBENCH-ACCEL %s\n" % (accel.group(1) if accel else "?"))
     return open(log_path).read()
+
+
+class Analysis:
+    def __init__(self, text, rng, rounds=400):
+        self.data = {}
+        for phase, call, mode, n, ns in re.findall(
+                r"^\w+\| S (\w+) (\w+) ([\w-]+) (\d+) (\d+)\s*$", text, re.M):
+            self.data.setdefault((call, phase, mode), {}).setdefault(int(n), []).append(int(ns))
+        accel = re.search(r"BENCH-ACCEL (\w+)", text)
+        kernel = re.search(r"SBVM-BOOT (\S+)", text)
+        self.accel = accel.group(1) if accel else "?"
+        self.kernel = kernel.group(1) if kernel else "?"
+        self.reps = max((len(v) for s in self.data.values() for v in s.values()), default=0)
+        self.fits, self.boots = {}, {}
+        for key, samples in self.data.items():
+            self.fits[key] = fit(medians(samples))
+            self.boots[key] = bootstrap(samples, rounds, rng)
+
+    def b_err(self, key):
+        bs = [b for _, b in self.boots[key]]
+        return self.fits[key][1], statistics.stdev(bs)
+
+    def ratio(self, num, den):
+        if num not in self.boots or den not in self.boots:
+            return None
+        rs = [bn / bd for (_, bn), (_, bd) in zip(self.boots[num], self.boots[den])]
+        return self.fits[num][1] / self.fits[den][1], statistics.stdev(rs)
+
+    def write_plot(self, out, kind, unit):
+        dat = os.path.join(out, "kernel-bench-%s.dat" % kind)
+        svg = os.path.join(out, "kernel-bench-%s.svg" % kind)
+        blocks = {}
+        with open(dat, "w") as f:
+            f.write("# call phase-mode N min_%s (one block per call and mode)\n" % unit)
+            for call in CALLS:
+                for (phase, mode), label in SERIES:
+                    key = (call, phase, mode)
+                    if key in self.data:
+                        blocks[key] = len(blocks)
+                        f.write("# %s: %s\n" % (call, label))
+                        for n, t in medians(self.data[key]):
+                            f.write("%s %s-%s %d %.0f\n" % (call, phase, mode, n, t))
+                        f.write("\n\n")
+        gp = ["set terminal svg size 1100,800 dynamic font 'sans,11'",
+              "set output '%s'" % svg, "set multiplot layout 2,2 title '%s per unit of N calls (%s)'"
+              % (unit, kind), "set key top left", "set xlabel 'N'", "set ylabel '%s'" % unit,
+              "set logscale xy", "set grid"]
+        for call in CALLS:
+            plots = ["'%s' index %d using 3:4 with linespoints title '%s'" % (dat, blocks[(call, p, m)], label)
+                     for (p, m), label in SERIES if (call, p, m) in blocks]
+            gp += ["set title '%s'" % call, "plot " + ", ".join(plots)]
+        gp.append("unset multiplot")
+        subprocess.run(["gnuplot"], input="\n".join(gp), text=True, check=True)
+
+    def table(self, unit):
+        fmt = lambda r: "-" if r is None else "%.2f ± %.2f" % r
+        L = ["| call | " + " | ".join(label for _, label in SERIES) + " | batch a |",
+             "|---" * (len(SERIES) + 2) + "|"]
+        for call in CALLS:
+            row = [call]
+            for (phase, mode), _ in SERIES:
+                key = (call, phase, mode)
+                row.append("%.1f ± %.1f" % self.b_err(key) if key in self.fits else "-")
+            bk = (call, "loaded", "batch")
+            row.append("%.0f" % self.fits[bk][0] if bk in self.fits else "-")
+            L.append("| " + " | ".join(row) + " |")
+        L += ["", "Ratios of the per-call slopes b:", "",
+              "| call | loop / batch (speed-up per call) | batch / floor (module per-slot cost; goal ≤ 1.25) "
+              "| sysbatch_run / batch | fallback / loop | loop with module / loop (hook tax) |",
+              "|---|---|---|---|---|---|"]
+        for call in CALLS:
+            L.append("| %s | %s | %s | %s | %s | %s |" % (
+                call,
+                fmt(self.ratio((call, "noload", "loop"), (call, "loaded", "batch"))),
+                fmt(self.ratio((call, "loaded", "batch"), (call, "loaded", "floor"))),
+                fmt(self.ratio((call, "loaded", "rt-kernel"), (call, "loaded", "batch"))),
+                fmt(self.ratio((call, "noload", "rt-emul"), (call, "noload", "loop"))),
+                fmt(self.ratio((call, "loaded", "loop"), (call, "noload", "loop")))))
+        return L
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--build", required=True)
-    ap.add_argument("--reps", type=int, default=41)
+    ap.add_argument("--reps", type=int, default=41, help="repetitions per N (wall clock)")
+    ap.add_argument("--icount-reps", type=int, default=5, help="repetitions per N (instructions)")
     ap.add_argument("--out", default=os.path.join(SRC, "docs"))
-    ap.add_argument("--console", help="analyse this saved console log instead of booting")
+    ap.add_argument("--console", nargs=2, metavar=("ICOUNT_LOG", "WALL_LOG"),
+                    help="analyse two saved console logs instead of booting")
     opts = ap.parse_args()
 
-    log = opts.console or os.path.join(opts.build, "kernel", "bench-console.txt")
-    text = open(log).read() if opts.console else run_vm(opts.build, opts.reps, log)
-    data = {}
-    for phase, call, mode, n, ns in re.findall(
-            r"^\w+\| S (\w+) (\w+) ([\w-]+) (\d+) (\d+)\s*$", text, re.M):
-        data.setdefault((call, phase, mode), {}).setdefault(int(n), []).append(int(ns))
-    accel = re.search(r"accel (\w+)", text)
-    kernel = re.search(r"SBVM-BOOT (\S+)", text)
-    if not data:
-        sys.exit("run.py: no samples in %s" % log)
-
+    logs = opts.console or [os.path.join(opts.build, "kernel", "bench-console-%s.txt" % k)
+                            for k in ("instructions", "wall")]
+    texts = [open(l).read() for l in logs] if opts.console else [
+        run_vm(opts.build, opts.icount_reps, logs[0], True),
+        run_vm(opts.build, opts.reps, logs[1], False)]
     rng = random.Random(1)
-    rounds = 400
-    fits, boots = {}, {}
-    for key, samples in data.items():
-        fits[key] = fit(medians(samples))
-        boots[key] = bootstrap(samples, rounds, rng)
-
-    def b_err(key):
-        bs = [b for _, b in boots[key]]
-        return fits[key][1], statistics.stdev(bs)
-
-    def ratio(num, den):
-        if num not in boots or den not in boots:
-            return None
-        rs = [bn / bd for (_, bn), (_, bd) in zip(boots[num], boots[den])]
-        return fits[num][1] / fits[den][1], statistics.stdev(rs)
-
+    icount, wall = Analysis(texts[0], rng), Analysis(texts[1], rng)
+    if not icount.data or not wall.data:
+        sys.exit("run.py: no samples in %s" % " / ".join(logs))
     os.makedirs(opts.out, exist_ok=True)
-    dat = os.path.join(opts.out, "kernel-bench.dat")
-    with open(dat, "w") as f:
-        f.write("# call mode N min_ns (one block per call+mode)\n")
-        for call in CALLS:
-            for (phase, mode), label in SERIES:
-                key = (call, phase, mode)
-                if key in data:
-                    f.write("# %s %s\n" % (call, label))
-                    for n, t in medians(data[key]):
-                        f.write("%s %s-%s %d %.0f\n" % (call, phase, mode, n, t))
-                    f.write("\n\n")
+    icount.write_plot(opts.out, "instructions", "instructions")
+    wall.write_plot(opts.out, "wall", "ns")
 
-    svg = os.path.join(opts.out, "kernel-bench.svg")
-    gp = ["set terminal svg size 1100,800 dynamic font 'sans,11'",
-          "set output '%s'" % svg, "set multiplot layout 2,2",
-          "set key top left", "set xlabel 'N (calls per unit)'", "set ylabel 'ns per unit'",
-          "set logscale xy", "set grid"]
-    for call in CALLS:
-        plots, idx = [], 0
-        block = 0
-        for c in CALLS:
-            for (phase, mode), label in SERIES:
-                if (c, phase, mode) in data:
-                    if c == call:
-                        plots.append("'%s' index %d using 3:4 with linespoints title '%s'" % (dat, block, label))
-                    block += 1
-        gp.append("set title '%s'" % call)
-        gp.append("plot " + ", ".join(plots))
-    gp.append("unset multiplot")
-    subprocess.run(["gnuplot"], input="\n".join(gp), text=True, check=True)
-
+    L = ["# sys_batch per-call benchmark",
+         "",
+         "Generated by `bench/kernel/run.py` on %s: kernel %s under qemu (accel %s), one VM boot "
+         "per table, N = 1 .. 1024." % (datetime.date.today().isoformat(), wall.kernel, wall.accel),
+         "",
+         "**Both tables come from qemu's TCG emulator (KVM is unusable on these machines). They "
+         "describe the emulation, not any real CPU: TCG ratios are not hardware predictions.** "
+         "To measure hardware, run the same benchmark under KVM where it works "
+         "(`SYSBATCH_VM_ACCEL=kvm python3 bench/kernel/run.py --build build`, wall-clock part), "
+         "or run `build/kernel/bench/sbk_bench loaded 41` on bare metal with `sysbatch.ko` and "
+         "`sysbatch_floor.ko` loaded and feed its output to the same fits.",
+         "",
+         "Each unit is N calls of one kind made one way. time(N) = a + b·N is fitted to the "
+         "per-N minima (noise on a shared host only ever adds time); ± is one standard "
+         "deviation over 400 bootstrap resamplings of the samples. b is the cost per call.",
+         "",
+         "## Instructions (qemu -icount shift=0, %d repetitions per N)" % icount.reps,
+         "",
+         "The guest clock advances one nanosecond per emulated instruction, so b is the number "
+         "of guest instructions per call, exact and repeatable (the ± is ~0 by construction). "
+         "This is the figure to compare code paths with; it weighs a `syscall` instruction or "
+         "a trap like any other instruction, which hardware does not.",
+         ""]
+    L += icount.table("instructions")
+    L += ["", "## Wall clock (TCG, %d repetitions per N)" % wall.reps, "",
+          "Emulated nanoseconds on a shared 2-core host under load: noisy, kept for the "
+          "order of magnitude.", ""]
+    L += wall.table("ns")
+    L += ["",
+          "## What the columns are",
+          "",
+          "- *loop*: N raw `syscall` instructions, module not loaded.",
+          "- *runtime fallback*: `sysbatch_run` without the module (libsysbatch's user-space loop, "
+          "including its batch check).",
+          "- *loop, module loaded*: the same loop with sysbatch.ko loaded. Every unimplemented "
+          "number (the `enosys` row is syscall 184) then passes the module's kprobe on "
+          "`__x64_sys_ni_syscall`: that column/ratio is the hook's tax on such calls; all "
+          "other calls are untouched.",
+          "- *hand-written batch*: one sys_batch of N slots; *batch a* is its fixed cost per "
+          "crossing (syscall entry, kprobe redirect, copies and checks). Inside a batch, "
+          "unimplemented numbers are answered from a table without dispatch, so the enosys "
+          "batch column is the module's bare per-slot overhead.",
+          "- *sysbatch_run (kernel)*: the same slots through libsysbatch on the kernel path "
+          "(adds its user-side check).",
+          "- *in-kernel floor*: `bench/kernel/sysbatch_floor.ko` calling `x64_sys_call` N times "
+          "with one prepared register frame, timed inside the kernel (its enosys figure "
+          "includes the kprobe, as above).",
+          "- Compiler-batched code (plain C through the plugins) is not measured here yet.",
+          "",
+          "Plots (log-log, per unit against N): [instructions](kernel-bench-instructions.svg), "
+          "[wall clock](kernel-bench-wall.svg); per-N minima in the matching `.dat` files.",
+          "",
+          "Reproduce: `ninja -C build sbk_bench sysbatch_floor_module && python3 "
+          "bench/kernel/run.py --build build` (about two minutes; the console logs stay in "
+          "`build/kernel/bench-console-*.txt` and `--console <icount-log> <wall-log>` "
+          "re-analyses them)."]
     md = os.path.join(opts.out, "kernel-bench.md")
-    L = []
-    L.append("# sys_batch per-call benchmark (generated by bench/kernel/run.py)")
-    L.append("")
-    L.append("Measured %s in one VM run: kernel %s, qemu accel **%s**, %d repetitions "
-             "per N, N = 1 .. 1024." % (datetime.date.today().isoformat(),
-                                        kernel.group(1) if kernel else "?",
-                                        accel.group(1) if accel else "?", opts.reps))
-    L.append("")
-    L.append("**These are TCG numbers: qemu emulates every guest instruction, so the costs "
-             "and ratios describe the emulator, not any real CPU. They are not hardware "
-             "predictions.** The same benchmark runs under KVM (where KVM works) with "
-             "`SYSBATCH_VM_ACCEL=kvm python3 bench/kernel/run.py --build build`, and "
-             "`sbk_bench` runs unchanged on bare metal with the two modules loaded.")
-    L.append("")
-    L.append("Each unit is N calls made one way; time(N) = a + b·N is fitted to the "
-             "per-N minima (noise on a shared host only adds time); ± is one standard deviation over %d bootstrap "
-             "resamplings of the samples. b is the cost per call in ns." % rounds)
-    L.append("")
-    L.append("| call | loop | runtime fallback | loop, module loaded | hand-written batch | "
-             "sysbatch_run (kernel) | in-kernel floor | batch a (ns) |")
-    L.append("|---|---|---|---|---|---|---|---|")
-    for call in CALLS:
-        row = ["%s" % call]
-        for (phase, mode), _ in SERIES:
-            key = (call, phase, mode)
-            row.append("%.1f ± %.1f" % b_err(key) if key in fits else "-")
-        bk = (call, "loaded", "batch")
-        row.append("%.0f" % fits[bk][0] if bk in fits else "-")
-        L.append("| " + " | ".join(row) + " |")
-    L.append("")
-    L.append("Ratios of the per-call slopes b:")
-    L.append("")
-    L.append("| call | loop / batch (speed-up per call) | batch / floor (module per-slot cost; goal ≤ 1.25) "
-             "| sysbatch_run / batch | fallback / loop | loop loaded / loop (hook tax) |")
-    L.append("|---|---|---|---|---|---|")
-
-    def fmt(r):
-        return "-" if r is None else "%.2f ± %.2f" % r
-    for call in CALLS:
-        L.append("| %s | %s | %s | %s | %s | %s |" % (
-            call,
-            fmt(ratio((call, "noload", "loop"), (call, "loaded", "batch"))),
-            fmt(ratio((call, "loaded", "batch"), (call, "loaded", "floor"))),
-            fmt(ratio((call, "loaded", "rt-kernel"), (call, "loaded", "batch"))),
-            fmt(ratio((call, "noload", "rt-emul"), (call, "noload", "loop"))),
-            fmt(ratio((call, "loaded", "loop"), (call, "noload", "loop")))))
-    L.append("")
-    L.append("- *loop*: N raw `syscall` instructions, module not loaded. *runtime fallback*: "
-             "`sysbatch_run` without the module (its user-space loop). *loop, module loaded*: "
-             "the same loop with sysbatch.ko loaded; every unimplemented number (the `enosys` "
-             "row, syscall 184) then passes the module's kprobe on `__x64_sys_ni_syscall`, "
-             "which is the hook's tax on such calls. Inside a batch, unimplemented numbers are "
-             "answered from a table without dispatch, so the enosys batch column is the bare "
-             "record loop. *in-kernel floor*: bench/kernel/sysbatch_floor.ko calling "
-             "`x64_sys_call` N times with one prepared register frame, timed in the kernel.")
-    L.append("- *batch a* is the fixed cost of one sys_batch crossing (syscall entry, the "
-             "kprobe redirect, the checks), paid once per batch.")
-    L.append("- Compiler-batched code from plain C is not in this table yet (see the report "
-             "of issue 7).")
-    L.append("- Plot: [kernel-bench.svg](kernel-bench.svg) (log-log, ns per unit against N); "
-             "per-N minima in kernel-bench.dat.")
-    L.append("")
-    L.append("Reproduce: `ninja -C build sbk_bench sysbatch_floor_module && "
-             "python3 bench/kernel/run.py --build build` (console log kept in "
-             "build/kernel/bench-console.txt; `--console <log>` re-analyses a saved run).")
     with open(md, "w") as f:
         f.write("\n".join(L) + "\n")
     print("\n".join(L))
