@@ -135,10 +135,21 @@ private:
     struct sysbatch_block *out_;
 };
 
+/* A call to the C library function a catalogue row describes.  A function
+ * of that name defined in this unit is somebody else's (and, like any
+ * unknown call, a barrier). */
 bool block_scanner::is_candidate(gcall *call) const
 {
     const char *name = callee_symbol(call);
-    return name && sb_catalog_lookup(abi_, name);
+    return name && sb_catalog_lookup(abi_, name) &&
+           DECL_EXTERNAL(gimple_call_fndecl(call));
+}
+
+/* An integer of at most 64 bits or a pointer: what fits a slot word. */
+bool word_type_p(tree type)
+{
+    return POINTER_TYPE_P(type) ||
+           (INTEGRAL_TYPE_P(type) && TYPE_PRECISION(type) <= 64);
 }
 
 int block_scanner::call_index_of(const gimple *stmt) const
@@ -221,17 +232,22 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
     for (unsigned k = 0; k < nargs; k++)
         ev->args[k] = classify(gimple_call_arg(call, k), first_call_uid);
 
-    tree fndecl = gimple_call_fndecl(call);
+    /* The same objections, in the same words, as the LLVM adapter; then
+     * what only GIMPLE can show. */
     tree lhs = gimple_call_lhs(call);
-    if (!ev->why_not && !DECL_EXTERNAL(fndecl))
-        ev->why_not = "defined in this translation unit, not the C library";
-    /* Tock calls return a struct; the plugin only plans them. */
-    bool rewritten = abi_ == SB_ABI_LINUX_X86_64;
+    tree ret = gimple_call_return_type(call);
+    bool rewritten = abi_ == SB_ABI_LINUX_X86_64; /* Tock: struct results */
+    if (!ev->why_not && rewritten && !VOID_TYPE_P(ret) && !word_type_p(ret))
+        ev->why_not = "the call returns a value that is not an integer or a pointer";
+    for (unsigned k = 0; !ev->why_not && k < nargs; k++) {
+        if (word_type_p(TREE_TYPE(gimple_call_arg(call, k))))
+            continue;
+        char digit[2] = {(char)('0' + k), '\0'}; /* nargs <= 7 */
+        ev->why_not = ggc_strdup(ACONCAT((
+            "argument ", digit, " is neither an integer nor a pointer", NULL)));
+    }
     if (!ev->why_not && rewritten && lhs && TREE_CODE(lhs) != SSA_NAME)
         ev->why_not = "result stored straight to memory";
-    if (!ev->why_not && rewritten && lhs &&
-        !INTEGRAL_TYPE_P(TREE_TYPE(lhs)) && !POINTER_TYPE_P(TREE_TYPE(lhs)))
-        ev->why_not = "the call returns a value that is not an integer or a pointer";
     if (!ev->why_not && stmt_can_throw_internal(cfun, call))
         ev->why_not = "call may throw";
 }
