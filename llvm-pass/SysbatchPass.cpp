@@ -904,7 +904,6 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
       }
     }
   }
-  Value *SlotsBase = WordPtr(Slots, NWords, 0);
   if (Fill == SlotFill::Template) {
     auto *TemplateTy = ArrayType::get(I64, NWords);
     auto *Template = new GlobalVariable(
@@ -912,9 +911,12 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
         ConstantArray::get(TemplateTy, Const), "sb.template");
     Template->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
     Template->setAlignment(Align(8));
-    IB.CreateMemCpy(SlotsBase, MaybeAlign(8), Template, MaybeAlign(8),
+    IB.CreateMemCpy(WordPtr(Slots, NWords, 0), MaybeAlign(8), Template,
+                    MaybeAlign(8),
                     NWords * 8);
   } else {
+    for (auto &VW : Variable)
+      Meaningful[VW.first] = false; // stored below
     for (unsigned W = 0; W < NWords; ++W)
       if (Meaningful[W])
         IB.CreateAlignedStore(Const[W], WordPtr(Slots, NWords, W), Align(8));
@@ -922,6 +924,7 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
   for (auto &VW : Variable)
     IB.CreateAlignedStore(VW.second, WordPtr(Slots, NWords, VW.first),
                           Align(8));
+  Value *SlotsBase = WordPtr(Slots, NWords, 0);
   Value *RetsBase = WordPtr(Rets, BP.nslots, 0);
   CallInst *Ran = IB.CreateCall(
       RT.Run, {RetsBase, SlotsBase, ConstantInt::get(I64, BP.nslots),
