@@ -722,35 +722,44 @@ static void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE) {
 // The rewrite (docs/design.md, "The rewrite, shared by both front ends")
 //===----------------------------------------------------------------------===//
 
-struct RuntimeABI {
+/// The runtime's plugin ABI (runtime/include/sysbatch.h), declared in the
+/// module the first time a rewrite needs each piece.
+class RuntimeABI {
+public:
+  explicit RuntimeABI(Module &M)
+      : M(M), I64(Type::getInt64Ty(M.getContext())),
+        I32(Type::getInt32Ty(M.getContext())) {}
+  Module &M;
   Type *I64, *I32;
-  GlobalVariable *Active;
-  Constant *EmptyString;
-  FunctionCallee Run, RetErrno, RetMmap, RetPositiveError;
-};
 
-static RuntimeABI declareRuntime(Module &M) {
-  LLVMContext &Ctx = M.getContext();
-  RuntimeABI RT;
-  RT.I64 = Type::getInt64Ty(Ctx);
-  RT.I32 = Type::getInt32Ty(Ctx);
-  RT.Active = cast<GlobalVariable>(
-      M.getOrInsertGlobal("sysbatch_active", RT.I32));
-  RT.EmptyString = M.getOrInsertGlobal(
-      "sysbatch_empty_string", ArrayType::get(Type::getInt8Ty(Ctx), 1));
-  AttributeList NoUnwind = AttributeList().addFnAttribute(Ctx,
-                                                          Attribute::NoUnwind);
-  Type *I64Ptr = compat::pointerTo(RT.I64);
-  RT.Run = M.getOrInsertFunction("sysbatch_run", NoUnwind, RT.I64, I64Ptr,
-                                 I64Ptr, RT.I64, RT.I64);
-  RT.RetErrno =
-      M.getOrInsertFunction("sysbatch_ret_errno", NoUnwind, RT.I64, RT.I64);
-  RT.RetMmap = M.getOrInsertFunction("sysbatch_ret_mmap", NoUnwind,
-                                     compat::bytePointer(Ctx), RT.I64);
-  RT.RetPositiveError = M.getOrInsertFunction(
-      "sysbatch_ret_positive_error", NoUnwind, RT.I32, RT.I64);
-  return RT;
-}
+  Constant *active() { return M.getOrInsertGlobal("sysbatch_active", I32); }
+  Constant *emptyString() {
+    return M.getOrInsertGlobal(
+        "sysbatch_empty_string",
+        ArrayType::get(Type::getInt8Ty(M.getContext()), 1));
+  }
+  FunctionCallee run() {
+    Type *Words = compat::pointerTo(I64);
+    return declare("sysbatch_run", I64, {Words, Words, I64, I64});
+  }
+  FunctionCallee retErrno() { return declare("sysbatch_ret_errno", I64, {I64}); }
+  FunctionCallee retMmap() {
+    return declare("sysbatch_ret_mmap", compat::bytePointer(M.getContext()),
+                   {I64});
+  }
+  FunctionCallee retPositiveError() {
+    return declare("sysbatch_ret_positive_error", I32, {I64});
+  }
+
+private:
+  FunctionCallee declare(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
+    FunctionCallee F =
+        M.getOrInsertFunction(Name, FunctionType::get(Ret, Params, false));
+    if (auto *Fn = dyn_cast<Function>(F.getCallee()))
+      Fn->addFnAttr(Attribute::NoUnwind);
+    return F;
+  }
+};
 
 /// A value as the 64-bit word the kernel reads.
 static Value *asWord(IRBuilder<> &B, Value *V, Type *I64) {
@@ -807,7 +816,7 @@ static Value *materialize(Region &R, IRBuilder<> &B, Value *V,
 
 /// Rewrite batch \p BI of region \p R: slots and the versioned issue at the
 /// first call, then `slot <= last ? convert(rets[slot]) : call` at each call.
-static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
+static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
                          SlotFill Fill,
                          DenseMap<Value *, Value *> &Replaced) {
   const sb_batch_plan &BP = R.Plan.batches[BI];
@@ -830,7 +839,7 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
 
   // Versioning: one load and one branch; the original calls are the else.
   IRBuilder<> B(First);
-  Value *Active = B.CreateLoad(RT.I32, RT.Active, "sb.active");
+  Value *Active = B.CreateLoad(RT.I32, RT.active(), "sb.active");
   Value *On = B.CreateICmpNE(Active, ConstantInt::get(RT.I32, 0), "sb.on");
   BasicBlock *Head = First->getParent();
   Instruction *IssueTerm = SplitBlockAndInsertIfThen(On, First, false);
@@ -878,7 +887,7 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
         Const[W + 2 + K] = ConstantInt::get(I64, (uint64_t)FA.value);
         break;
       case SB_FILL_EMPTY_STRING:
-        Const[W + 2 + K] = compat::addressAsInteger(RT.EmptyString, I64);
+        Const[W + 2 + K] = compat::addressAsInteger(RT.emptyString(), I64);
         break;
       case SB_FILL_CHAINED:
         Meaningful[W + 2 + K] = false; // written by the copy slot before it
@@ -927,7 +936,7 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
   Value *SlotsBase = WordPtr(Slots, NWords, 0);
   Value *RetsBase = WordPtr(Rets, BP.nslots, 0);
   CallInst *Ran = IB.CreateCall(
-      RT.Run, {RetsBase, SlotsBase, ConstantInt::get(I64, BP.nslots),
+      RT.run(), {RetsBase, SlotsBase, ConstantInt::get(I64, BP.nslots),
                ConstantInt::get(I64, 0)},
       "sb.ran");
   Ran->setDebugLoc(First->getDebugLoc());
@@ -965,13 +974,13 @@ static void rewriteBatch(Region &R, int BI, const RuntimeABI &RT,
     Value *Converted = Raw;
     switch (Conv) {
     case SB_RET_ERRNO:
-      Converted = RB.CreateCall(RT.RetErrno, {Raw});
+      Converted = RB.CreateCall(RT.retErrno(), {Raw});
       break;
     case SB_RET_MAP_FAILED:
-      Converted = RB.CreateCall(RT.RetMmap, {Raw});
+      Converted = RB.CreateCall(RT.retMmap(), {Raw});
       break;
     case SB_RET_POSITIVE_ERROR:
-      Converted = RB.CreateCall(RT.RetPositiveError, {Raw});
+      Converted = RB.CreateCall(RT.retPositiveError(), {Raw});
       break;
     default: // SB_RET_NEVER_FAILS
       break;
@@ -1031,15 +1040,13 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   }
 
   bool Changed = false;
-  RuntimeABI RT;
+  RuntimeABI RT(*F.getParent());
   DenseMap<Value *, Value *> Replaced;
   for (auto &R : Regions) {
     if (!planRegion(*R, Opts))
       continue;
     emitRemarks(*R, ORE);
     for (int B = 0; B < R->Plan.nbatches; ++B) {
-      if (!Changed)
-        RT = declareRuntime(*F.getParent());
       Changed = true;
       const sb_batch_plan &BP = R->Plan.batches[B];
       ++NumBatches;
