@@ -248,6 +248,10 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
     }
     if (!ev->why_not && rewritten && lhs && TREE_CODE(lhs) != SSA_NAME)
         ev->why_not = "result stored straight to memory";
+    /* A longjmp back into this function could land between a batch and
+     * one of its call sites. */
+    if (!ev->why_not && cfun->calls_setjmp)
+        ev->why_not = "the function calls setjmp";
     if (!ev->why_not && stmt_can_throw_internal(cfun, call))
         ev->why_not = "call may throw";
 }

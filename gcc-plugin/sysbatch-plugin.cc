@@ -34,6 +34,8 @@ const char help_text[] =
     "sysbatch: batch straight-line system calls into one kernel crossing.\n"
     "Arguments (-fplugin-arg-sysbatch-KEY[=VALUE]):\n"
     "  min-batch=N          smallest batch worth a crossing (1..64, default 2)\n"
+    "  max-slots=N          most slots in one batch (1..1024, default 64)\n"
+    "  no-blocking          leave calls that may block (read, close...) alone\n"
     "  target=linux|tock    system call ABI (default: " SYSBATCH_GCC_DEFAULT_TARGET
     "); tock plans and reports only\n"
     "  fill=stores|template how slots are filled (default stores)\n"
@@ -98,6 +100,18 @@ bool parse_args(int argc, struct plugin_argument *argv)
                       SB_MAX_REGION_CALLS);
                 ok = false;
             }
+        } else if (!strcmp(key, "max-slots")) {
+            if (!parse_int(value, 1, 1024, &sysbatch_cfg.opts.max_slots)) {
+                error("sysbatch: bad value %qs for %<max-slots%>: expected "
+                      "an integer from 1 to 1024", value ? value : "");
+                ok = false;
+            }
+        } else if (!strcmp(key, "no-blocking")) {
+            if (value) {
+                error("sysbatch: %<no-blocking%> takes no value");
+                ok = false;
+            }
+            sysbatch_cfg.opts.allow_blocking = false;
         } else if (!strcmp(key, "target")) {
             if (value && !strcmp(value, "linux")) {
                 sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
@@ -127,8 +141,9 @@ bool parse_args(int argc, struct plugin_argument *argv)
         } else if (!strcmp(key, "help")) {
             fputs(help_text, stderr);
         } else {
-            error("sysbatch: unknown argument %qs (known: min-batch, target, "
-                  "fill, print-plan, help)", key);
+            error("sysbatch: unknown argument %qs (known: min-batch, "
+                  "max-slots, no-blocking, target, fill, print-plan, help)",
+                  key);
             ok = false;
         }
     }
