@@ -445,6 +445,7 @@ int block_scanner::run()
             ev.kind = SB_EV_CALL;
             describe_call(as_a<gcall *>(stmt), first_call_uid, &ev.u.call);
             out_->event_of_call.safe_push((int)out_->events.length());
+            out_->results.safe_push(gimple_call_lhs(stmt));
             out_->events.safe_push(ev);
             seen++;
             continue;

@@ -112,6 +112,29 @@ void sysbatch_build_runtime_decls(void)
 
 namespace {
 
+/* `arg` is `result` (a call before this batch) through conversions that may
+ * sit after the issue point, between the batch's first call and this one.
+ * Redo them on `result`, which is defined before the issue point. */
+tree rematerialize_result(gimple_seq *seq, tree arg, tree result,
+                          location_t loc)
+{
+    auto_vec<tree, 8> types;
+    tree name = arg;
+    while (name != result) {
+        if (TREE_CODE(name) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(name))
+            return arg; /* not the chain the analysis followed */
+        gassign *conv = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(name));
+        if (!conv || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(conv)))
+            return arg;
+        types.safe_push(TREE_TYPE(name));
+        name = gimple_assign_rhs1(conv);
+    }
+    tree value = result;
+    for (unsigned i = types.length(); i-- > 0;)
+        value = gimple_convert(seq, loc, types[i], value);
+    return value;
+}
+
 class batch_rewriter {
 public:
     batch_rewriter(struct sysbatch_block *blk, const struct sb_plan *plan,
@@ -192,7 +215,11 @@ tree batch_rewriter::slot_arg_value(gimple_seq *seq,
         gcall *call = blk_->calls[sp.call];
         if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call))
             return build_int_cst(long_t, 0); /* absent variadic argument */
-        return gimple_convert(seq, loc, long_t, gimple_call_arg(call, f.index));
+        tree arg = gimple_call_arg(call, f.index);
+        const struct sb_operand &op = sysbatch_call_event(*blk_, sp.call).args[f.index];
+        if (op.kind == SB_OPND_RESULT)
+            arg = rematerialize_result(seq, arg, blk_->results[op.call], loc);
+        return gimple_convert(seq, loc, long_t, arg);
     }
     default: /* SB_FILL_CHAINED: the copy slot before it writes the word */
         return NULL_TREE;

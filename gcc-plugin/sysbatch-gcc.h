@@ -53,6 +53,7 @@ struct sysbatch_block {
     auto_vec<struct sb_event> events;
     auto_vec<gcall *> calls;
     auto_vec<int> event_of_call; /* call i is events[event_of_call[i]] */
+    auto_vec<tree> results;      /* call i's result name, or NULL_TREE */
 };
 
 static inline const struct sb_call_event &
