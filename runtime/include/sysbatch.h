@@ -37,6 +37,9 @@ extern "C" {
 #define SYSBATCH_NR_BATCH 183     /* the afs_syscall slot sys_batch occupies */
 #define SYSBATCH_NR_WORDCOPY (-2) /* pseudo-op: *(long *)arg[0] = *(long *)arg[1] */
 #define SYSBATCH_MAX_SLOTS 1024   /* same cap as our kernel module */
+/* rets[i] of a slot that did not run.  No system call returns it: it is not
+ * an error (-4095..-1), a user address, a size or an offset.  (plugin ABI) */
+#define SYSBATCH_NOT_RUN (-0x7fffffffffffffffL - 1)
 
 struct sysbatch_slot {
     short nr;        /* syscall number, or SYSBATCH_NR_WORDCOPY */

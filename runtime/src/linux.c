@@ -560,6 +560,12 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     if (cancel_point) {
         pthread_testcancel();
     }
+    /* A slot the batch jumps over keeps this value, so rewritten code can
+     * tell which calls ran (neither sys_batch nor the loop below writes the
+     * rets of skipped slots). */
+    for (long i = 0; i < n; i++) {
+        rets[i] = SYSBATCH_NOT_RUN;
+    }
 #if SB__HAVE_KERNEL_PATH
     if (p == SYSBATCH_PATH_KERNEL) {
         last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);

@@ -263,10 +263,82 @@ struct sb_event {
     } u;
 };
 
+/* ---------------------------------------------------- branchy regions
+ *
+ * A region may span several basic blocks (issue: forward jumps).  blocks[0]
+ * is the entry; blocks are listed in a topological order (every successor
+ * comes later in the list, so the region is acyclic) and block b owns
+ * events[first_event .. first_event + nevents).  Calls are numbered across
+ * blocks in that order.  A block ends in one terminator:
+ *
+ *   SB_TERM_EXIT   leaves the region (return, or a branch to a block the
+ *                  front end did not put in the region)
+ *   SB_TERM_GOTO   to block succ[0]
+ *   SB_TERM_COND   on the sign class of call cond_call's raw result, the
+ *                  block's last call: succ[0] for < 0, succ[1] for == 0,
+ *                  succ[2] for > 0 (a block index or SB_BLOCK_EXIT).  The
+ *                  front end derives the classes with sb_cond_classes() from
+ *                  the compare it sees (fd < 0, rc != 0, n == -1, ...);
+ *                  any other terminator is an EXIT.
+ *
+ *     fd = open(p, O_RDONLY);                 block 0: call 0, COND call 0
+ *     if (fd < 0) { perror(p); return -1; }     <0 -> block 1, else block 2
+ *     if (fstat(fd, &st) < 0) {               block 1: code (barrier), EXIT
+ *         close(fd); return -1; }             block 2: call 1, COND call 1
+ *                                               <0 -> block 3, else EXIT
+ *                                             block 3: call 2, EXIT
+ *
+ * plans as one batch whose slots follow the blocks (block 1 has no calls
+ * before its barrier, so its edge is an exit):
+ *
+ *     slot 0: call 0 openat(-100, a0, 0, 0)     fail=stop
+ *     slot 1: copy ret[0] -> slot 3 arg 0       (copies follow their
+ *     slot 2: copy ret[0] -> slot 4 arg 0        producer, by fall-through)
+ *     slot 3: call 1 newfstatat(ret0, "", a1, 4096)   zero=+1 pos=+1
+ *     slot 4: call 2 close(ret0)                (fstat < 0 falls through)
+ *                                               (+1 from slot 3 = 5 = n: end)
+ *
+ * In a branchy batch the kernel skips slots, so "slot <= last" no longer
+ * tells which calls ran: libsysbatch fills rets with SYSBATCH_NOT_RUN before
+ * running, and each call site tests its own slot (sb_batch_plan.branchy). */
+enum sb_term_kind { SB_TERM_EXIT = 0, SB_TERM_GOTO = 1, SB_TERM_COND = 2 };
+#define SB_BLOCK_EXIT (-1)
+#define SB_MAX_REGION_BLOCKS 64
+
+struct sb_block {
+    int first_event, nevents;
+    uint8_t term;     /* enum sb_term_kind */
+    int cond_call;    /* SB_TERM_COND: region call index */
+    int succ[3];      /* see above */
+};
+
+/* Sign classes of a raw result, as a bit mask. */
+#define SB_CLASS_NEG 1u
+#define SB_CLASS_ZERO 2u
+#define SB_CLASS_POS 4u
+
+enum sb_cmp {
+    SB_CMP_EQ = 0, SB_CMP_NE,
+    SB_CMP_SLT, SB_CMP_SLE, SB_CMP_SGT, SB_CMP_SGE,
+    SB_CMP_ULT, SB_CMP_ULE, SB_CMP_UGT, SB_CMP_UGE,
+};
+
+/* A branch `value OP constant`, where value is what the call site of a call
+ * with return convention `conv` and width `bits` sees (libc's -1 for a
+ * failure, MAP_FAILED as -1, posix_fadvise's positive error): the mask of
+ * raw-result sign classes for which it is true, or -1 when the sign class
+ * does not decide it (x == 5 after read()).  Classes that cannot occur for
+ * the convention are left out of the mask. */
+int sb_cond_classes(enum sb_ret_conv conv, int bits, enum sb_cmp op,
+                    long constant);
+
 struct sb_region {
     enum sb_abi abi;
     int nevents;
     struct sb_event *events; /* program order; calls numbered 0.. in order */
+    int nblocks;             /* 0: one block holding every event, EXIT at
+                                its end (the straight-line form) */
+    struct sb_block *blocks;
 };
 
 struct sb_options {
@@ -346,6 +418,10 @@ struct sb_batch_plan {
     int end_call;
     enum sb_why end_why;
     const char *end_detail;
+    /* The batch has forward jumps other than "stop": a call site must test
+     * rets[slot] != SYSBATCH_NOT_RUN (after checking the batch ran at all),
+     * not slot <= last. */
+    bool branchy;
 };
 
 struct sb_call_plan {
