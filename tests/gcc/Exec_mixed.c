@@ -9,6 +9,14 @@
  * CHECK: sb-O2-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
  * CHECK-NOT: DIFFERENT
  * CHECK: 4 runs compared, 0 different
+ *
+ * The other -O levels:
+ * RUN: env SB_OPTS="O1 O3 Os" sh %S/Inputs/exec-compare.sh %t.more %s "%gcc" "%sbgcc" %sbruntime | %FileCheck %s --check-prefix=MORE
+ * MORE: sb-O1-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
+ * MORE: sb-O3-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
+ * MORE: sb-Os-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
+ * MORE-NOT: DIFFERENT
+ * MORE: 6 runs compared, 0 different
  */
 #define _GNU_SOURCE
 #include <errno.h>

@@ -7,6 +7,8 @@
 #
 #   exec-compare.sh WORK SOURCE "REF_CC" "PLUGGED_CC" RUNTIME_LIB [ARGS...]
 #
+# SB_OPTS (environment) lists the -O levels of the plugged builds
+# (default "O0 O2").
 # Prints one line per run ("same <name>" or "DIFFERENT <name>" plus a diff),
 # the runtime's SYSBATCH_STATS line of every emulated run, and a summary
 # "<n> runs compared, <d> different".
@@ -46,13 +48,14 @@ run() {
 
 args="$*"
 build ref "$ref_cc" -O0
-for opt in O0 O2; do
+opts=${SB_OPTS:-O0 O2}
+for opt in $opts; do
     build "sb-$opt" "$sb_cc" "-$opt" -fchecking
 done
 
 run ref ref
 total=0 different=0
-for opt in O0 O2; do
+for opt in $opts; do
     for mode in plain emul; do
         name="sb-$opt-$mode"
         if [ $mode = emul ]; then
