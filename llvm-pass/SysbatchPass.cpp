@@ -298,7 +298,58 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L) {
   return true;
 }
 
-static sb_operand operand(sb_operand_kind Kind, int Call = -1, long Value = 0) {
+static sb_operand operand(sb_operand_kind Kind, int Call = -1, long Value = 0);
+
+/// A load of an 8-byte word that an earlier call of the region wrote through
+/// an output buffer (`read(fd, buf, st.st_size)` after `fstat(fd, &st)`),
+/// with nothing writing it in between: MEMORY (a word copy inside a batch).
+static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
+  const DataLayout &DL = L->getModule()->getDataLayout();
+  if (!L->isSimple() || DL.getTypeStoreSize(L->getType()) != 8 ||
+      !(L->getType()->isIntegerTy() || L->getType()->isPointerTy()))
+    return operand(SB_OPND_LOCAL);
+  int64_t Offset = 0;
+  const Value *Base =
+      GetPointerBaseWithConstantOffset(L->getPointerOperand(), Offset, DL);
+  MemoryLocation Word = MemoryLocation::get(L);
+  unsigned LoadPos = R.Position.lookup(L);
+  for (int J = (int)R.Calls.size() - 1; J >= 0; --J) {
+    const CandidateCall &C = R.Calls[J];
+    if (R.Position.lookup(C.Call) >= LoadPos || !C.RowDescribesOperands)
+      continue;
+    for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+      unsigned Op = C.FirstArg + K;
+      if (C.RawRow->libc_args[K].kind != SB_ARG_OUT_BUF ||
+          Op >= C.Call->arg_size())
+        continue;
+      int64_t BufOffset = 0;
+      const Value *BufBase = GetPointerBaseWithConstantOffset(
+          C.Call->getArgOperand(Op), BufOffset, DL);
+      if (BufBase != Base || Offset < BufOffset)
+        continue;
+      // The word must still hold what call J wrote when L reads it.
+      for (Instruction *I = C.Call->getNextNode(); I != L; I = I->getNextNode()) {
+        auto CI = R.CallIndex.find(I);
+        bool Writes = CI != R.CallIndex.end()
+                          ? visitCallMayWrite(A, R.Calls[CI->second], Word)
+                          : I->mayWriteToMemory() &&
+                                isModSet(A.AA.getModRefInfo(I, Word));
+        if (Writes)
+          return operand(SB_OPND_LOCAL);
+      }
+      sb_operand O = operand(SB_OPND_MEMORY, J, Offset - BufOffset);
+      O.arg = Op;
+      return O;
+    }
+    // An earlier writer of the same word would be hidden by this call only
+    // if it wrote it too; stop at the nearest call that may write memory.
+    if (visitCallMayWrite(A, C, Word))
+      return operand(SB_OPND_LOCAL);
+  }
+  return operand(SB_OPND_LOCAL);
+}
+
+static sb_operand operand(sb_operand_kind Kind, int Call, long Value) {
   sb_operand O = {};
   O.kind = Kind;
   O.call = Call;
@@ -359,6 +410,8 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
     } else if (visitOperand(A, R, Ptr, Depth + 1).kind == SB_OPND_AVAILABLE &&
                visitLoadUnchanged(A, R, L)) {
       Result = operand(SB_OPND_AVAILABLE);
+    } else {
+      Result = visitMemoryWord(A, R, L);
     }
   } else if (isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
              isa<SelectInst>(I) || isa<FreezeInst>(I) ||
@@ -646,7 +699,7 @@ static void countRefusal(sb_why Why) {
 }
 
 static bool planRegion(Region &R, const SysbatchOptions &Opts) {
-  sb_region Desc;
+  sb_region Desc = {};  // nblocks = 0: the straight-line form
   Desc.abi = SB_ABI_LINUX_X86_64;
   Desc.nevents = R.Events.size();
   Desc.events = R.Events.data();
@@ -874,9 +927,19 @@ static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
       unsigned Dst = SP.copy_dst_slot * WordsPerSlot + 2 + SP.copy_dst_arg;
       Variable.push_back(
           {W + 2, IB.CreatePtrToInt(WordPtr(Slots, NWords, Dst), I64)});
-      Variable.push_back(
-          {W + 3,
-           IB.CreatePtrToInt(WordPtr(Rets, BP.nslots, SP.copy_src_slot), I64)});
+      Value *Src;
+      if (SP.copy_src_arg >= 0) {
+        // A word the writer's call put in its buffer: buffer + offset.
+        CallInst *Writer = R.Calls[BP.slots[SP.copy_src_slot].call].Call;
+        Value *Buf = materialize(R, IB, Writer->getArgOperand(SP.copy_src_arg),
+                                 FirstPos, Cache, Replaced);
+        Src = IB.CreateAdd(asWord(IB, Buf, I64),
+                           ConstantInt::get(I64, SP.copy_src_offset));
+      } else {
+        Src = IB.CreatePtrToInt(WordPtr(Rets, BP.nslots, SP.copy_src_slot),
+                                I64);
+      }
+      Variable.push_back({W + 3, Src});
       continue;
     }
     const CandidateCall &C = R.Calls[SP.call];
