@@ -129,7 +129,7 @@ def write_init(m, path):
         elif kind == "rmmod":
             lines.append("rmmod sysbatch; result %s $?" % name)
         elif kind == "sh":
-            lines += ["(%s) >/tmp/out 2>&1; rc=$?" % program,
+            lines += ["(timeout 300 %s) </dev/null >/tmp/out 2>&1; rc=$?" % program,
                       "sed 's/^/%s| /' /tmp/out; result %s $rc" % (name, name)]
         else:
             exe = "/t/" + os.path.basename(program)
