@@ -272,7 +272,11 @@ bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
     if (!call)
         return false;
     if (gimple_call_internal_p(call)) {
-        if (!gimple_vuse(call) && !gimple_vdef(call))
+        /* Only const ones are free: the sanitizer checks are internal
+         * calls that may report and abort, i.e. not return. */
+        int flags = gimple_call_flags(call);
+        if ((flags & ECF_CONST) && !(flags & ECF_LOOPING_CONST_OR_PURE) &&
+            !gimple_vuse(call) && !gimple_vdef(call))
             return false;
         *why = "call to an internal function";
         return true;
@@ -470,6 +474,8 @@ int block_scanner::run()
     out_->region.abi = abi_;
     out_->region.nevents = (int)out_->events.length();
     out_->region.events = out_->events.address();
+    out_->region.nblocks = 0; /* one block: the straight-line form */
+    out_->region.blocks = NULL;
     return candidates;
 }
 
