@@ -39,10 +39,13 @@ NFD = 3
 
 
 class Program:
-    def __init__(self, rng, index, length):
+    def __init__(self, rng, index, length, branchy=False):
         self.rng = rng
         self.index = index
         self.length = length
+        self.branchy = branchy
+        self.indent = "    "
+        self.depth = 0
         self.lines = []
         self.ncalls = 0
         self.pid_like = set()   # results that differ per run: print only > 0
@@ -66,10 +69,62 @@ class Program:
         i = self.ncalls
         self.ncalls += 1
         lhs = "r[%d] = " % i
+        if self.branchy:
+            lhs += "t = "
         if assign_fd is not None:
             lhs += "fd%d = " % assign_fd
-        self.lines.append("    %s%s; e[%d] = errno;" % (lhs, expr, i))
+        self.lines.append("%s%s%s; e[%d] = errno;" % (self.indent, lhs, expr, i))
+        if self.branchy and self.depth < 2 and self.rng.random() < 0.35:
+            self.branch()
         return i
+
+    CONDS = ["t < 0", "t == -1", "t != 0", "t == 0", "t > 0", "t >= 0", "t != -1", "t <= 0"]
+
+    def arm(self, lo, hi):
+        """1..n steps one level deeper (each may branch again)."""
+        outer = self.indent
+        self.indent += "    "
+        self.depth += 1
+        for _ in range(self.rng.randint(lo, hi)):
+            self.step()
+        self.depth -= 1
+        self.indent = outer
+
+    def branch(self):
+        """An if on the result just stored in t: early exit, then-arm,
+        if/else, or an error arm that cleans up and leaves."""
+        rng = self.rng
+        cond = rng.choice(self.CONDS)
+        form = rng.choice(["exit", "then", "ifelse", "then-exit"])
+        ind = self.indent
+        if form == "exit":
+            self.lines.append("%sif (%s) goto out;" % (ind, cond))
+            return
+        self.lines.append("%sif (%s) {" % (ind, cond))
+        self.arm(1, 2)
+        if form == "then-exit":
+            self.lines.append("%s    goto out;" % ind)
+        if form == "ifelse":
+            self.lines.append("%s} else {" % ind)
+            self.arm(1, 2)
+        self.lines.append("%s}" % ind)
+
+    def search(self):
+        """First that succeeds: open(a), else open(b), else open(c)."""
+        names = self.rng.sample(PATHS, 3)
+        fd = self.rng.randrange(NFD)
+        ind = self.indent
+        self.call('open("%s", O_RDONLY)' % names[0], fd)
+        self.lines.append("%sif (t < 0) {" % ind)
+        self.lines.append('%s    r[%d] = t = fd%d = open("%s", O_RDONLY); e[%d] = errno;'
+                          % (ind, self.ncalls, fd, names[1], self.ncalls))
+        self.ncalls += 1
+        self.lines.append("%s    if (t < 0) {" % ind)
+        self.lines.append('%s        r[%d] = t = fd%d = open("%s", O_RDONLY); e[%d] = errno;'
+                          % (ind, self.ncalls, fd, names[2], self.ncalls))
+        self.ncalls += 1
+        self.lines.append("%s    }" % ind)
+        self.lines.append("%s}" % ind)
 
     def step(self):
         rng = self.rng
@@ -77,10 +132,12 @@ class Program:
             ["open", "creat", "read", "write", "pread", "pwrite", "lseek", "fstat", "stat",
              "lstat", "close", "unlink", "mkdir", "rmdir", "rename", "access", "dup",
              "getuid", "getpid", "symlink", "readlink", "chmod", "truncate", "ftruncate",
-             "fsync", "link", "umask", "code", "syscall"],
+             "fsync", "link", "umask", "code", "syscall", "search"],
             weights=[8, 2, 6, 6, 2, 2, 3, 3, 3, 1, 4, 2, 2, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
-                     1, 1, 4, 1])[0]
-        if kind == "open":
+                     1, 1, 4, 1, 2 if self.branchy else 0])[0]
+        if kind == "search":
+            self.search()
+        elif kind == "open":
             flags = rng.choice(OPEN_FLAGS)
             mode = ", 0644" if "O_CREAT" in flags else ""
             self.call("open(%s, %s%s)" % (self.path(), flags, mode), rng.randrange(NFD))
@@ -139,19 +196,20 @@ class Program:
         elif kind == "umask":
             self.call("umask(%s)" % rng.choice(["022", "077"]))
         elif kind == "syscall":
-            self.call(rng.choice(["syscall(SYS_getuid)", "syscall(SYS_close, %s)" % self.fd(),
-                                  "syscall(SYS_getppid)"]))
-            if "getppid" in self.lines[-1]:
-                self.pid_like.add(self.ncalls - 1)
+            expr = rng.choice(["syscall(SYS_getuid)", "syscall(SYS_close, %s)" % self.fd(),
+                               "syscall(SYS_getppid)"])
+            i = self.call(expr)
+            if "getppid" in expr:
+                self.pid_like.add(i)
         elif kind == "code":
             # Plain code between calls: sometimes it touches a buffer a later
             # call reads or writes, which must keep that call out of a batch.
             b = rng.randrange(NBUF)
-            self.lines.append(rng.choice([
-                "    b%d[0] = 'x';" % b,
-                "    acc += r[%d];" % max(0, self.ncalls - 1) if self.ncalls else "    acc += 1;",
-                "    acc ^= b%d[1];" % b,
-                "    s%d.st_size = 0;" % rng.randrange(NSTAT),
+            self.lines.append(self.indent + rng.choice([
+                "b%d[0] = 'x';" % b,
+                "acc += r[%d] > 0;" % max(0, self.ncalls - 1) if self.ncalls else "acc += 1;",
+                "acc ^= b%d[1];" % b,
+                "s%d.st_size = 0;" % rng.randrange(NSTAT),
             ]))
 
     def render(self):
@@ -159,9 +217,12 @@ class Program:
             self.call('open("f0", O_RDWR | O_CREAT | O_TRUNC, 0644)', 0)
         while self.ncalls < self.length:
             self.step()
+        if self.branchy:
+            self.lines.append("out:")
         n = self.ncalls
         out = ["static void prog_%d(void)" % self.index, "{"]
-        out.append("    long r[%d]; int e[%d]; long acc = 0;" % (n, n))
+        out.append("    long r[%d]; int e[%d]; long acc = 0, t = 0;" % (n, n))
+        out.append("    for (int i = 0; i < %d; i++) { r[i] = -999; e[i] = -1; }  /* not reached */" % n)
         out.append("    int " + ", ".join("fd%d = -1" % i for i in range(NFD)) + ";")
         out.append("    char " + ", ".join("b%d[32]" % i for i in range(NBUF)) + ";")
         out.append("    struct stat " + ", ".join("s%d" % i for i in range(NSTAT)) + ";")
@@ -178,6 +239,7 @@ class Program:
         out.append('        if (masked) printf("  r%d > 0: %d e=%d\\n", i, r[i] > 0, e[i]);')
         out.append('        else printf("  r%d = %ld e=%d\\n", i, r[i], e[i]);')
         out.append("    }")
+        out.append("    (void)t;")
         out.append('    printf("  acc=%ld b0=%.31s b1=%.31s b2=%.31s\\n", acc, b0, b1, b2);')
         out.append('    printf("  s0 size=%lld mode=%o s1 size=%lld mode=%o\\n",'
                    ' (long long)s0.st_size, (unsigned)s0.st_mode,'
@@ -232,11 +294,11 @@ int main(void)
 """
 
 
-def generate(seed, programs, length):
+def generate(seed, programs, length, branchy=False):
     rng = random.Random(seed)
     parts = [HEADER % {"seed": seed}]
     for i in range(programs):
-        parts.append(Program(rng, i, rng.randint(2, length)).render())
+        parts.append(Program(rng, i, rng.randint(2, length), branchy).render())
         parts.append("")
     parts.append(MAIN % {"list": ", ".join("prog_%d" % i for i in range(programs))})
     return "\n".join(parts)
@@ -247,8 +309,10 @@ def main():
     ap.add_argument("seed", type=int)
     ap.add_argument("--programs", type=int, default=20)
     ap.add_argument("--length", type=int, default=14, help="most calls per program")
+    ap.add_argument("--branchy", action="store_true",
+                    help="if/else on results, early exits, first-that-succeeds searches")
     a = ap.parse_args()
-    print(generate(a.seed, a.programs, a.length))
+    print(generate(a.seed, a.programs, a.length, a.branchy))
 
 
 if __name__ == "__main__":

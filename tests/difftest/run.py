@@ -36,6 +36,7 @@ def main():
     ap.add_argument("--opt", default="0,2")
     ap.add_argument("--no-strace", action="store_true")
     ap.add_argument("--keep-going", action="store_true")
+    ap.add_argument("--branchy", action="store_true", help="programs with branches (gen.py --branchy)")
     a = ap.parse_args()
 
     work = a.work or tempfile.mkdtemp(prefix="sbdiff-")
@@ -46,7 +47,7 @@ def main():
     for seed in seeds:
         src = os.path.join(work, "seed%d.c" % seed)
         with open(src, "w") as f:
-            f.write(gen.generate(seed, a.programs, a.length))
+            f.write(gen.generate(seed, a.programs, a.length, a.branchy))
         cmd = [sys.executable, compare, "--tools", a.tools, "--work",
                os.path.join(work, "seed%d" % seed), "--opt", a.opt, src, "--expect-batches"]
         if a.no_strace:
