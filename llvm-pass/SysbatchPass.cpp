@@ -337,6 +337,12 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
         if (Writes)
           return operand(SB_OPND_LOCAL);
       }
+      // In a batch the copy runs just before its consumer, after the kernel
+      // side of every call in between: none of the later calls may write it.
+      for (const CandidateCall &Later : R.Calls)
+        if (R.Position.lookup(Later.Call) > LoadPos &&
+            visitCallMayWrite(A, Later, Word))
+          return operand(SB_OPND_LOCAL);
       sb_operand O = operand(SB_OPND_MEMORY, J, Offset - BufOffset);
       O.arg = Op;
       return O;

@@ -52,6 +52,24 @@ entry:
   ret i64 %n
 }
 
+; A later batched call that may rewrite the word (a second fstat into the same
+; buffer) would run before the copy: the batch ends at the second fstat (the
+; load of st.st_size reads what it writes) and read keeps its ordinary load.
+; CHECK-LABEL: define i64 @rewritten(i8* %p, i8* %buf, i32 %fd2)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 0)
+; CHECK:       %n = call i64 @read(i32 %fd, i8* %buf, i64 %size)
+define i64 @rewritten(i8* %p, i8* %buf, i32 %fd2) {
+entry:
+  %st = alloca %struct.stat, align 8
+  %fd = call i32 (i8*, i32, ...) @open(i8* %p, i32 0)
+  %r = call i32 @fstat(i32 %fd, %struct.stat* %st)
+  %size.addr = getelementptr inbounds %struct.stat, %struct.stat* %st, i32 0, i32 8
+  %size = load i64, i64* %size.addr, align 8
+  %r2 = call i32 @fstat(i32 3, %struct.stat* %st)
+  %n = call i64 @read(i32 %fd, i8* %buf, i64 %size)
+  ret i64 %n
+}
+
 declare i32 @open(i8*, i32, ...)
 declare i32 @fstat(i32, %struct.stat*)
 declare i64 @read(i32, i8*, i64)
