@@ -21,7 +21,11 @@
  * its copy prints as "copy [slot K aN + OFF] -> ...").  Jump offsets print only when nonzero, from
  * column 52: fail=stop for a negative offset, fail=+K for a jump over K
  * slots; likewise zero= and pos=.  A batch that ended before the region did
- * says why in its `ended before` line.  Nothing depends on addresses.
+ * says why in its `ended before` line.  A batch of a branchy region whose
+ * slots jump (sb_batch_plan.branchy) says ", branchy" at the end of its
+ * header line; its slots print the same way, and the calls of the region it
+ * did not take print as refused calls where they stood (after the batch).
+ * Nothing depends on addresses.
  */
 #include "sysbatch/core.h"
 
@@ -170,9 +174,10 @@ static void print_batch(FILE *out, const struct sb_region *region,
                         const struct sb_plan *plan, int bi)
 {
     const struct sb_batch_plan *b = &plan->batches[bi];
-    fprintf(out, "batch %d: calls %d..%d, %d slot%s, %d chain%s\n", bi,
+    fprintf(out, "batch %d: calls %d..%d, %d slot%s, %d chain%s%s\n", bi,
             b->first_call, b->last_call, b->nslots, b->nslots == 1 ? "" : "s",
-            b->nchains, b->nchains == 1 ? "" : "s");
+            b->nchains, b->nchains == 1 ? "" : "s",
+            b->branchy ? ", branchy" : "");
     for (int i = 0; i < b->nslots; i++)
         print_slot(out, region, b, i);
     if (b->end_call >= 0 && region) {

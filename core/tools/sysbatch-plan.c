@@ -57,6 +57,11 @@ struct input {
     int events_cap;
     int ncalls;
     bool saw_call;
+    /* blocks (a branchy region); none: the straight-line form */
+    struct sb_block *blocks;
+    int blocks_cap;
+    bool block_has_term;     /* the open block's terminator was given */
+    bool count_given;        /* block events=N given */
     /* hand-written slots */
     struct sb_slot_plan *slots;
     int nslots, slots_cap;
@@ -160,6 +165,8 @@ static long parse_long(const struct input *in, const char *s, const char *what)
 
 static struct sb_event *new_event(struct input *in)
 {
+    if (in->region.nblocks && in->block_has_term)
+        die(in, "an event after the block's terminator (start a new 'block')");
     in->region.events = grow(in->region.events, &in->events_cap,
                              in->region.nevents + 1, sizeof(struct sb_event));
     struct sb_event *ev = &in->region.events[in->region.nevents++];
@@ -283,6 +290,8 @@ static void parse_slot(struct input *in, char **tok, int ntok)
 {
     if (in->saw_call || in->region.nevents)
         die(in, "'slot' cannot be mixed with calls or code");
+    if (in->region.nblocks)
+        die(in, "'slot' cannot be mixed with blocks");
     if (ntok < 2 || (strcmp(tok[1], "call") && strcmp(tok[1], "copy")))
         die(in, "'slot' needs a kind: call or copy");
     in->slots = grow(in->slots, &in->slots_cap, in->nslots + 1,
@@ -339,6 +348,99 @@ static void parse_slot(struct input *in, char **tok, int ntok)
     }
 }
 
+/* Close the open block: it owns the events since its `block` line unless
+ * first=/events= said otherwise (for describing malformed regions). */
+static void end_block(struct input *in)
+{
+    if (!in->region.nblocks)
+        return;
+    struct sb_block *b = &in->region.blocks[in->region.nblocks - 1];
+    if (!in->count_given)
+        b->nevents = in->region.nevents - b->first_event;
+}
+
+static void parse_block(struct input *in, char **tok, int ntok)
+{
+    if (in->nslots)
+        die(in, "'block' cannot be mixed with hand-written slots");
+    if (!in->region.nblocks && in->region.nevents)
+        die(in, "events before the first 'block' line (a region with blocks "
+                "starts with one)");
+    end_block(in);
+    in->blocks = grow(in->blocks, &in->blocks_cap, in->region.nblocks + 1,
+                      sizeof *in->blocks);
+    in->region.blocks = in->blocks;
+    struct sb_block *b = &in->blocks[in->region.nblocks++];
+    memset(b, 0, sizeof *b);
+    b->first_event = in->region.nevents;
+    b->term = SB_TERM_EXIT;
+    b->cond_call = -1;
+    b->succ[0] = b->succ[1] = b->succ[2] = SB_BLOCK_EXIT;
+    in->block_has_term = false;
+    in->count_given = false;
+    for (int t = 1; t < ntok; t++) {
+        char *eq = strchr(tok[t], '=');
+        if (!eq)
+            die(in, "expected first=N or events=N, got '%s'", tok[t]);
+        *eq = 0;
+        long v = parse_long(in, eq + 1, tok[t]);
+        if (strcmp(tok[t], "first") == 0) {
+            b->first_event = (int)v;
+        } else if (strcmp(tok[t], "events") == 0) {
+            b->nevents = (int)v;
+            in->count_given = true;
+        } else {
+            die(in, "unknown block attribute '%s' (expected first or events)",
+                tok[t]);
+        }
+    }
+}
+
+/* A successor: a block index (checked by the planner) or `exit`. */
+static int parse_target(const struct input *in, const char *s)
+{
+    if (strcmp(s, "exit") == 0)
+        return SB_BLOCK_EXIT;
+    return (int)parse_long(in, s, "target block");
+}
+
+static void parse_terminator(struct input *in, char **tok, int ntok)
+{
+    if (!in->region.nblocks)
+        die(in, "'%s' outside a block (start one with 'block')", tok[0]);
+    if (in->block_has_term)
+        die(in, "the block already has a terminator");
+    struct sb_block *b = &in->blocks[in->region.nblocks - 1];
+    if (strcmp(tok[0], "exit") == 0) {
+        if (ntok != 1)
+            die(in, "'exit' takes no arguments");
+        b->term = SB_TERM_EXIT;
+    } else if (strcmp(tok[0], "goto") == 0) {
+        if (ntok != 2)
+            die(in, "'goto' takes one target: a block index or exit");
+        b->term = SB_TERM_GOTO;
+        b->succ[0] = parse_target(in, tok[1]);
+    } else {
+        if (ntok != 5)
+            die(in, "'cond' needs a call and three targets: cond J neg=B "
+                    "zero=B pos=B");
+        b->term = SB_TERM_COND;
+        b->cond_call = (int)parse_long(in, tok[1], "cond call");
+        static const char *const keys[3] = {"neg", "zero", "pos"};
+        for (int k = 0; k < 3; k++) {
+            char *eq = strchr(tok[2 + k], '=');
+            if (!eq)
+                die(in, "expected %s=B, got '%s'", keys[k], tok[2 + k]);
+            *eq = 0;
+            if (strcmp(tok[2 + k], keys[k]) != 0)
+                die(in, "expected %s=B, got '%s=' (targets go neg, zero, "
+                        "pos)", keys[k], tok[2 + k]);
+            b->succ[k] = parse_target(in, eq + 1);
+        }
+    }
+    in->block_has_term = true;
+}
+
 static enum sb_abi parse_abi(const struct input *in, const char *s)
 {
     if (strcmp(s, "linux") == 0)
@@ -371,6 +473,12 @@ static void read_input(struct input *in, FILE *f)
             parse_code(in, tok, ntok, true);
         } else if (strcmp(tok[0], "slot") == 0) {
             parse_slot(in, tok, ntok);
+        } else if (strcmp(tok[0], "block") == 0) {
+            parse_block(in, tok, ntok);
+        } else if (strcmp(tok[0], "exit") == 0 ||
+                   strcmp(tok[0], "goto") == 0 ||
+                   strcmp(tok[0], "cond") == 0) {
+            parse_terminator(in, tok, ntok);
         } else if (strcmp(tok[0], "abi") == 0) {
             if (ntok != 2)
                 die(in, "'abi' takes one word: linux or tock");
@@ -379,9 +487,11 @@ static void read_input(struct input *in, FILE *f)
             in->region.abi = parse_abi(in, tok[1]);
         } else {
             die(in, "unknown item '%s' (expected call, code, barrier, slot "
-                    "or abi)", tok[0]);
+                    "or abi); a branchy region also takes block, exit, goto "
+                    "and cond", tok[0]);
         }
     }
+    end_block(in);
     if (ferror(f))
         die(in, "read error");
 }
@@ -459,6 +569,53 @@ static void print_catalog(FILE *out)
     }
 }
 
+/* --cond CONV BITS OP CONSTANT: sb_cond_classes() as text, e.g. "5 neg pos",
+ * "0 none" or "-1 undecided". */
+static int print_cond(char **argv)
+{
+    static const char *const convs[] = {"errno", "map-failed",
+                                        "positive-error", "never-fails",
+                                        "tock"};
+    static const char *const ops[] = {"eq", "ne", "slt", "sle", "sgt",
+                                      "sge", "ult", "ule", "ugt", "uge"};
+    int conv = -1, op = -1;
+    for (int i = 0; i < (int)(sizeof convs / sizeof *convs); i++)
+        if (strcmp(argv[0], convs[i]) == 0)
+            conv = i;
+    for (int i = 0; i < (int)(sizeof ops / sizeof *ops); i++)
+        if (strcmp(argv[2], ops[i]) == 0)
+            op = i;
+    char *end;
+    errno = 0;
+    long bits = strtol(argv[1], &end, 10);
+    bool bits_ok = *argv[1] && !*end && !errno;
+    errno = 0;
+    long constant = strtol(argv[3], &end, 0);
+    bool constant_ok = *argv[3] && !*end && !errno;
+    if (conv < 0 || op < 0 || !bits_ok || !constant_ok) {
+        fprintf(stderr, "sysbatch-plan: --cond CONV BITS OP CONSTANT: CONV "
+                        "is errno, map-failed, positive-error, never-fails "
+                        "or tock; OP is eq, ne, slt, sle, sgt, sge, ult, "
+                        "ule, ugt or uge; BITS and CONSTANT are integers\n");
+        return 2;
+    }
+    int mask = sb_cond_classes((enum sb_ret_conv)conv, (int)bits,
+                               (enum sb_cmp)op, constant);
+    printf("%d", mask);
+    if (mask < 0)
+        printf(" undecided");
+    else if (mask == 0)
+        printf(" none");
+    if (mask > 0 && (mask & SB_CLASS_NEG))
+        printf(" neg");
+    if (mask > 0 && (mask & SB_CLASS_ZERO))
+        printf(" zero");
+    if (mask > 0 && (mask & SB_CLASS_POS))
+        printf(" pos");
+    printf("\n");
+    return 0;
+}
+
 static void usage(FILE *out)
 {
     fprintf(out,
@@ -466,7 +623,8 @@ static void usage(FILE *out)
             "[--no-blocking]\n"
             "                     [--abi=linux|tock] [--check-hazards] "
             "[FILE|-]\n"
-            "       sysbatch-plan --catalog | --reasons | --help\n");
+            "       sysbatch-plan --catalog | --reasons | --help\n"
+            "       sysbatch-plan --cond CONV BITS OP CONSTANT\n");
 }
 
 static int option_int(const char *arg, const char *name, int min)
@@ -513,6 +671,13 @@ int main(int argc, char **argv)
                 printf("%d %s: %s\n", w, sb_why_name((enum sb_why)w),
                        sb_why_text((enum sb_why)w));
             return 0;
+        } else if (strcmp(a, "--cond") == 0) {
+            if (argc - i - 1 != 4) {
+                fprintf(stderr, "sysbatch-plan: --cond takes exactly four "
+                                "words: CONV BITS OP CONSTANT\n");
+                return 2;
+            }
+            return print_cond(argv + i + 1);
         } else if (strcmp(a, "--help") == 0) {
             usage(stdout);
             return 0;
@@ -585,6 +750,7 @@ int main(int argc, char **argv)
         sb_plan_free(&plan);
     free(in.slots);
     free(in.region.events);
+    free(in.blocks);
     for (int i = 0; i < in.nstrings; i++)
         free(in.strings[i]);
     free(in.strings);

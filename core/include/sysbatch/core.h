@@ -370,6 +370,10 @@ enum sb_why {
                                   the target's batch call cannot copy it
                                   (Tock series: no word copy) */
     SB_WHY_LIBC_PRECHECK,      /* glibc may answer this call itself */
+    SB_WHY_NOT_REACHED,        /* branchy region: every path to the call
+                                  left the batch before it (an earlier call
+                                  on the path was not batched, or the path
+                                  left the region) */
     SB_WHY__COUNT
 };
 const char *sb_why_text(enum sb_why why);
