@@ -122,6 +122,8 @@ private:
 
     bool is_candidate(gcall *call) const;
     struct sb_operand classify(tree arg, unsigned first_call_uid) const;
+    bool memory_operand(gimple *load, struct sb_operand *op) const;
+    const struct sb_syscall *raw_row(gcall *call, unsigned *shift) const;
     int call_index_of(const gimple *stmt) const;
     void describe_call(gcall *call, unsigned first_call_uid,
                        struct sb_call_event *ev) const;
@@ -160,6 +162,106 @@ int block_scanner::call_index_of(const gimple *stmt) const
     return -1;
 }
 
+/* The row describing call's arguments as written; `shift` is 1 for
+ * syscall(NR, ...), whose NR is argument 0.  NULL when unknown. */
+const struct sb_syscall *block_scanner::raw_row(gcall *call,
+                                                 unsigned *shift) const
+{
+    const struct sb_syscall *row = sb_catalog_lookup(abi_, callee_symbol(call));
+    *shift = 0;
+    if (row && (row->flags & SB_ROW_RAW_SYSCALL)) {
+        tree nr = gimple_call_num_args(call) ? gimple_call_arg(call, 0) : NULL_TREE;
+        if (!nr || !tree_fits_shwi_p(nr))
+            return NULL;
+        row = sb_catalog_by_nr(abi_, (long)tree_to_shwi(nr));
+        *shift = 1;
+    }
+    return row;
+}
+
+/* `load` reads a whole word that an earlier region call wrote into a local
+ * through an output buffer (fstat(fd, &st); ... st.st_size), and nothing
+ * between that call and the load may have changed it: the word is then
+ * SB_OPND_MEMORY, which a batch turns into a word copy from the buffer. */
+bool block_scanner::memory_operand(gimple *load, struct sb_operand *op) const
+{
+    gassign *assign = dyn_cast<gassign *>(load);
+    if (!assign || !gimple_assign_load_p(assign) ||
+        gimple_has_volatile_ops(assign))
+        return false;
+    tree type = TREE_TYPE(gimple_assign_lhs(assign));
+    if (!(INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type)) ||
+        TYPE_PRECISION(type) != 64)
+        return false; /* a word copy moves exactly 8 bytes */
+    tree ref = gimple_assign_rhs1(assign);
+    poly_int64 bitpos, bitsize, maxsize;
+    bool reverse;
+    tree base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize,
+                                        &reverse);
+    HOST_WIDE_INT pos;
+    if (!base || !DECL_P(base) || reverse || !known_eq(bitsize, 64) ||
+        !known_eq(maxsize, 64) || !bitpos.is_constant(&pos) || pos % 8)
+        return false;
+
+    /* The last region call before the load that writes through &base. */
+    int writer = -1;
+    unsigned writer_arg = 0;
+    for (unsigned i = 0; i < out_->calls.length(); i++) {
+        gcall *c = out_->calls[i];
+        if (gimple_uid(c) > gimple_uid(load))
+            break;
+        unsigned shift;
+        const struct sb_syscall *row = raw_row(c, &shift);
+        if (!row)
+            continue;
+        for (unsigned k = 0; k < row->libc_argc; k++) {
+            if (k + shift >= gimple_call_num_args(c))
+                break;
+            tree a = gimple_call_arg(c, k + shift);
+            bool at_base = TREE_CODE(a) == ADDR_EXPR &&
+                           TREE_OPERAND(a, 0) == base;
+            if (row->libc_args[k].kind == SB_ARG_OUT_BUF && at_base) {
+                writer = (int)i;
+                writer_arg = k + shift;
+            }
+        }
+    }
+    if (writer < 0)
+        return false;
+    /* Nothing between the writer and the load may touch the word: no other
+     * call with memory behind its arguments, no statement that may store
+     * to it. */
+    ao_ref word;
+    ao_ref_init(&word, ref);
+    gimple_stmt_iterator gsi = gsi_for_stmt(out_->calls[writer]);
+    for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != load; gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (is_gimple_debug(stmt))
+            continue;
+        if (gimple_code(stmt) == GIMPLE_ASM || gimple_has_volatile_ops(stmt) ||
+            stmt_may_clobber_ref_p_1(stmt, &word, true))
+            return false;
+        if (gcall *c = dyn_cast<gcall *>(stmt)) {
+            if (call_index_of(c) < 0)
+                continue; /* not a candidate: the oracle answered above */
+            unsigned shift;
+            const struct sb_syscall *row = raw_row(c, &shift);
+            if (!row)
+                return false;
+            for (unsigned k = 0; k < row->libc_argc; k++)
+                if (row->libc_args[k].kind == SB_ARG_OUT_BUF ||
+                    row->libc_args[k].kind == SB_ARG_ADDR ||
+                    row->libc_args[k].kind == SB_ARG_OPAQUE)
+                    return false;
+        }
+    }
+    op->kind = SB_OPND_MEMORY;
+    op->call = writer;
+    op->arg = (int)writer_arg;
+    op->value = pos / 8;
+    return true;
+}
+
 struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) const
 {
     struct sb_operand op;
@@ -196,6 +298,8 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
             op.call = producer;
             return op;
         }
+        if (memory_operand(def, &op))
+            return op;
         if (!value_preserving_conversion(def))
             break;
         tree src = gimple_assign_rhs1(def);

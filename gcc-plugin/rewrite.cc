@@ -151,6 +151,7 @@ private:
     tree slot_arg_value(gimple_seq *seq, const struct sb_slot_plan &sp, int k,
                         location_t loc) const;
     void fill_slots(gimple_seq *seq, location_t loc) const;
+    void fill_copy_addresses(gimple_seq *seq, int s, location_t loc) const;
     bool template_word(const struct sb_slot_plan &sp, int k, tree *value) const;
     tree build_template() const;
     void fill_from_template(gimple_seq *seq, location_t loc) const;
@@ -226,6 +227,30 @@ tree batch_rewriter::slot_arg_value(gimple_seq *seq,
     }
 }
 
+/* A word copy's two addresses: the argument word it patches, and either
+ * the producer's rets word or (a value the producer wrote to memory) the
+ * word at the producer's buffer argument plus an offset. */
+void batch_rewriter::fill_copy_addresses(gimple_seq *seq, int s,
+                                         location_t loc) const
+{
+    const struct sb_slot_plan &sp = bp_.slots[s];
+    tree long_t = long_integer_type_node;
+    tree dst = build_fold_addr_expr(arg_ref(sp.copy_dst_slot, sp.copy_dst_arg));
+    tree src;
+    if (sp.copy_src_arg >= 0) {
+        gcall *writer = blk_->calls[bp_.slots[sp.copy_src_slot].call];
+        tree buf = gimple_call_arg(writer, sp.copy_src_arg);
+        src = gimple_build(seq, loc, PLUS_EXPR, long_t,
+                           gimple_convert(seq, loc, long_t, buf),
+                           build_int_cst(long_t, sp.copy_src_offset));
+    } else {
+        src = gimple_convert(seq, loc, long_t,
+                             build_fold_addr_expr(rets_ref(sp.copy_src_slot)));
+    }
+    store(seq, arg_ref(s, 0), gimple_convert(seq, loc, long_t, dst), loc);
+    store(seq, arg_ref(s, 1), src, loc);
+}
+
 void batch_rewriter::fill_slots(gimple_seq *seq, location_t loc) const
 {
     for (int s = 0; s < bp_.nslots; s++) {
@@ -241,13 +266,7 @@ void batch_rewriter::fill_slots(gimple_seq *seq, location_t loc) const
         if (sp.kind == SB_SLOT_COPY) {
             store(seq, field_ref(s, sysbatch_rt.field_argc),
                   build_int_cst(char_type_node, 2), loc);
-            tree dst = build_fold_addr_expr(arg_ref(sp.copy_dst_slot,
-                                                    sp.copy_dst_arg));
-            tree src = build_fold_addr_expr(rets_ref(sp.copy_src_slot));
-            store(seq, arg_ref(s, 0),
-                  gimple_convert(seq, loc, long_integer_type_node, dst), loc);
-            store(seq, arg_ref(s, 1),
-                  gimple_convert(seq, loc, long_integer_type_node, src), loc);
+            fill_copy_addresses(seq, s, loc);
             continue;
         }
         store(seq, field_ref(s, sysbatch_rt.field_argc),
@@ -354,13 +373,7 @@ void batch_rewriter::fill_from_template(gimple_seq *seq, location_t loc) const
     for (int s = 0; s < bp_.nslots; s++) {
         const struct sb_slot_plan &sp = bp_.slots[s];
         if (sp.kind == SB_SLOT_COPY) {
-            tree dst = build_fold_addr_expr(arg_ref(sp.copy_dst_slot,
-                                                    sp.copy_dst_arg));
-            tree src = build_fold_addr_expr(rets_ref(sp.copy_src_slot));
-            store(seq, arg_ref(s, 0),
-                  gimple_convert(seq, loc, long_integer_type_node, dst), loc);
-            store(seq, arg_ref(s, 1),
-                  gimple_convert(seq, loc, long_integer_type_node, src), loc);
+            fill_copy_addresses(seq, s, loc);
             continue;
         }
         for (int k = 0; k < sp.argc; k++) {
