@@ -8,6 +8,7 @@
  * CHECK: sb-O2-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
  * CHECK-NOT: DIFFERENT
  * CHECK: 4 runs compared, 0 different
+ * RUN: sh %S/Inputs/exec-compare.sh %t.tmpl %s "%gcc" "%sbgcc -fplugin-arg-sysbatch-fill=template" %sbruntime | %FileCheck %s
  */
 #include <errno.h>
 #include <fcntl.h>
