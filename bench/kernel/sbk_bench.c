@@ -7,6 +7,9 @@
  *              kernel path when the module is loaded, else its user loop)
  *     floor    N calls of the kernel's dispatcher from a bare in-kernel
  *              loop (bench/kernel/sysbatch_floor.ko), when loaded
+ *     compiler N calls written as plain C and batched by the LLVM pass
+ *              (sbk_plain_calls.c; N <= 64, getuid/fstat/lstat), when
+ *              built with SBK_HAVE_PLAIN
  * interleaving modes, N and repetitions so machine noise hits all alike.
  * Output: one line per sample, "S <phase> <call> <mode> <N> <ns>", for
  * bench/kernel/analyze.py to fit time = a + b*N.
@@ -23,6 +26,14 @@
 #include <unistd.h>
 
 #include "sysbatch.h"
+#ifdef SBK_HAVE_PLAIN
+#include "sbk_plain_calls.h"
+typedef long (*plain_fn)(int, const char *);
+#define PLAIN_ROW(kind) { plain_##kind##_1, plain_##kind##_2, plain_##kind##_4, plain_##kind##_8, \
+                          plain_##kind##_16, plain_##kind##_32, plain_##kind##_64 }
+static const plain_fn plain_fns[4][7] = { PLAIN_ROW(getuid), { 0 }, PLAIN_ROW(fstat),
+                                          PLAIN_ROW(lstat) };
+#endif
 
 static inline long raw3(long nr, long a, long b, long c)
 {
@@ -143,6 +154,16 @@ int main(int argc, char **argv)
                     return 1;
                 }
                 printf("S %s %s %s %d %ld\n", phase, call->name, rt_mode, n, t1 - t0);
+
+#ifdef SBK_HAVE_PLAIN
+                /* sweep[k] == 1 << k up to 64; fstat's functions use fd 3 */
+                if (k < 7 && plain_fns[c][k] && (c != 2 || fd == 3)) {
+                    t0 = now_ns();
+                    plain_fns[c][k](fd, path);
+                    t1 = now_ns();
+                    printf("S %s %s compiler %d %ld\n", phase, call->name, n, t1 - t0);
+                }
+#endif
 
                 if (floor_fd >= 0) {
                     long ns = floor_ns(call, n);
