@@ -248,7 +248,11 @@ def main():
     L += icount.table("instructions")
     L += ["", "## Wall clock (TCG, %d repetitions per N)" % wall.reps, "",
           "Emulated nanoseconds on a shared 2-core host under load: noisy, kept for the "
-          "order of magnitude.", ""]
+          "order of magnitude. TCG's cost per instruction also depends on code layout: the "
+          "compiler-batched functions are straight-line code with one call site per call, "
+          "which TCG runs slower per instruction than a loop (without the module they execute "
+          "the same number of instructions as the loop, yet take longer here). Compare code "
+          "paths with the instruction table.", ""]
     L += wall.table("ns")
     L += ["",
           "## What the columns are",
