@@ -163,7 +163,6 @@ struct Region {
 };
 
 struct Analysis {
-  Function &F;
   AAResults &AA;
   DenseMap<const AllocaInst *, bool> NonEscaping;
 };
@@ -1095,7 +1094,7 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   if (!HasCandidate)
     return PreservedAnalyses::all(); // functions without candidates untouched
 
-  Analysis A{F, FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>()};
+  Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>()};
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   std::vector<std::unique_ptr<Region>> Regions;
   unsigned BlockNo = 0;

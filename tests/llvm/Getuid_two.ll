@@ -3,6 +3,9 @@
 ; then takes rets[slot] when its slot ran and the original call otherwise.
 ; getuid never fails, so the raw result is used as is (no errno helper).
 ; RUN: %sbopt -passes=sysbatch,verify -S %s | %FileCheck %s
+; RUN: %sbopt -passes=sysbatch -pass-remarks=sysbatch -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REMARK
+; REMARK: remark: <unknown>:0:0: batched 2 calls (getuid, getuid) into 2 slots with 0 chains
+; REMARK-NOT: remark
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"
