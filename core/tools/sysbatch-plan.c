@@ -9,6 +9,11 @@
  *   --min-batch=N  --max-slots=N  --no-blocking  --abi=linux|tock
  *   --check-hazards   also check the plan against the sys_batch hazards;
  *                     prints "hazards: none" or the first violation (exit 1)
+ *   --simulate        branchy regions: run the plan as the kernel would for
+ *                     every combination of result sign classes and compare
+ *                     the calls made with the program's path (exit 1 on a
+ *                     difference)
+ *   --cond CONV BITS OP CONSTANT   print sb_cond_classes() (mask and names)
  *
  * Region format, one item per line, in program order ('#' starts a comment):
  *
@@ -616,13 +621,148 @@ static int print_cond(char **argv)
     return 0;
 }
 
+/* --simulate: run the plan of a branchy region the way the kernel would,
+ * for every combination of raw sign classes of the calls (impossible
+ * classes of a convention left out), and compare with the program: the
+ * calls the kernel makes must be the first calls the original makes on that
+ * path, in order; every word copy must read a call that ran and did not
+ * fail; every chained argument must have been written on that run.  Prints
+ * a summary or the first difference; returns 0 when none. */
+static bool sim_class_possible(enum sb_ret_conv conv, int k)
+{
+    return !((conv == SB_RET_MAP_FAILED && k == 1) ||
+             (conv == SB_RET_POSITIVE_ERROR && k == 2) ||
+             (conv == SB_RET_NEVER_FAILS && k == 0));
+}
+
+static int simulate(const struct sb_region *r, const struct sb_plan *plan)
+{
+    enum { MAX_SIM_CALLS = 10 };
+    int n = plan->ncalls;
+    if (r->nblocks <= 0 || n > MAX_SIM_CALLS || plan->nbatches > 1) {
+        printf("simulation: skipped (straight-line, more than %d calls or "
+               "several batches)\n", MAX_SIM_CALLS);
+        return 0;
+    }
+    /* A malformed region is refused whole; its program path may loop. */
+    bool malformed = r->nblocks > SB_MAX_REGION_BLOCKS;
+    for (int b = 0; b < r->nblocks && !malformed; b++) {
+        const struct sb_block *bl = &r->blocks[b];
+        int nsucc = bl->term == SB_TERM_COND ? 3 : bl->term == SB_TERM_GOTO;
+        for (int k = 0; k < nsucc; k++)
+            if (bl->succ[k] != SB_BLOCK_EXIT &&
+                (bl->succ[k] <= b || bl->succ[k] >= r->nblocks))
+                malformed = true;
+        if (bl->first_event < 0 || bl->nevents < 0 ||
+            bl->first_event + bl->nevents > r->nevents ||
+            (bl->term == SB_TERM_COND &&
+             (bl->cond_call < 0 || bl->cond_call >= n)))
+            malformed = true;
+    }
+    for (int c = 0; c < n && !malformed; c++)
+        malformed = plan->calls[c].why == SB_WHY_FRONT_END;
+    if (malformed) {
+        printf("simulation: skipped (malformed region)\n");
+        return 0;
+    }
+    const struct sb_call_event *ev[MAX_SIM_CALLS];
+    int block_call0[SB_MAX_REGION_BLOCKS + 1];
+    for (int e = 0, c = 0, b = 0; e < r->nevents; e++) {
+        while (b < r->nblocks && e == r->blocks[b].first_event)
+            block_call0[b++] = c;
+        if (r->events[e].kind == SB_EV_CALL)
+            ev[c++] = &r->events[e].u.call;
+    }
+    int cls[MAX_SIM_CALLS] = {0};
+    long paths = 0, kernel_calls = 0;
+    for (;;) {
+        bool possible = true;
+        for (int c = 0; c < n; c++)
+            if (!sim_class_possible(sb_call_ret_conv(r->abi, ev[c]), cls[c]))
+                possible = false;
+        if (possible) {
+            paths++;
+            /* The program's calls on this path. */
+            int prog[MAX_SIM_CALLS], np = 0;
+            for (int b = 0; b != SB_BLOCK_EXIT;) {
+                const struct sb_block *bl = &r->blocks[b];
+                int c = block_call0[b];
+                for (int e = bl->first_event;
+                     e < bl->first_event + bl->nevents; e++)
+                    if (r->events[e].kind == SB_EV_CALL)
+                        prog[np++] = c++;
+                if (bl->term == SB_TERM_COND)
+                    b = bl->succ[cls[bl->cond_call]];
+                else if (bl->term == SB_TERM_GOTO)
+                    b = bl->succ[0];
+                else
+                    b = SB_BLOCK_EXIT;
+            }
+            /* The kernel's, following the slots (a copy keeps the
+             * previous slot's offset, as the c-blake module does). */
+            const struct sb_batch_plan *bp =
+                plan->nbatches ? &plan->batches[0] : NULL;
+            int nk = 0, off = 0;
+            bool ran[1024] = {false}, fed[1024][SB_MAX_ARGS];
+            memset(fed, 0, sizeof fed);
+            for (int i = 0; bp && i < bp->nslots && i < 1024;) {
+                const struct sb_slot_plan *s = &bp->slots[i];
+                const char *bad = NULL;
+                if (s->kind == SB_SLOT_COPY) {
+                    int src = s->copy_src_slot;
+                    if (src < 0 || src >= i || !ran[src])
+                        bad = "a word copy reads a slot that did not run";
+                    else if (cls[bp->slots[src].call] == 0)
+                        bad = "a word copy reads a failed call";
+                    else if (s->copy_dst_slot > i && s->copy_dst_slot < 1024 &&
+                             s->copy_dst_arg >= 0 &&
+                             s->copy_dst_arg < SB_MAX_ARGS)
+                        fed[s->copy_dst_slot][s->copy_dst_arg] = true;
+                } else {
+                    for (int a = 0; a < s->argc && a < SB_MAX_ARGS; a++)
+                        if (s->args[a].fill == SB_FILL_CHAINED && !fed[i][a])
+                            bad = "a chained argument was not written";
+                    if (nk >= np || prog[nk] != s->call)
+                        bad = "the kernel makes a call the program does not "
+                              "make there";
+                    nk++;
+                    kernel_calls++;
+                    ran[i] = true;
+                    int k = cls[s->call];
+                    off = k == 0 ? s->jump_fail
+                          : k == 1 ? s->jump_zero : s->jump_pos;
+                }
+                if (bad) {
+                    printf("simulation: difference at slot %d, classes", i);
+                    for (int c = 0; c < n; c++)
+                        printf(" %s", cls[c] == 0 ? "neg"
+                                      : cls[c] == 1 ? "zero" : "pos");
+                    printf(": %s\n", bad);
+                    return 1;
+                }
+                if (off < 0)
+                    break;
+                i += 1 + off;
+            }
+        }
+        int c = 0;
+        while (c < n && ++cls[c] == 3)
+            cls[c++] = 0;
+        if (c == n)
+            break;
+    }
+    printf("simulation: %ld paths, %ld kernel calls, no difference\n", paths,
+           kernel_calls);
+    return 0;
+}
+
 static void usage(FILE *out)
 {
     fprintf(out,
             "usage: sysbatch-plan [--min-batch=N] [--max-slots=N] "
             "[--no-blocking]\n"
             "                     [--abi=linux|tock] [--check-hazards] "
-            "[FILE|-]\n"
+            "[--simulate] [FILE|-]\n"
             "       sysbatch-plan --catalog | --reasons | --help\n"
             "       sysbatch-plan --cond CONV BITS OP CONSTANT\n");
 }
@@ -647,7 +787,7 @@ int main(int argc, char **argv)
     struct input in;
     memset(&in, 0, sizeof in);
     in.region.abi = SB_ABI_LINUX_X86_64;
-    bool check = false;
+    bool check = false, sim = false;
     const char *path = NULL;
 
     for (int i = 1; i < argc; i++) {
@@ -663,6 +803,8 @@ int main(int argc, char **argv)
             in.region.abi = parse_abi(&in, a + 6);
         } else if (strcmp(a, "--check-hazards") == 0) {
             check = true;
+        } else if (strcmp(a, "--simulate") == 0) {
+            sim = true;
         } else if (strcmp(a, "--catalog") == 0) {
             print_catalog(stdout);
             return 0;
@@ -746,6 +888,8 @@ int main(int argc, char **argv)
         }
     }
 
+    if (sim && !in.nslots && simulate(&in.region, &plan) != 0)
+        status = 1;
     if (!in.nslots)
         sb_plan_free(&plan);
     free(in.slots);
