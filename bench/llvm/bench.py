@@ -2,15 +2,18 @@
 """LLVM pass benchmarks: what the sysbatch rewrite costs where the kernel has
 no sys_batch (the versioned fallback path), and what the slot fill costs.
 
-    python3 bench/llvm/bench.py --build build [--reps 7] [--out bench/llvm/results]
+    python3 bench/llvm/bench.py --build build [--rounds 200] [--out bench/llvm/results]
 
 1. Wall time, plugged vs unplugged, for N = 1..64 getuid() calls and N
-   fstat(0, &st) calls in one function, called R times per run.  Both builds
-   run alternately (A B A B ...) in one session; the minimum time per call of
-   each is kept, and t = a + b*N is fitted per build: the per-call ratio is
+   fstat(0, &st) calls in one function.  Both versions are linked into one
+   executable (work_ref compiled without the pass, work_sb with it) and run
+   in alternating blocks; the minimum time per call over all rounds is kept
+   for each, and t = a + b*N is fitted: the per-call ratio is
    b_plugged / b_unplugged.  BATCH_EMUL is NOT set: this kernel has no
-   sys_batch, so the plugged binary takes its original calls behind the
-   `sysbatch_active` branch - the overhead the issue's <= 1.02x goal is about.
+   sys_batch, so work_sb takes its original calls behind the
+   `sysbatch_active` branch - the overhead the issue's <= 1.02x goal is
+   about.  Callgrind instruction counts of the same path give a noise-free
+   view of the extra work.
 2. Code size: bytes of the batched function (nm -S) plugged minus unplugged,
    at -O0 and -O2, for the default fill (stores) and fill=template.
 3. Fill cost on the batch path: callgrind instruction counts (deterministic)
@@ -30,29 +33,51 @@ import tempfile
 
 NS = [1, 2, 4, 8, 16, 32, 64]
 
-PROGRAM = r"""
-#include <stdio.h>
-#include <stdlib.h>
+# work() for one TU; compiled twice (unplugged as work_ref, plugged as
+# work_sb) and linked with DRIVER, which alternates the two in one process.
+WORK = r"""
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 static struct stat st;
-__attribute__((noinline)) long work(void)
+__attribute__((noinline)) long %(name)s(void)
 {
     long s = 0;
 %(body)s
     return s;
 }
+"""
+
+DRIVER = r"""
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+long work_ref(void);
+long work_sb(void);
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e9 + t.tv_nsec;
+}
+/* rounds x (block of reps calls of each, alternating): min ns per call. */
 int main(int argc, char **argv)
 {
-    long reps = argc > 1 ? atol(argv[1]) : 1000, sink = 0;
-    struct timespec a, b;
-    clock_gettime(CLOCK_MONOTONIC, &a);
-    for (long i = 0; i < reps; i++)
-        sink += work();
-    clock_gettime(CLOCK_MONOTONIC, &b);
-    double ns = (b.tv_sec - a.tv_sec) * 1e9 + (b.tv_nsec - a.tv_nsec);
-    printf("%%.3f %%ld\n", ns / reps, sink & 1);
+    long rounds = atol(argv[1]), reps = atol(argv[2]), sink = 0;
+    double best_ref = 1e18, best_sb = 1e18;
+    for (long r = 0; r < rounds; r++) {
+        double t0 = now();
+        for (long i = 0; i < reps; i++)
+            sink += work_ref();
+        double t1 = now();
+        for (long i = 0; i < reps; i++)
+            sink += work_sb();
+        double t2 = now();
+        if ((t1 - t0) / reps < best_ref)
+            best_ref = (t1 - t0) / reps;
+        if ((t2 - t1) / reps < best_sb)
+            best_sb = (t2 - t1) / reps;
+    }
+    printf("%.3f %.3f %ld\n", best_ref, best_sb, sink & 1);
     return 0;
 }
 """
@@ -67,20 +92,51 @@ def sh(cmd, **kw):
     return subprocess.run(cmd, check=True, capture_output=True, text=True, **kw)
 
 
+def plugin_flags(tools, fill):
+    flags = ["-fpass-plugin=" + tools["plugin"]]
+    if fill:
+        flags += ["-Xclang", "-load", "-Xclang", tools["plugin"],
+                  "-mllvm", "-sysbatch-fill=" + fill]
+    return flags
+
+
 def build(tools, kind, n, plugged, opt="-O2", fill=None, work=None):
-    src = os.path.join(work, "%s-%d.c" % (kind, n))
+    """A program calling work() once per argv[1] reps (code size, callgrind)."""
+    src = os.path.join(work, "%s-%d-work.c" % (kind, n))
     with open(src, "w") as f:
-        f.write(PROGRAM % {"body": "\n".join([CALLS[kind]] * n)})
+        f.write(WORK % {"name": "work", "body": "\n".join([CALLS[kind]] * n)})
+        f.write("#include <stdlib.h>\nint main(int c, char **v)"
+                "{ long s = 0; for (long i = atol(v[1]); i > 0; i--) s += work();"
+                " return s == 12345; }\n")
     tag = "%s-%d-%s%s%s" % (kind, n, "sb" if plugged else "ref", opt, fill or "")
     exe = os.path.join(work, tag)
     cmd = [tools["clang"], opt, "-I" + tools["include"], src, "-o", exe]
     if plugged:
-        cmd[1:1] = ["-fpass-plugin=" + tools["plugin"]]
-        if fill:
-            cmd[1:1] = ["-Xclang", "-load", "-Xclang", tools["plugin"],
-                        "-mllvm", "-sysbatch-fill=" + fill]
+        cmd[1:1] = plugin_flags(tools, fill)
         cmd.append(tools["runtime"])
     sh(cmd)
+    return exe
+
+
+def build_pair(tools, kind, n, work):
+    """One executable with work_ref (unplugged) and work_sb (plugged)."""
+    body = "\n".join([CALLS[kind]] * n)
+    objs = []
+    for name, plugged in (("work_ref", False), ("work_sb", True)):
+        src = os.path.join(work, "%s-%d-%s.c" % (kind, n, name))
+        with open(src, "w") as f:
+            f.write(WORK % {"name": name, "body": body})
+        obj = src[:-2] + ".o"
+        cmd = [tools["clang"], "-O2", "-c", src, "-o", obj]
+        if plugged:
+            cmd[1:1] = plugin_flags(tools, None)
+        sh(cmd)
+        objs.append(obj)
+    drv = os.path.join(work, "driver.c")
+    with open(drv, "w") as f:
+        f.write(DRIVER)
+    exe = os.path.join(work, "%s-%d-pair" % (kind, n))
+    sh([tools["clang"], "-O2", drv] + objs + [tools["runtime"], "-o", exe])
     return exe
 
 
@@ -92,12 +148,6 @@ def symbol_size(exe, name="work"):
     raise SystemExit("no symbol %s in %s" % (name, exe))
 
 
-def run_ns(exe, reps):
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("BATCH_EMUL", "SYSBATCH_EMUL")}
-    return float(sh([exe, str(reps)], env=env).stdout.split()[0])
-
-
 def fit(xs, ys):
     n = len(xs)
     mx, my = sum(xs) / n, sum(ys) / n
@@ -106,10 +156,13 @@ def fit(xs, ys):
     return my - b * mx, b
 
 
-def callgrind_ir(exe):
+def callgrind_ir(exe, emul=True):
     with tempfile.TemporaryDirectory() as d:
         out = os.path.join(d, "cg.out")
-        env = dict(os.environ, BATCH_EMUL="1")
+        env = {k: v for k, v in os.environ.items()
+               if k not in ("BATCH_EMUL", "SYSBATCH_EMUL")}
+        if emul:
+            env["BATCH_EMUL"] = "1"
         subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out,
                         "--toggle-collect=work", exe, "100"], env=env, check=True,
                        capture_output=True)
@@ -122,7 +175,7 @@ def callgrind_ir(exe):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--build", default="build")
-    ap.add_argument("--reps", type=int, default=7)
+    ap.add_argument("--rounds", type=int, default=200)
     ap.add_argument("--out", default=os.path.join(os.path.dirname(__file__), "results"))
     a = ap.parse_args()
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
@@ -137,27 +190,25 @@ def main():
              "Host: `%s`, kernel without sys_batch (fallback path), clang -O2." %
              os.uname().release, ""]
 
-    # 1. wall time
-    lines += ["## Plugged / unplugged time per call of `work()` (ns, min of %d "
-              "interleaved runs)" % a.reps, "",
+    # 1. wall time: both versions alternate in one process, min per block
+    lines += ["## Time per call of `work()` (ns): unplugged vs plugged in one "
+              "process, alternating blocks, minimum over %d rounds" % a.rounds, "",
               "| N | getuid ref | getuid plugged | ratio | fstat ref | fstat plugged | ratio |",
               "|---|---|---|---|---|---|---|"]
     series = {}
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("BATCH_EMUL", "SYSBATCH_EMUL")}
     for kind in CALLS:
         for n in NS:
-            ref = build(tools, kind, n, False, work=work)
-            sb = build(tools, kind, n, True, work=work)
-            reps = max(200, 20000 // n)
-            tr, ts = [], []
-            for _ in range(a.reps):
-                tr.append(run_ns(ref, reps))
-                ts.append(run_ns(sb, reps))
-            series[(kind, n)] = (min(tr), min(ts))
+            exe = build_pair(tools, kind, n, work)
+            reps = max(20, 2000 // n)
+            out = sh([exe, str(a.rounds), str(reps)], env=env).stdout.split()
+            series[(kind, n)] = (float(out[0]), float(out[1]))
     for n in NS:
         row = ["%d" % n]
         for kind in CALLS:
-            r, s = series[(kind, n)]
-            row += ["%.1f" % r, "%.1f" % s, "%.3f" % (s / r)]
+            r, s_ = series[(kind, n)]
+            row += ["%.1f" % r, "%.1f" % s_, "%.3f" % (s_ / r)]
         lines.append("| " + " | ".join(row) + " |")
     lines.append("")
     for kind in CALLS:
@@ -166,6 +217,16 @@ def main():
         lines.append("- %s: t = %.1f + %.1f N ns unplugged, %.1f + %.1f N ns plugged: "
                      "per-call ratio **%.3f**" % (kind, ar, br, asb, bsb, bsb / br))
     lines.append("")
+    if shutil.which("valgrind"):
+        lines += ["Deterministic view of the same fallback path (callgrind, "
+                  "instructions per `work()` call, BATCH_EMUL unset):", "",
+                  "| calls | unplugged | plugged | extra |", "|---|---|---|---|"]
+        for kind in CALLS:
+            for n in (2, 8, 32):
+                r = callgrind_ir(build(tools, kind, n, False, work=work), emul=False)
+                p = callgrind_ir(build(tools, kind, n, True, work=work), emul=False)
+                lines.append("| %d %s | %.0f | %.0f | %+.0f |" % (n, kind, r, p, p - r))
+        lines.append("")
 
     # 2. code size
     lines += ["## Code size of `work()` (bytes of .text; runtime library not counted)", "",
