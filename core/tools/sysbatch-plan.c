@@ -626,7 +626,9 @@ static int print_cond(char **argv)
  * classes of a convention left out), and compare with the program: the
  * calls the kernel makes must be the first calls the original makes on that
  * path, in order; every word copy must read a call that ran and did not
- * fail; every chained argument must have been written on that run.  Prints
+ * fail; every chained argument must have been written on that run; no call
+ * the kernel runs may cross code (between the batch point and the call, on
+ * that path) that conflicts with it or is a barrier.  Prints
  * a summary or the first difference; returns 0 when none. */
 static bool sim_class_possible(enum sb_ret_conv conv, int k)
 {
@@ -684,13 +686,25 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
             paths++;
             /* The program's calls on this path. */
             int prog[MAX_SIM_CALLS], np = 0;
+            /* What code the program runs between the batch point (the
+             * first call) and each call: the kernel runs the call before
+             * that code, so it must commute with it. */
+            uint64_t crossed[MAX_SIM_CALLS], mask = 0;
+            bool crossed_all[MAX_SIM_CALLS], barrier = false;
             for (int b = 0; b != SB_BLOCK_EXIT;) {
                 const struct sb_block *bl = &r->blocks[b];
                 int c = block_call0[b];
                 for (int e = bl->first_event;
-                     e < bl->first_event + bl->nevents; e++)
-                    if (r->events[e].kind == SB_EV_CALL)
+                     e < bl->first_event + bl->nevents; e++) {
+                    if (r->events[e].kind == SB_EV_CALL) {
+                        crossed[np] = mask;
+                        crossed_all[np] = barrier;
                         prog[np++] = c++;
+                    } else if (np > 0) {
+                        mask |= r->events[e].u.code.conflicts;
+                        barrier |= r->events[e].u.code.barrier;
+                    }
+                }
                 if (bl->term == SB_TERM_COND)
                     b = bl->succ[cls[bl->cond_call]];
                 else if (bl->term == SB_TERM_GOTO)
@@ -725,6 +739,10 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
                     if (nk >= np || prog[nk] != s->call)
                         bad = "the kernel makes a call the program does not "
                               "make there";
+                    else if (crossed_all[nk] ||
+                             (s->call < 64 && (crossed[nk] >> s->call) & 1))
+                        bad = "the kernel runs a call before code it may not "
+                              "move across";
                     nk++;
                     kernel_calls++;
                     ran[i] = true;
