@@ -78,6 +78,41 @@
  * and if `buf[0] = 1;` stood between open and read, read could not move above
  * the store: the CODE event conflicts with call 1, the batch is {open} alone,
  * below the minimum, and both calls are refused with their reasons.
+ *
+ * Branchy regions (nblocks > 0; see "branchy regions" below)
+ * ==========================================================
+ *
+ * Phase 2b - walk.  A branchy region yields at most one batch: it has one
+ * issue point (where the region's first call was, in the entry block) and
+ * the kernel then follows the path the original code takes.  Blocks are
+ * visited in their topological order.  A block is live if it is block 0 or
+ * an edge from a live block that was not cut leads to it; its conflict
+ * state is the OR of what its live predecessors ended with (code events
+ * crossed since the batch point: a call mask and a barrier flag).  Call j
+ * is included when it is batchable alone, no crossed code is a barrier or
+ * names j, glibc's precheck passes (a chained fd counts), every operand is
+ * CONST/AVAILABLE or the RESULT/MEMORY of an included call that dominates j
+ * in the live DAG, and the slots fit.  The first call of a block that is
+ * not included cuts the block: the batch stops there on that path, the
+ * rest of the block is not included and its terminator is not followed.
+ * Calls no live path reaches are refused as not-reached (unless they have
+ * a reason of their own).  If the entry call is not included there is no
+ * batch; fewer than min_batch included calls: no batch either.
+ *
+ * Phase 3b - layout and jumps.  Slots follow the live blocks in order;
+ * each producer's word copies follow it directly (not its consumers).  A
+ * producer stops on failure and falls into its copies on zero and positive
+ * results, so the slot after its copies must be where both lead (the next
+ * included call of its block, or its successor's first slot, or the end);
+ * when it is not, the consumers needing the chain are refused (arg-computed)
+ * and the walk repeats until nothing changes.  Every other call jumps per
+ * outcome to the first slot of its terminator's target (through call-free
+ * blocks' gotos); an exit, a cut or a target without slots stops (-1, or 0
+ * for the last slot).  All jumps go forward and land on call slots.
+ * sb_batch_plan.branchy says whether any jump other than a producer's stop
+ * exists.  Tock's series call only stops or continues: branchy regions are
+ * refused there (wrong-abi with a detail) and the front end plans each
+ * block straight-line.
  */
 #ifndef SYSBATCH_CORE_H
 #define SYSBATCH_CORE_H
@@ -289,14 +324,23 @@ struct sb_event {
  *                                             block 3: call 2, EXIT
  *
  * plans as one batch whose slots follow the blocks (block 1 has no calls
- * before its barrier, so its edge is an exit):
+ * before its barrier and leaves the region, so no slot stands for it; open
+ * stops on failure anyway because it feeds fstat and close):
  *
- *     slot 0: call 0 openat(-100, a0, 0, 0)     fail=stop
- *     slot 1: copy ret[0] -> slot 3 arg 0       (copies follow their
- *     slot 2: copy ret[0] -> slot 4 arg 0        producer, by fall-through)
- *     slot 3: call 1 newfstatat(ret0, "", a1, 4096)   zero=+1 pos=+1
- *     slot 4: call 2 close(ret0)                (fstat < 0 falls through)
- *                                               (+1 from slot 3 = 5 = n: end)
+ *     batch 0: calls 0..2, 5 slots, 2 chains, branchy
+ *       slot 0: call 0 openat(-100, a0, 0, 0)             fail=stop
+ *       slot 1: copy ret[0] -> slot 3 arg 0     (copies follow their
+ *       slot 2: copy ret[0] -> slot 4 arg 0      producer, by fall-through)
+ *       slot 3: call 1 newfstatat(ret0, "", a1, 4096)     zero=stop pos=stop
+ *       slot 4: call 2 close(ret0)              (fstat < 0 falls through)
+ *
+ * (fstat >= 0 leaves the region: the batch stops there.)  Conditions come
+ * from sb_cond_classes(): per raw sign class the call site sees -1 / 0 /
+ * 1..max (errno convention), MAP_FAILED / 1..max (mmap), 1..4095 / 0
+ * (posix_fadvise) or 0 / 1..max (never fails); a class is in the mask when
+ * the compare holds for all of its values.  Ordered unsigned compares read
+ * value and constant as unsigned at the result's width; == and != compare
+ * at that width (for 32 bits the constant is read as an int).
  *
  * In a branchy batch the kernel skips slots, so "slot <= last" no longer
  * tells which calls ran: libsysbatch fills rets with SYSBATCH_NOT_RUN before
