@@ -35,6 +35,7 @@ def main():
     ap.add_argument("--work", default=None)
     ap.add_argument("--opt", default="0,2")
     ap.add_argument("--no-strace", action="store_true")
+    ap.add_argument("--only", action="append", default=[], help="variant prefix (clang, gcc)")
     ap.add_argument("--keep-going", action="store_true")
     ap.add_argument("--branchy", action="store_true", help="programs with branches (gen.py --branchy)")
     a = ap.parse_args()
@@ -52,6 +53,8 @@ def main():
                os.path.join(work, "seed%d" % seed), "--opt", a.opt, src, "--expect-batches"]
         if a.no_strace:
             cmd.append("--no-strace")
+        for o in a.only:
+            cmd += ["--only", o]
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         if p.returncode == 77:
             print(p.stdout.strip())
