@@ -23,6 +23,11 @@
  * join (code-conflict, barrier, arg-computed, batch-full, no-chaining),
  * because that is what a user can act on; every other call of a dissolved
  * batch gets below-min-batch.
+ *
+ * A branchy region (several blocks with conditional jumps on call results)
+ * is planned by plan_branchy() below instead: one batch issued at the
+ * region's first call, slots in block order, each producer followed by its
+ * word copies, forward jumps per result class (see "branchy" below).
  */
 #include "sysbatch/core.h"
 

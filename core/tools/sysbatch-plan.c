@@ -38,6 +38,21 @@
  * conflicts=J,K lists the calls it may not move across; `barrier` conflicts
  * with every call.
  *
+ * Branchy regions (sb_region.nblocks > 0): `block` lines start blocks, and a
+ * terminator line ends the open one (default: exit):
+ *
+ *     block                            block 0 (the entry; must have a call)
+ *     call open a0=avail a1=const:0
+ *     cond 0 neg=exit zero=1 pos=1     on call 0's sign class: block or exit
+ *     block                            block 1
+ *     call fstat a0=ret:0 a1=avail
+ *     goto 2                           (or: exit)
+ *     block first=E events=N           overrides the block's event range
+ *                                      (to describe malformed regions)
+ *
+ * A file without `block` lines is the straight-line form.  Block indices and
+ * the cond call are passed to the planner unchecked (it validates them).
+ *
  * Hand-written slots (for testing the hazard checker; no calls allowed):
  *
  *     slot call nr=0 argc=3 fail=-1 zero=0 pos=0 chained=0
