@@ -35,8 +35,17 @@ for tool in apt-cache apt-get dpkg-deb; do
     command -v $tool >/dev/null 2>&1 || die "$tool not found (this script needs Debian's apt tools)"
 done
 
-image_pkg=$(apt-cache depends linux-image-cloud-amd64 2>/dev/null \
-            | sed -n 's/^ *Depends: \(linux-image-6\.1\.0-[0-9]*-cloud-amd64\)$/\1/p' | head -n1)
+current_image() {
+    apt-cache depends linux-image-cloud-amd64 2>/dev/null \
+        | sed -n 's/^ *Depends: \(linux-image-6\.1\.0-[0-9]*-cloud-amd64\)$/\1/p' | head -n1
+}
+image_pkg=$(current_image)
+if [ -z "$image_pkg" ] && [ "$(id -u)" -eq 0 ]; then
+    # a CI image may carry no package lists at all
+    echo "fetch-kernel: no package lists know linux-image-cloud-amd64; running apt-get update"
+    apt-get update -qq >&2 || die "apt-get update failed (offline?)"
+    image_pkg=$(current_image)
+fi
 [ -n "$image_pkg" ] || die "apt-cache knows no linux-image-cloud-amd64 (run apt-get update; is this Debian 12?)"
 release=${image_pkg#linux-image-}           # 6.1.0-NN-cloud-amd64
 abi=${release%-cloud-amd64}                  # 6.1.0-NN
