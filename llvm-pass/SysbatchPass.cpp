@@ -600,9 +600,8 @@ static void visitCode(Analysis &A, Region &R, unsigned Before) {
       if (visitCodeConflict(A, *I, R.Calls[J])) {
         CE.conflicts |= 1ull << J;
         if (Why.empty())
-          Why = describe(*I) + " that may touch memory " +
-                R.Calls[J].Call->getCalledFunction()->getName().str() +
-                " uses";
+          Why = describe(*I) + " that may alias a buffer of " +
+                R.Calls[J].Call->getCalledFunction()->getName().str();
       }
     }
   }

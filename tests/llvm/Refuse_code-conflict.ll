@@ -7,7 +7,7 @@ target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define i64 @f(i8* %buf)
 ; CHECK-NOT:   sysbatch_run
-; REMARK: remark: <unknown>:0:0: write not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory write uses)
+; REMARK: remark: <unknown>:0:0: write not batched: code-conflict (code between the calls may not be moved across this call: a store that may alias a buffer of write)
 define i64 @f(i8* %buf) {
 entry:
   %u = call i32 @getuid()
