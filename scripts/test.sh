@@ -6,6 +6,6 @@
 set -eu
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh --all
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DSYSBATCH_FETCH_KERNEL=ON
 cmake --build build -j2
 ctest --test-dir build --output-on-failure -j2 "$@"
