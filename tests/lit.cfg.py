@@ -60,10 +60,11 @@ subs = [
     ("%sbclang", "%s -fpass-plugin=%s -I%s" % (config.clang, config.llvm_plugin,
                                                config.runtime_include)),
     ("%clang", "%s -I%s" % (config.clang, config.runtime_include)),
+    # Longer names first: lit substitutes in order, and %sbgcc is a prefix.
+    ("%sbgcc_arm", "%s -fplugin=%s" % (config.gcc_arm, config.gcc_plugin_arm)),
+    ("%sbgcc_riscv", "%s -fplugin=%s" % (config.gcc_riscv, config.gcc_plugin_riscv)),
     ("%sbgcc", "%s -fplugin=%s -I%s" % (config.gcc_host or "gcc", config.gcc_plugin_host,
                                        config.runtime_include)),
     ("%gcc", "%s -I%s" % (config.gcc_host or "gcc", config.runtime_include)),
-    ("%sbgcc_arm", "%s -fplugin=%s" % (config.gcc_arm, config.gcc_plugin_arm)),
-    ("%sbgcc_riscv", "%s -fplugin=%s" % (config.gcc_riscv, config.gcc_plugin_riscv)),
 ]
 config.substitutions.extend(subs)

@@ -61,8 +61,9 @@ class Program:
 
     def result_ref(self):
         """An earlier result used as an argument (a chain), or a constant."""
-        if self.ncalls and self.rng.random() < 0.5:
-            return "r[%d]" % self.rng.randrange(self.ncalls)
+        usable = [i for i in range(self.ncalls) if i not in self.pid_like]
+        if usable and self.rng.random() < 0.5:
+            return "r[%d]" % self.rng.choice(usable)
         return str(self.rng.choice([0, 1, 3, 5, 100]))
 
     def call(self, expr, assign_fd=None):

@@ -142,7 +142,7 @@ def run(exe, setup, env_extra, args, use_strace, strace_bin, start_marker):
         if use_strace:
             trace_file = os.path.join(tempfile.gettempdir(), "sbcmp-%d.trace" % os.getpid())
             cmd = [strace_bin, "-qq", "-o", trace_file] + cmd
-        p = subprocess.run(cmd, cwd=d, env=env, stdout=subprocess.PIPE,
+        p = subprocess.run(cmd, cwd=d, env=env, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                            stderr=subprocess.PIPE, text=True, timeout=60)
         obs = {
             "stdout": p.stdout.splitlines(),
