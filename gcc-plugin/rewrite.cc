@@ -27,6 +27,21 @@
  * commutes).  When sysbatch_active is 0, `last` is -1 and every call site
  * takes its original call.
  *
+ * A branchy batch (several blocks, forward jumps: sb_batch_plan.branchy)
+ * is issued the same way at its first call, in the region's entry block;
+ * the kernel may skip slots, so each call site tests its own slot:
+ *
+ *     if (last_11 >= 0) goto <chk>; else goto <o1>;
+ *   <chk>:
+ *     _20 = sysbatch_rets[3];
+ *     if (_20 != -9223372036854775808) goto <b1>; else goto <o1>;
+ *   <b1>:  convert _20        <o1>:  original call
+ *
+ * `last` stays an SSA name: its PHI sits in the block that continues the
+ * entry block after the issue point, and since the region has a single
+ * entry that block dominates every block of the region, so every call site
+ * sees it, at -O0 as well (into-SSA has already run).
+ *
  * The original SSA name of each result is kept and redefined by the PHI in
  * the join block, so no use needs rewriting.  Virtual operands of all new
  * statements are left to the renamer (the pass returns TODO_update_ssa).
@@ -486,7 +501,10 @@ tree batch_rewriter::convert_result(gimple_seq *seq,
     return gimple_convert(seq, loc, result_type, value);
 }
 
-/* call_site: r = (slot <= last) ? convert (rets[slot]) : original call */
+/* call_site: r = (slot <= last) ? convert (rets[slot]) : original call;
+ * in a branchy batch
+ *            r = (last >= 0 && rets[slot] != SYSBATCH_NOT_RUN)
+ *                ? convert (rets[slot]) : original call */
 void batch_rewriter::rewrite_call_site(int call, int slot, tree last)
 {
     gcall *c = blk_->calls[call];
@@ -498,8 +516,10 @@ void batch_rewriter::rewrite_call_site(int call, int slot, tree last)
     edge from_call = split_block(call_bb, c);
     basic_block join = from_call->dest;
 
+    bool branchy = bp_.branchy;
     gcond *test = gimple_build_cond(GE_EXPR, last,
-                                    build_int_cst(long_integer_type_node, slot),
+                                    build_int_cst(long_integer_type_node,
+                                                  branchy ? 0 : slot),
                                     NULL_TREE, NULL_TREE);
     gimple_set_location(test, loc);
     gimple_stmt_iterator hi = gsi_last_bb(head);
@@ -515,7 +535,30 @@ void batch_rewriter::rewrite_call_site(int call, int slot, tree last)
     tree raw = make_ssa_name(long_integer_type_node);
     gassign *load = gimple_build_assign(raw, rets_ref(slot));
     gimple_set_location(load, loc);
-    gimple_seq_add_stmt(&seq, load);
+    if (branchy) {
+        /* check: raw = rets[slot]; if (raw != NOT_RUN) -> batched, else
+         * -> the original call. */
+        basic_block check = batched;
+        edge to_batched = single_succ_edge(check);
+        batched = split_edge(to_batched);
+        to_batched = single_pred_edge(batched);
+        to_batched->flags = (to_batched->flags & ~EDGE_FALLTHRU) | EDGE_TRUE_VALUE;
+        to_batched->probability = profile_probability::likely();
+        edge skipped = make_edge(check, call_bb, EDGE_FALSE_VALUE);
+        skipped->probability = profile_probability::unlikely();
+        gcond *ran_test = gimple_build_cond(
+            NE_EXPR, raw,
+            wide_int_to_tree(long_integer_type_node,
+                             wi::min_value(TYPE_PRECISION(long_integer_type_node),
+                                           SIGNED)),
+            NULL_TREE, NULL_TREE);
+        gimple_set_location(ran_test, loc);
+        gimple_stmt_iterator ci = gsi_last_bb(check);
+        gsi_insert_after(&ci, load, GSI_NEW_STMT);
+        gsi_insert_after(&ci, ran_test, GSI_NEW_STMT);
+    } else {
+        gimple_seq_add_stmt(&seq, load);
+    }
     tree value = convert_result(&seq, sysbatch_call_event(*blk_, call), raw,
                                 lhs ? TREE_TYPE(lhs) : NULL_TREE, loc);
     gimple_stmt_iterator bi = gsi_start_bb(batched);

@@ -2,7 +2,8 @@
  *
  *   sysbatch-plugin.cc  plugin_init: version check, arguments, runtime decls,
  *                       pass registration; the pass driver and the reports
- *   analysis.cc         one basic block -> core sb_region (phase 1)
+ *   analysis.cc         one basic block, or a branchy region of several,
+ *                       -> core sb_region (phase 1)
  *   rewrite.cc          one planned batch -> rewritten GIMPLE (phase 4)
  *
  * The core (core/include/sysbatch/core.h) decides what is batched; these
@@ -44,11 +45,20 @@ struct sysbatch_runtime_decls {
 };
 extern struct sysbatch_runtime_decls sysbatch_rt;
 
-/* One basic block described for the core.  `calls[i]` is the statement of
- * region call i; `events` backs `region.events`. */
+/* One basic block (or, when `bbs` has more than one entry, a branchy region
+ * of several) described for the core.  `calls[i]` is the statement of
+ * region call i; `events` backs `region.events`, `blocks` backs
+ * `region.blocks` (branchy regions only). */
 struct sysbatch_block {
-    basic_block bb;
+    basic_block bb;              /* the (entry) block */
     int part;
+    auto_vec<basic_block> bbs;   /* branchy: the region's blocks, in order */
+    auto_vec<struct sb_block> blocks;
+    auto_vec<int> block_of_call; /* branchy: index into bbs of call i */
+    /* branchy: why block b's branch after a call ends the region (NULL:
+     * it does not, or the block has no call or no branch), and where */
+    auto_vec<const char *> term_why;
+    auto_vec<gimple *> term_stmt;
     struct sb_region region;
     auto_vec<struct sb_event> events;
     auto_vec<gcall *> calls;
@@ -68,6 +78,22 @@ sysbatch_call_event(const struct sysbatch_block &blk, int call)
  * candidate calls; `out` is filled when that exceeds `first`. */
 int sysbatch_analyze_block(basic_block bb, enum sb_abi abi, int first,
                            struct sysbatch_block *out);
+
+/* Candidate (catalogue) calls in a block. */
+int sysbatch_count_candidates(basic_block bb, enum sb_abi abi);
+
+/* Branchy regions: the blocks a region entered at `entry` spans, in the
+ * function's block order (every successor later), without blocks for which
+ * `excluded` says true.  Trailing blocks without candidate calls are left
+ * out.  Returns the number of blocks holding candidate calls (the region is
+ * only worth planning when that is at least 2); `bbs` gets the blocks. */
+int sysbatch_form_region(basic_block entry, enum sb_abi abi,
+                         bool (*excluded)(basic_block),
+                         auto_vec<basic_block> *bbs);
+
+/* Describe the region `out->bbs` (formed by sysbatch_form_region) with its
+ * terminators, nblocks > 0.  Returns the number of candidate calls. */
+int sysbatch_analyze_region(enum sb_abi abi, struct sysbatch_block *out);
 
 /* Phase 4: rewrite batch `batch` of `plan` (Linux ABI only).  Splits blocks
  * and adds PHIs for real SSA names; the caller renames virtual operands and

@@ -170,10 +170,15 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
         return;
     for (int b = 0; b < plan.nbatches; b++) {
         const struct sb_batch_plan &bp = plan.batches[b];
-        /* Callee names, "open, read, close" (truncated with "..."). */
+        /* Callee names, "open, read, close" (truncated with "..."); a
+         * branchy batch's range may hold calls of arms it does not
+         * include. */
         char names[512];
         size_t len = 0;
+        bool first = true;
         for (int c = bp.first_call; c <= bp.last_call; c++) {
+            if (plan.calls[c].batch != b)
+                continue;
             const char *sym = sysbatch_call_event(blk, c).symbol;
             size_t need = strlen(sym) + 2;
             if (len + need + 4 >= sizeof names) {
@@ -181,20 +186,33 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
                 len += 3;
                 break;
             }
-            if (c != bp.first_call) {
+            if (!first) {
                 memcpy(names + len, ", ", 2);
                 len += 2;
             }
+            first = false;
             memcpy(names + len, sym, need - 2);
             len += need - 2;
             names[len] = '\0';
         }
         names[len] = '\0';
+        /* Branchy regions: over how many blocks the batched calls sit. */
+        char blocks[48] = "";
+        if (blk.region.nblocks) {
+            int nblocks = 0, prev = -1;
+            for (int c = bp.first_call; c <= bp.last_call; c++)
+                if (plan.calls[c].batch == b && blk.block_of_call[c] != prev) {
+                    prev = blk.block_of_call[c];
+                    nblocks++;
+                }
+            snprintf(blocks, sizeof blocks, " over %d blocks%s", nblocks,
+                     bp.branchy ? " (branchy)" : "");
+        }
         dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, blk.calls[bp.first_call],
                         "sysbatch: batched %d calls (%s) into %d slots with "
-                        "%d chains%s\n",
+                        "%d chains%s%s\n",
                         bp.ncalls, names, bp.nslots,
-                        bp.nchains,
+                        bp.nchains, blocks,
                         sysbatch_cfg.abi == SB_ABI_TOCK
                             ? " (planned only: Tock code is not rewritten)"
                             : "");
@@ -240,31 +258,107 @@ public:
     unsigned int execute(function *fun) final override;
 };
 
-/* Plan, print, report and (on Linux) rewrite one region. */
-bool process_region(struct sysbatch_block &blk, int block_number)
-{
+/* A planned region waiting for its rewrite: every region of a function is
+ * formed and planned on the unchanged CFG first, then rewritten. */
+struct planned_region {
+    struct sysbatch_block *blk;
     struct sb_plan plan;
-    if (sb_plan_region(&blk.region, &sysbatch_cfg.opts, &plan) != 0) {
+};
+
+/* Plan one region; false (with a warning) when memory ran out. */
+bool plan_region(struct sysbatch_block &blk, struct sb_plan *plan)
+{
+    if (sb_plan_region(&blk.region, &sysbatch_cfg.opts, plan) != 0) {
         warning(0, "sysbatch: out of memory planning %qs; left unbatched",
                 IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
         return false;
     }
+    return true;
+}
+
+void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
+                  int block_number)
+{
     if (dump_file)
         print_plan(dump_file, block_number, blk, plan);
     if (sysbatch_cfg.print_plan)
         print_plan(stderr, block_number, blk, plan);
     report_plan(blk, plan);
-    bool changed = false;
-    if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 && plan.nbatches) {
-        if (const char *hazard = sb_plan_check_hazards(&plan))
-            internal_error("sysbatch: core produced a plan that breaks the "
-                           "%<sys_batch%> rules: %s", hazard);
-        for (int i = 0; i < plan.nbatches; i++)
-            sysbatch_rewrite_batch(&blk, &plan, i);
-        changed = true;
+}
+
+/* Blocks whose calls a branchy batch already covers (this function). */
+hash_set<basic_block> *covered_blocks;
+
+bool covered_p(basic_block bb)
+{
+    return covered_blocks->contains(bb);
+}
+
+/* Branches already reported as ending a region (this function). */
+hash_set<gimple *> *reported_branches;
+
+/* -fopt-info-missed: a branch after a call that ends the region although
+ * a later block of the region holds calls. */
+void report_branches(const struct sysbatch_block &blk)
+{
+    if (!dump_enabled_p())
+        return;
+    for (unsigned b = 0; b < blk.term_why.length(); b++) {
+        if (!blk.term_why[b] || reported_branches->contains(blk.term_stmt[b]))
+            continue;
+        bool later_calls = false;
+        for (unsigned c = 0; c < blk.calls.length(); c++)
+            later_calls |= blk.block_of_call[c] > (int)b;
+        if (!later_calls)
+            continue;
+        reported_branches->add(blk.term_stmt[b]);
+        dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.term_stmt[b],
+                        "sysbatch: branch ends the region: %s\n",
+                        blk.term_why[b]);
     }
-    sb_plan_free(&plan);
-    return changed;
+}
+
+/* Form, describe and plan the branchy region entered at `entry`.  It is
+ * used (published, queued, its blocks covered) only when its batch holds
+ * calls from at least two blocks; otherwise the caller plans `entry`
+ * straight-line. */
+bool try_branchy(basic_block entry, int block_number,
+                 auto_vec<struct planned_region> *queue)
+{
+    struct sysbatch_block *blk = new sysbatch_block;
+    int ncalls = 0;
+    if (sysbatch_form_region(entry, sysbatch_cfg.abi, covered_p, &blk->bbs) >= 2)
+        ncalls = sysbatch_analyze_region(sysbatch_cfg.abi, blk);
+    struct planned_region pr;
+    pr.blk = blk;
+    if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS || !blk->region.nblocks ||
+        !plan_region(*blk, &pr.plan)) {
+        delete blk;
+        return false;
+    }
+    report_branches(*blk);
+    bool several = false;
+    if (pr.plan.nbatches == 1) {
+        int block = -1;
+        for (int c = 0; c < pr.plan.ncalls; c++) {
+            if (pr.plan.calls[c].batch != 0)
+                continue;
+            if (block >= 0 && blk->block_of_call[c] != block)
+                several = true;
+            block = blk->block_of_call[c];
+        }
+    }
+    if (!several) {
+        sb_plan_free(&pr.plan);
+        delete blk;
+        return false;
+    }
+    publish_plan(*blk, pr.plan, block_number);
+    for (int c = 0; c < pr.plan.ncalls; c++)
+        if (pr.plan.calls[c].batch == 0)
+            covered_blocks->add(blk->bbs[blk->block_of_call[c]]);
+    queue->safe_push(pr);
+    return true;
 }
 
 unsigned int sysbatch_pass::execute(function *fun)
@@ -280,27 +374,56 @@ unsigned int sysbatch_pass::execute(function *fun)
     FOR_EACH_BB_FN(bb, fun)
         blocks.safe_push(bb);
 
-    bool changed = false;
+    hash_set<basic_block> covered;
+    covered_blocks = &covered;
+    hash_set<gimple *> reported;
+    reported_branches = &reported;
+    auto_vec<struct planned_region> queue;
     int block_number = 0;
     for (basic_block b : blocks) {
+        if (!sysbatch_count_candidates(b, sysbatch_cfg.abi))
+            continue;
+        /* Numbers stay those of the straight-line plans, whatever branchy
+         * regions cover. */
+        int number = block_number++;
+        if (covered.contains(b))
+            continue;
+        /* Tock's series call only stops or continues: no branchy plans. */
+        if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&
+            try_branchy(b, number, &queue))
+            continue;
         /* Every part of a block is described before any is rewritten. */
-        auto_delete_vec<struct sysbatch_block> parts;
         int first = 0, candidates;
         do {
             struct sysbatch_block *blk = new sysbatch_block;
             blk->part = first / SB_MAX_REGION_CALLS;
             candidates = sysbatch_analyze_block(b, sysbatch_cfg.abi, first, blk);
-            if (candidates > first)
-                parts.safe_push(blk);
-            else
+            struct planned_region pr;
+            pr.blk = blk;
+            if (candidates > first && plan_region(*blk, &pr.plan)) {
+                publish_plan(*blk, pr.plan, number);
+                queue.safe_push(pr);
+            } else {
                 delete blk;
+            }
             first += SB_MAX_REGION_CALLS;
         } while (candidates > first);
-        if (parts.is_empty())
-            continue;
-        for (struct sysbatch_block *blk : parts)
-            changed |= process_region(*blk, block_number);
-        block_number++;
+    }
+    covered_blocks = NULL;
+    reported_branches = NULL;
+
+    bool changed = false;
+    for (struct planned_region &pr : queue) {
+        if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 && pr.plan.nbatches) {
+            if (const char *hazard = sb_plan_check_hazards(&pr.plan))
+                internal_error("sysbatch: core produced a plan that breaks "
+                               "the %<sys_batch%> rules: %s", hazard);
+            for (int i = 0; i < pr.plan.nbatches; i++)
+                sysbatch_rewrite_batch(pr.blk, &pr.plan, i);
+            changed = true;
+        }
+        sb_plan_free(&pr.plan);
+        delete pr.blk;
     }
     if (!changed)
         return 0;

@@ -17,7 +17,7 @@ long conflict(char *in)
     // CHECK-DAG: Missed_code_conflict.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: read not batched: below-min-batch
     shared[0] = 'x';
     long m = write(1, shared, 8);
-    // CHECK-DAG: Missed_code_conflict.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: write not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory write uses)
+    // CHECK-DAG: Missed_code_conflict.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: write not batched: code-conflict (code between the calls may not be moved across this call: a store that may alias a buffer of write)
     return n + m;
 }
 
@@ -32,4 +32,4 @@ long no_conflict(char *in)
 }
 // PLAN:      function conflict block 0:
 // PLAN-NEXT: refused call 0 (read): below-min-batch
-// PLAN-NEXT: refused call 1 (write): code-conflict: code between the calls may not be moved across this call: a store that may touch memory write uses
+// PLAN-NEXT: refused call 1 (write): code-conflict: code between the calls may not be moved across this call: a store that may alias a buffer of write
