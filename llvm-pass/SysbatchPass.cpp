@@ -28,6 +28,7 @@
 #include "LLVMCompat.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/StringExtras.h"
@@ -36,6 +37,7 @@
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/InstIterator.h"
@@ -145,6 +147,18 @@ struct Region {
   sb_plan Plan = {};
   bool Planned = false;
 
+  // Branchy regions (several blocks; empty Blocks: the straight-line form).
+  // Position then numbers the instructions of every region block in list
+  // order, so "inside" still means "after the issue point, in the region".
+  std::vector<BasicBlock *> Blocks;      // entry first, topological order
+  DenseMap<const BasicBlock *, int> BlockIndex;
+  std::vector<sb_block> SBBlocks;
+  std::vector<int> BlockOfCall;
+  std::vector<uint64_t> Ancestors;       // per block: blocks with a path to it
+  std::vector<uint64_t> Dominators;      // per block, over the region's DAG
+  std::vector<const char *> TermWhy;     // why a terminator ends the region
+  std::vector<Instruction *> TermInst;
+
   Region() = default;
   Region(const Region &) = delete;
   Region &operator=(const Region &) = delete;
@@ -159,6 +173,11 @@ struct Region {
   bool inside(const Instruction *I) const {
     auto It = Position.find(I);
     return It != Position.end() && It->second >= StartPos;
+  }
+  bool branchy() const { return !Blocks.empty(); }
+  int blockOf(const Instruction *I) const {
+    auto It = BlockIndex.find(I->getParent());
+    return It == BlockIndex.end() ? -1 : It->second;
   }
 };
 
@@ -282,17 +301,26 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L) {
   if (!L->isSimple())
     return false;
   MemoryLocation Loc = MemoryLocation::get(L);
+  auto MayWrite = [&](Instruction *I) {
+    auto CI = R.CallIndex.find(I);
+    if (CI != R.CallIndex.end())
+      return visitCallMayWrite(A, R.Calls[CI->second], Loc);
+    return I->mayWriteToMemory() && isModSet(A.AA.getModRefInfo(I, Loc));
+  };
   for (Instruction *I = L->getPrevNode(); I; I = I->getPrevNode()) {
     if (!R.inside(I))
       break;
-    auto CI = R.CallIndex.find(I);
-    if (CI != R.CallIndex.end()) {
-      if (visitCallMayWrite(A, R.Calls[CI->second], Loc))
-        return false;
-      continue;
-    }
-    if (I->mayWriteToMemory() && isModSet(A.AA.getModRefInfo(I, Loc)))
+    if (MayWrite(I))
       return false;
+  }
+  // Branchy region: every block on some path from the issue point to L.
+  int B = R.branchy() ? R.blockOf(L) : -1;
+  for (int P = 0; B > 0 && P < B; ++P) {
+    if (!(R.Ancestors[B] >> P & 1))
+      continue;
+    for (Instruction &I : *R.Blocks[P])
+      if (R.inside(&I) && MayWrite(&I))
+        return false;
   }
   return true;
 }
@@ -314,6 +342,9 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
   unsigned LoadPos = R.Position.lookup(L);
   for (int J = (int)R.Calls.size() - 1; J >= 0; --J) {
     const CandidateCall &C = R.Calls[J];
+    // Branchy regions: only a writer in the load's own block (as GCC).
+    if (R.branchy() && C.Call->getParent() != L->getParent())
+      continue;
     if (R.Position.lookup(C.Call) >= LoadPos || !C.RowDescribesOperands)
       continue;
     for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
@@ -352,6 +383,56 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
       return operand(SB_OPND_LOCAL);
   }
   return operand(SB_OPND_LOCAL);
+}
+
+/// The store whose value load \p L of a non-escaping stack slot reads: the
+/// last store to the slot before L in its block; in a branchy region, when
+/// L's block has none, the last store of a region block that dominates L's
+/// block with no store to the slot on any path in between.  Null when no
+/// store in the region reaches L (the slot holds what it held at the issue
+/// point); \p Ambiguous when different stores reach it on different paths.
+static StoreInst *reachingStore(Region &R, LoadInst *L, bool &Ambiguous) {
+  Value *Ptr = L->getPointerOperand();
+  auto LastStoreBefore = [&](Instruction *From) -> StoreInst * {
+    for (Instruction *P = From; P; P = P->getPrevNode())
+      if (auto *S = dyn_cast<StoreInst>(P))
+        if (S->getPointerOperand() == Ptr)
+          return S;
+    return nullptr;
+  };
+  Ambiguous = false;
+  if (StoreInst *S = LastStoreBefore(L->getPrevNode()))
+    return S;
+  int B = R.branchy() ? R.blockOf(L) : -1;
+  if (B <= 0)
+    return nullptr;
+  // Region blocks on a path to B that store to the slot after the issue
+  // point; the one that dominates B must come after every other one.
+  uint64_t Storing = 0;
+  for (int P = 0; P < B; ++P) {
+    if (!(R.Ancestors[B] >> P & 1))
+      continue;
+    StoreInst *S = LastStoreBefore(&R.Blocks[P]->back());
+    if (S && R.inside(S))
+      Storing |= 1ull << P;
+  }
+  if (!Storing)
+    return nullptr;
+  for (int D = B - 1; D >= 0; --D) {
+    if (!(Storing >> D & 1))
+      continue;
+    // D is the last storing block in list order; it must dominate B and no
+    // other storing block may lie on a path from D to B.
+    if (!(R.Dominators[B] >> D & 1))
+      break;
+    for (int X = D + 1; X < B; ++X)
+      if ((Storing >> X & 1) && (R.Ancestors[X] >> D & 1))
+        goto ambiguous;
+    return LastStoreBefore(&R.Blocks[D]->back());
+  }
+ambiguous:
+  Ambiguous = true;
+  return nullptr;
 }
 
 static sb_operand operand(sb_operand_kind Kind, int Call, long Value) {
@@ -399,13 +480,11 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
     Value *Ptr = L->getPointerOperand();
     if (L->isSimple() && isNonEscapingAlloca(A, Ptr)) {
       // Store-to-load forwarding over the -O0 stack slots clang emits.
-      StoreInst *Reaching = nullptr;
-      for (Instruction *P = L->getPrevNode(); P && !Reaching;
-           P = P->getPrevNode())
-        if (auto *S = dyn_cast<StoreInst>(P))
-          if (S->getPointerOperand() == Ptr)
-            Reaching = S;
-      if (Reaching && R.inside(Reaching) &&
+      bool Ambiguous = false;
+      StoreInst *Reaching = reachingStore(R, L, Ambiguous);
+      if (Ambiguous) {
+        Result = operand(SB_OPND_LOCAL); // different stores on different paths
+      } else if (Reaching && R.inside(Reaching) &&
           Reaching->getValueOperand()->getType() == L->getType()) {
         R.Forwarded[L] = Reaching->getValueOperand();
         Result = visitOperand(A, R, Reaching->getValueOperand(), Depth + 1);
@@ -574,27 +653,34 @@ static std::string describe(const Instruction &I) {
   return std::string("a ") + I.getOpcodeName();
 }
 
-/// One code event for the instructions strictly between calls \p Before and
-/// \p Before + 1.
-static void visitCode(Analysis &A, Region &R, unsigned Before) {
+/// Is \p I code at all (not a terminator, phi or debug intrinsic)?
+static bool isCode(const Instruction &I) {
+  return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
+}
+
+/// One code event for the instructions from \p From up to (not including)
+/// \p End (null: the block's terminator), which follow region call
+/// \p After (-1: none) and so may have to stay before every later call.
+static void visitGap(Analysis &A, Region &R, Instruction *From,
+                     Instruction *End, int After) {
   sb_event E = {};
   E.kind = SB_EV_CODE;
   sb_code_event &CE = E.u.code;
-  Instruction *End = R.Calls[Before + 1].Call;
   std::string Why;
-  for (Instruction *I = R.Calls[Before].Call->getNextNode(); I != End;
-       I = I->getNextNode()) {
+  for (Instruction *I = From; I && I != End; I = I->getNextNode()) {
+    if (!isCode(*I))
+      continue;
     std::string Tmp;
     if (const char *B = visitBarrier(*I, Tmp)) {
       CE.barrier = true;
       CE.conflicts = ~0ull;
       CE.why = R.keep(B);
-      LLVM_DEBUG(dbgs() << "sysbatch: barrier after call " << Before << ": "
+      LLVM_DEBUG(dbgs() << "sysbatch: barrier after call " << After << ": "
                         << B << "\n");
       R.Events.push_back(E);
       return;
     }
-    for (unsigned J = Before + 1; J < R.Calls.size(); ++J) {
+    for (unsigned J = After + 1; J < R.Calls.size(); ++J) {
       if (CE.conflicts & (1ull << J))
         continue;
       if (visitCodeConflict(A, *I, R.Calls[J])) {
@@ -607,12 +693,27 @@ static void visitCode(Analysis &A, Region &R, unsigned Before) {
   }
   if (CE.conflicts) {
     CE.why = R.keep(Why);
-    LLVM_DEBUG(dbgs() << "sysbatch: code after call " << Before << ": " << Why
+    LLVM_DEBUG(dbgs() << "sysbatch: code after call " << After << ": " << Why
                       << "\n");
   } else {
     CE.why = R.keep("code that commutes with the later calls");
   }
   R.Events.push_back(E);
+}
+
+/// One code event for the instructions strictly between calls \p Before and
+/// \p Before + 1 of a straight-line region.
+static void visitCode(Analysis &A, Region &R, unsigned Before) {
+  visitGap(A, R, R.Calls[Before].Call->getNextNode(), R.Calls[Before + 1].Call,
+           Before);
+}
+
+/// Does the block hold code between \p From and \p End (null: the end)?
+static bool hasCode(Instruction *From, Instruction *End) {
+  for (Instruction *I = From; I && I != End; I = I->getNextNode())
+    if (isCode(*I))
+      return true;
+  return false;
 }
 
 /// syscall(NR, ...) passes its operands straight to the kernel, so NR's row
@@ -624,6 +725,32 @@ static bool rowPassesArgsThrough(const sb_syscall *Row) {
     if (Row->raw_args[I].from != SB_RAW_LIBC_ARG || Row->raw_args[I].index != (int)I)
       return false;
   return true;
+}
+
+static CandidateCall makeCandidate(CallInst *Call) {
+  bool Raw;
+  CandidateCall C = {Call, visitCallee(*Call, Raw), nullptr, Raw ? 1u : 0u,
+                     false, 0};
+  if (Raw) {
+    C.Row = sb_catalog_lookup(SB_ABI_LINUX_X86_64, "syscall");
+    auto *NR = dyn_cast_or_null<ConstantInt>(
+        C.Call->arg_size() ? C.Call->getArgOperand(0) : nullptr);
+    C.RawRow =
+        NR ? sb_catalog_by_nr(SB_ABI_LINUX_X86_64, NR->getSExtValue()) : nullptr;
+    C.RowDescribesOperands = C.RawRow && rowPassesArgsThrough(C.RawRow);
+  } else {
+    C.RawRow = C.Row;
+    C.RowDescribesOperands = true;
+  }
+  return C;
+}
+
+static unsigned countCandidates(BasicBlock &BB) {
+  unsigned N = 0;
+  for (Instruction &I : BB)
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      N += isCandidate(*CI);
+  return N;
 }
 
 /// Phase 1 for one basic block: its regions (one per SB_MAX_REGION_CALLS
@@ -650,23 +777,8 @@ analyseBlock(Analysis &A, BasicBlock &BB, unsigned BlockNo) {
     R->StartPos = Position[Candidates[First]];
     size_t Last = std::min(Candidates.size(), First + SB_MAX_REGION_CALLS);
     for (size_t K = First; K < Last; ++K) {
-      bool Raw;
-      CandidateCall C = {Candidates[K], visitCallee(*Candidates[K], Raw),
-                         nullptr, Raw ? 1u : 0u, false, 0};
-      if (Raw) {
-        C.Row = sb_catalog_lookup(SB_ABI_LINUX_X86_64, "syscall");
-        auto *NR = dyn_cast_or_null<ConstantInt>(
-            C.Call->arg_size() ? C.Call->getArgOperand(0) : nullptr);
-        C.RawRow = NR ? sb_catalog_by_nr(SB_ABI_LINUX_X86_64,
-                                         NR->getSExtValue())
-                      : nullptr;
-        C.RowDescribesOperands = C.RawRow && rowPassesArgsThrough(C.RawRow);
-      } else {
-        C.RawRow = C.Row;
-        C.RowDescribesOperands = true;
-      }
       R->CallIndex[Candidates[K]] = K - First;
-      R->Calls.push_back(C);
+      R->Calls.push_back(makeCandidate(Candidates[K]));
     }
     for (unsigned K = 0; K < R->Calls.size(); ++K) {
       if (K > 0)
@@ -676,6 +788,303 @@ analyseBlock(Analysis &A, BasicBlock &BB, unsigned BlockNo) {
     Regions.push_back(std::move(R));
   }
   return Regions;
+}
+
+//===----------------------------------------------------------------------===//
+// Branchy regions (docs/llvm.md, "Branchy regions")
+//===----------------------------------------------------------------------===//
+
+/// The blocks of the region entered at \p Order[EntryIdx]: later blocks in
+/// function order join when every predecessor is already in (single entry;
+/// no back edge can lead to them), while the region stays within
+/// SB_MAX_REGION_BLOCKS blocks and SB_MAX_REGION_CALLS calls.  Trailing
+/// call-free blocks are dropped.  Empty unless two blocks hold candidates.
+static std::vector<BasicBlock *>
+formRegion(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
+           const DenseSet<const BasicBlock *> &Covered) {
+  BasicBlock *Entry = Order[EntryIdx];
+  unsigned Calls = countCandidates(*Entry);
+  if (Calls == 0 || Calls > SB_MAX_REGION_CALLS)
+    return {};
+  std::vector<BasicBlock *> Blocks{Entry};
+  std::vector<unsigned> NCalls{Calls};
+  DenseSet<const BasicBlock *> In{Entry};
+  for (size_t K = EntryIdx + 1;
+       K < Order.size() && Blocks.size() < SB_MAX_REGION_BLOCKS; ++K) {
+    BasicBlock *BB = Order[K];
+    if (Covered.count(BB) || pred_empty(BB))
+      continue;
+    bool Inside = true;
+    for (BasicBlock *P : predecessors(BB))
+      Inside &= In.count(P) > 0;
+    unsigned N = Inside ? countCandidates(*BB) : 0;
+    if (!Inside || Calls + N > SB_MAX_REGION_CALLS)
+      continue;
+    Blocks.push_back(BB);
+    NCalls.push_back(N);
+    In.insert(BB);
+    Calls += N;
+  }
+  while (NCalls.back() == 0) {
+    NCalls.pop_back();
+    Blocks.pop_back();
+  }
+  unsigned WithCalls = 0;
+  for (unsigned N : NCalls)
+    WithCalls += N > 0;
+  return WithCalls >= 2 ? Blocks : std::vector<BasicBlock *>();
+}
+
+/// A compare's constant operand as an integer (null pointers and
+/// `inttoptr (C)` included: `p == MAP_FAILED`).
+static bool compareConstant(Value *V, APInt &C) {
+  if (auto *CI = dyn_cast<ConstantInt>(V)) {
+    C = CI->getValue();
+    return true;
+  }
+  if (isa<ConstantPointerNull>(V)) {
+    C = APInt(64, 0);
+    return true;
+  }
+  if (auto *CE = dyn_cast<ConstantExpr>(V))
+    if (CE->getOpcode() == Instruction::IntToPtr)
+      if (auto *CI = dyn_cast<ConstantInt>(CE->getOperand(0))) {
+        C = CI->getValue().sextOrTrunc(64);
+        return true;
+      }
+  return false;
+}
+
+static bool mapPredicate(CmpInst::Predicate P, sb_cmp &Op) {
+  switch (P) {
+  case CmpInst::ICMP_EQ: Op = SB_CMP_EQ; return true;
+  case CmpInst::ICMP_NE: Op = SB_CMP_NE; return true;
+  case CmpInst::ICMP_SLT: Op = SB_CMP_SLT; return true;
+  case CmpInst::ICMP_SLE: Op = SB_CMP_SLE; return true;
+  case CmpInst::ICMP_SGT: Op = SB_CMP_SGT; return true;
+  case CmpInst::ICMP_SGE: Op = SB_CMP_SGE; return true;
+  case CmpInst::ICMP_ULT: Op = SB_CMP_ULT; return true;
+  case CmpInst::ICMP_ULE: Op = SB_CMP_ULE; return true;
+  case CmpInst::ICMP_UGT: Op = SB_CMP_UGT; return true;
+  case CmpInst::ICMP_UGE: Op = SB_CMP_UGE; return true;
+  default: return false;
+  }
+}
+
+/// Block \p B's terminator (core.h, "branchy regions"): COND when the block
+/// ends in `value OP constant` on its last call's value, with only code that
+/// commutes with every later call after the call; GOTO for a plain edge to
+/// a later region block; EXIT otherwise (with a reason when that stops a
+/// region that had more calls to offer).
+static void visitTerminator(Analysis &A, Region &R, int B) {
+  sb_block &SB = R.SBBlocks[B];
+  SB.term = SB_TERM_EXIT;
+  SB.cond_call = -1;
+  SB.succ[0] = SB.succ[1] = SB.succ[2] = SB_BLOCK_EXIT;
+  BasicBlock *BB = R.Blocks[B];
+  Instruction *T = BB->getTerminator();
+  R.TermInst[B] = T;
+  const char *&Why = R.TermWhy[B];
+  auto Target = [&](BasicBlock *D) {
+    auto It = R.BlockIndex.find(D);
+    return It != R.BlockIndex.end() && It->second > B ? It->second
+                                                       : SB_BLOCK_EXIT;
+  };
+  int Call = -1;
+  for (int C = 0; C < (int)R.Calls.size(); ++C)
+    if (R.BlockOfCall[C] == B)
+      Call = C;
+  if (Call >= 0 && isa<SwitchInst>(T))
+    Why = "a switch";
+  auto *Br = dyn_cast<BranchInst>(T);
+  if (!Br)
+    return;
+  if (Br->isUnconditional()) {
+    int To = Target(Br->getSuccessor(0));
+    if (To != SB_BLOCK_EXIT) {
+      SB.term = SB_TERM_GOTO;
+      SB.succ[0] = To;
+    } else if (Call >= 0 && Br->getSuccessor(0) == R.Blocks[0]) {
+      Why = "a loop: the edge goes back to the region's entry";
+    }
+    return;
+  }
+  if (Call < 0)
+    return;
+  const sb_call_event &CE = R.Events[R.Calls[Call].Event].u.call;
+  std::string Sym = CE.symbol;
+  const sb_event &After = R.Events[SB.first_event + SB.nevents - 1];
+  if (After.kind == SB_EV_CODE &&
+      (After.u.code.barrier || After.u.code.conflicts)) {
+    Why = R.keep("code between " + Sym + " and the branch may not move (" +
+                 After.u.code.why + ")");
+    return;
+  }
+  const char *NotResult =
+      R.keep("the branch is not the result of " + Sym +
+             " (the block's last call) compared with a constant");
+  Why = NotResult;
+  BasicBlock *OnTrue = Br->getSuccessor(0), *OnFalse = Br->getSuccessor(1);
+  Value *Cond = Br->getCondition();
+  // `if (!x)`: clang negates the compare with `xor i1 %c, true`.
+  while (auto *X = dyn_cast<BinaryOperator>(Cond)) {
+    auto *One = dyn_cast<ConstantInt>(X->getOperand(1));
+    if (X->getOpcode() != Instruction::Xor || !One || !One->isOne() ||
+        !X->getType()->isIntegerTy(1))
+      break;
+    Cond = X->getOperand(0);
+    std::swap(OnTrue, OnFalse);
+  }
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp)
+    return;
+  Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  APInt K;
+  if (compareConstant(Lhs, K)) {
+    std::swap(Lhs, Rhs);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  if (!compareConstant(Rhs, K))
+    return;
+  // The compared value must be the call site's value: the call itself,
+  // through stack slots of this block and widening casts of one kind.
+  CallInst *CallI = R.Calls[Call].Call;
+  Value *V = Lhs;
+  unsigned Widen = 0; // Instruction::SExt or ZExt once seen
+  for (unsigned Depth = 0; V != CallI && Depth < 16; ++Depth) {
+    if (auto *L = dyn_cast<LoadInst>(V)) {
+      bool Ambiguous;
+      StoreInst *S = L->isSimple() && isNonEscapingAlloca(A, L->getPointerOperand())
+                         ? reachingStore(R, L, Ambiguous)
+                         : nullptr;
+      if (!S || S->getParent() != BB)
+        return;
+      V = S->getValueOperand();
+    } else if (isa<SExtInst>(V) || isa<ZExtInst>(V)) {
+      unsigned Op = cast<Instruction>(V)->getOpcode();
+      if (Widen && Widen != Op)
+        return;
+      Widen = Op;
+      V = cast<Instruction>(V)->getOperand(0);
+    } else {
+      return;
+    }
+  }
+  if (V != CallI)
+    return;
+  Type *Ty = CallI->getType();
+  const DataLayout &DL = BB->getModule()->getDataLayout();
+  unsigned W = Ty->isPointerTy()        ? DL.getPointerSizeInBits()
+               : Ty->isIntegerTy()      ? Ty->getIntegerBitWidth()
+                                        : 0;
+  sb_cmp Op;
+  if (!W || !mapPredicate(Pred, Op) ||
+      W != (unsigned)sb_call_result_bits(SB_ABI_LINUX_X86_64, &CE))
+    return;
+  bool Unsigned = CmpInst::isUnsigned(Pred);
+  if ((Widen == Instruction::SExt && Unsigned) ||
+      (Widen == Instruction::ZExt && CmpInst::isSigned(Pred)))
+    return; // the widening changes the compare's meaning
+  bool Fits = Widen == Instruction::SExt ? K.isSignedIntN(W)
+              : Widen == Instruction::ZExt ? K.isIntN(W)
+                                          : true;
+  if (!Fits || K.getBitWidth() > 64)
+    return;
+  long Constant = (Unsigned || Widen == Instruction::ZExt)
+                      ? (long)K.getZExtValue()
+                      : (long)K.getSExtValue();
+  int Mask = sb_cond_classes(sb_call_ret_conv(SB_ABI_LINUX_X86_64, &CE),
+                             sb_call_result_bits(SB_ABI_LINUX_X86_64, &CE), Op,
+                             Constant);
+  if (Mask < 0) {
+    Why = R.keep("the sign of " + Sym + "'s result does not decide the compare");
+    return;
+  }
+  Why = nullptr;
+  if (OnTrue == R.Blocks[0] || OnFalse == R.Blocks[0])
+    Why = "a loop: an edge goes back to the region's entry";
+  int To = Target(OnTrue), Else = Target(OnFalse);
+  for (int C = 0; C < 3; ++C)
+    SB.succ[C] = (Mask >> C & 1) ? To : Else;
+  SB.term = SB_TERM_COND;
+  SB.cond_call = Call;
+}
+
+/// Phase 1 for a branchy region: the events of every block (the entry's
+/// from its first candidate call on; the others' from their first
+/// instruction, since code before a block's first call is crossed on the
+/// way to it) and each block's terminator.
+static std::unique_ptr<Region> analyseRegion(Analysis &A,
+                                             std::vector<BasicBlock *> Blocks,
+                                             unsigned BlockNo) {
+  auto R = std::make_unique<Region>();
+  R->BB = Blocks[0];
+  R->BlockNo = BlockNo;
+  R->Blocks = std::move(Blocks);
+  const unsigned NB = R->Blocks.size();
+  unsigned Pos = 0;
+  bool Started = false;
+  std::vector<std::vector<unsigned>> CallsOf(NB);
+  for (unsigned B = 0; B < NB; ++B) {
+    R->BlockIndex[R->Blocks[B]] = B;
+    for (Instruction &I : *R->Blocks[B]) {
+      R->Position[&I] = Pos++;
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || !isCandidate(*CI))
+        continue;
+      if (!Started)
+        R->StartPos = R->Position[&I];
+      Started = true;
+      CallsOf[B].push_back(R->Calls.size());
+      R->CallIndex[CI] = R->Calls.size();
+      R->Calls.push_back(makeCandidate(CI));
+      R->BlockOfCall.push_back(B);
+    }
+  }
+  // Paths and dominance over the region's DAG (list order is topological).
+  R->Ancestors.assign(NB, 0);
+  R->Dominators.assign(NB, 0);
+  R->Dominators[0] = 1;
+  for (unsigned B = 1; B < NB; ++B) {
+    uint64_t Dom = ~0ull;
+    for (BasicBlock *P : predecessors(R->Blocks[B])) {
+      int PI = R->BlockIndex.lookup(P);
+      R->Ancestors[B] |= R->Ancestors[PI] | 1ull << PI;
+      Dom &= R->Dominators[PI];
+    }
+    R->Dominators[B] = Dom | 1ull << B;
+  }
+  R->SBBlocks.assign(NB, sb_block());
+  R->TermWhy.assign(NB, nullptr);
+  R->TermInst.assign(NB, nullptr);
+  for (unsigned B = 0; B < NB; ++B) {
+    sb_block &SB = R->SBBlocks[B];
+    SB.first_event = R->Events.size();
+    const std::vector<unsigned> &Own = CallsOf[B];
+    int Before = 0; // calls of earlier blocks: code here follows them
+    for (unsigned P = 0; P < B; ++P)
+      Before += CallsOf[P].size();
+    if (B > 0) {
+      Instruction *End = Own.empty() ? nullptr : R->Calls[Own.front()].Call;
+      if (hasCode(&R->Blocks[B]->front(), End))
+        visitGap(A, *R, &R->Blocks[B]->front(), End, Before - 1);
+    }
+    for (unsigned K = 0; K < Own.size(); ++K) {
+      if (K > 0)
+        visitCode(A, *R, Own[K] - 1);
+      visitCall(A, *R, Own[K]);
+    }
+    if (!Own.empty()) {
+      Instruction *From = R->Calls[Own.back()].Call->getNextNode();
+      if (hasCode(From, nullptr))
+        visitGap(A, *R, From, nullptr, Own.back());
+    }
+    SB.nevents = R->Events.size() - SB.first_event;
+  }
+  for (unsigned B = 0; B < NB; ++B)
+    visitTerminator(A, *R, B);
+  return R;
 }
 
 //===----------------------------------------------------------------------===//
@@ -702,11 +1111,72 @@ static void countRefusal(sb_why Why) {
   }
 }
 
-static bool planRegion(Region &R, const SysbatchOptions &Opts) {
-  sb_region Desc = {};  // nblocks = 0: the straight-line form
+static sb_region describe(Region &R) {
+  sb_region Desc = {}; // nblocks = 0: the straight-line form
   Desc.abi = SB_ABI_LINUX_X86_64;
   Desc.nevents = R.Events.size();
   Desc.events = R.Events.data();
+  Desc.nblocks = R.SBBlocks.size();
+  Desc.blocks = R.SBBlocks.empty() ? nullptr : R.SBBlocks.data();
+  return Desc;
+}
+
+static void printPlan(Region &R) {
+  sb_region Desc = describe(R);
+  errs().flush();
+  std::string Name = R.BB->getParent()->getName().str();
+  if (R.Part)
+    std::fprintf(stderr, "function %s block %u part %u:\n", Name.c_str(),
+                 R.BlockNo, R.Part);
+  else
+    std::fprintf(stderr, "function %s block %u:\n", Name.c_str(), R.BlockNo);
+  sb_plan_print(stderr, &Desc, &R.Plan);
+  std::fflush(stderr);
+}
+
+static void checkHazards(Region &R) {
+  if (const char *Hazard = sb_plan_check_hazards(&R.Plan)) {
+    // A plan the kernel could misread is never emitted.
+    LLVM_DEBUG(dbgs() << "sysbatch: plan rejected: " << Hazard << "\n");
+    report_fatal_error(Twine("sysbatch: core produced a hazardous plan: ") +
+                           Hazard,
+                       false);
+  }
+}
+
+/// Plan a branchy region; false when it is not worth using (no batch, or a
+/// batch whose calls all sit in one block: then the entry block is planned
+/// straight-line).
+static bool planBranchy(Region &R, const SysbatchOptions &Opts) {
+  sb_region Desc = describe(R);
+  sb_options CoreOpts;
+  sb_options_default(&CoreOpts);
+  CoreOpts.min_batch = Opts.MinBatch;
+  CoreOpts.max_slots = Opts.MaxSlots;
+  CoreOpts.allow_blocking = Opts.AllowBlocking;
+  if (sb_plan_region(&Desc, &CoreOpts, &R.Plan) != 0)
+    return false;
+  R.Planned = true;
+  if (R.Plan.nbatches != 1)
+    return false;
+  int Block = -1;
+  bool Several = false;
+  for (int C = 0; C < R.Plan.ncalls; ++C) {
+    if (R.Plan.calls[C].batch != 0)
+      continue;
+    Several |= Block >= 0 && R.BlockOfCall[C] != Block;
+    Block = R.BlockOfCall[C];
+  }
+  if (!Several)
+    return false;
+  checkHazards(R);
+  if (Opts.PrintPlan)
+    printPlan(R);
+  return true;
+}
+
+static bool planRegion(Region &R, const SysbatchOptions &Opts) {
+  sb_region Desc = describe(R);
   sb_options CoreOpts;
   sb_options_default(&CoreOpts);
   CoreOpts.min_batch = Opts.MinBatch;
@@ -717,46 +1187,49 @@ static bool planRegion(Region &R, const SysbatchOptions &Opts) {
     return false;
   }
   R.Planned = true;
-  if (const char *Hazard = sb_plan_check_hazards(&R.Plan)) {
-    // A plan the kernel could misread is never emitted.
-    LLVM_DEBUG(dbgs() << "sysbatch: plan rejected: " << Hazard << "\n");
-    report_fatal_error(Twine("sysbatch: core produced a hazardous plan: ") +
-                           Hazard,
-                       false);
-  }
-  if (Opts.PrintPlan) {
-    errs().flush();
-    std::string Name = R.BB->getParent()->getName().str();
-    if (R.Part)
-      std::fprintf(stderr, "function %s block %u part %u:\n", Name.c_str(),
-                   R.BlockNo, R.Part);
-    else
-      std::fprintf(stderr, "function %s block %u:\n", Name.c_str(), R.BlockNo);
-    sb_plan_print(stderr, &Desc, &R.Plan);
-    std::fflush(stderr);
-  }
+  checkHazards(R);
+  if (Opts.PrintPlan)
+    printPlan(R);
   return true;
 }
 
-static void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE) {
+/// Remarks for a plan.  A branchy region's refused calls are reported only
+/// in \p Covered blocks (those holding batched calls): the other blocks are
+/// planned again on their own and report there.
+static void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
+                        const DenseSet<const BasicBlock *> *Covered = nullptr) {
   for (int B = 0; B < R.Plan.nbatches; ++B) {
     const sb_batch_plan &BP = R.Plan.batches[B];
     CallInst *First = R.Calls[BP.first_call].Call;
     std::string Names;
-    for (int C = BP.first_call; C <= BP.last_call; ++C)
+    int NBlocks = 0, Prev = -1;
+    for (int C = BP.first_call; C <= BP.last_call; ++C) {
+      if (R.Plan.calls[C].batch != B)
+        continue;
       Names += (Names.empty() ? "" : ", ") +
                R.Calls[C].Call->getCalledFunction()->getName().str();
+      if (R.branchy() && R.BlockOfCall[C] != Prev) {
+        Prev = R.BlockOfCall[C];
+        ++NBlocks;
+      }
+    }
     ORE.emit([&] {
-      return OptimizationRemark(DEBUG_TYPE, "Batched", First)
-             << "batched " << ore::NV("Calls", BP.ncalls) << " calls ("
-             << ore::NV("Callees", Names) << ") into "
-             << ore::NV("Slots", BP.nslots) << " slots with "
-             << ore::NV("Chains", BP.nchains) << " chains";
+      OptimizationRemark Rem(DEBUG_TYPE, "Batched", First);
+      Rem << "batched " << ore::NV("Calls", BP.ncalls) << " calls ("
+          << ore::NV("Callees", Names) << ") into "
+          << ore::NV("Slots", BP.nslots) << " slots with "
+          << ore::NV("Chains", BP.nchains) << " chains";
+      if (R.branchy())
+        Rem << " over " << ore::NV("Blocks", NBlocks) << " blocks"
+            << (BP.branchy ? " (branchy)" : "");
+      return Rem;
     });
   }
   for (int C = 0; C < R.Plan.ncalls; ++C) {
     const sb_call_plan &CP = R.Plan.calls[C];
     if (CP.batch >= 0)
+      continue;
+    if (Covered && !Covered->count(R.Blocks[R.BlockOfCall[C]]))
       continue;
     countRefusal(CP.why);
     CallInst *Call = R.Calls[C].Call;
@@ -771,6 +1244,29 @@ static void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE) {
              << ore::NV("Callee", Call->getCalledFunction()) << " not batched: "
              << ore::NV("Reason", sb_why_name(CP.why)) << " ("
              << ore::NV("Detail", Text) << ")";
+    });
+  }
+}
+
+/// A branch that ends a branchy region although later blocks of it hold
+/// calls: `branch ends the region: <why>` (once per branch).
+static void emitRegionEnds(Region &R, OptimizationRemarkEmitter &ORE,
+                           DenseSet<const Instruction *> &Reported) {
+  for (unsigned B = 0; B < R.Blocks.size(); ++B) {
+    if (!R.TermWhy[B] || Reported.count(R.TermInst[B]))
+      continue;
+    bool LaterCalls = false;
+    for (int Blk : R.BlockOfCall)
+      LaterCalls |= Blk > (int)B;
+    if (!LaterCalls)
+      continue;
+    Reported.insert(R.TermInst[B]);
+    LLVM_DEBUG(dbgs() << "sysbatch: branch ends the region: " << R.TermWhy[B]
+                      << "\n");
+    ORE.emit([&] {
+      return OptimizationRemarkMissed(DEBUG_TYPE, "RegionEnd", R.TermInst[B])
+             << "branch ends the region: "
+             << ore::NV("Reason", R.TermWhy[B]);
     });
   }
 }
@@ -817,6 +1313,9 @@ private:
     return F;
   }
 };
+
+/// SYSBATCH_NOT_RUN (runtime/include/sysbatch.h): rets of a skipped slot.
+static constexpr int64_t SYSBATCH_NOT_RUN_WORD = INT64_MIN;
 
 /// A value as the 64-bit word the kernel reads.
 static Value *asWord(IRBuilder<> &B, Value *V, Type *I64) {
@@ -869,6 +1368,91 @@ static Value *materialize(Region &R, IRBuilder<> &B, Value *V,
   B.Insert(Copy, I->getName() + ".sb");
   Cache[I] = Copy;
   return Copy;
+}
+
+/// The raw result as the call site sees it: the libc convention applied
+/// (errno set here, in program order), in the call's own type.
+static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
+                            Value *Raw, RuntimeABI &RT) {
+  // syscall() itself reports -1 and errno whatever NR's row says.
+  unsigned Conv =
+      sb_call_ret_conv(SB_ABI_LINUX_X86_64, &R.Events[C.Event].u.call);
+  Value *Converted = Raw;
+  switch (Conv) {
+  case SB_RET_ERRNO:
+    Converted = RB.CreateCall(RT.retErrno(), {Raw});
+    break;
+  case SB_RET_MAP_FAILED:
+    Converted = RB.CreateCall(RT.retMmap(), {Raw});
+    break;
+  case SB_RET_POSITIVE_ERROR:
+    Converted = RB.CreateCall(RT.retPositiveError(), {Raw});
+    break;
+  default: // SB_RET_NEVER_FAILS
+    break;
+  }
+  if (C.Call->getType()->isVoidTy())
+    return nullptr;
+  return asCallType(RB, Converted, C.Call->getType());
+}
+
+/// A call site of a branchy batch, where the kernel may have skipped slots:
+///
+///   head:      br (last >= 0), sb.check, sb.call
+///   sb.check:  %raw = load rets[slot]; br (%raw != NOT_RUN), sb.result, sb.call
+///   sb.result: convert(%raw); br sb.next
+///   sb.call:   the original call; br sb.next
+///   sb.next:   phi
+///
+/// `last` is checked first: when the batch did not run, rets is unwritten.
+static void rewriteBranchyCallSite(Region &R, const CandidateCall &C, int Slot,
+                                   int NSlots, AllocaInst *Rets, Value *Last,
+                                   RuntimeABI &RT,
+                                   DenseMap<Value *, Value *> &Replaced) {
+  CallInst *Call = C.Call;
+  LLVMContext &Ctx = Call->getContext();
+  Type *I64 = RT.I64;
+  BasicBlock *Head = Call->getParent();
+  Function *F = Head->getParent();
+  BasicBlock *Tail = Head->splitBasicBlock(Call, "sb.next");
+  BasicBlock *Check = BasicBlock::Create(Ctx, "sb.check", F, Tail);
+  BasicBlock *FromBatch = BasicBlock::Create(Ctx, "sb.result", F, Tail);
+  BasicBlock *Original = BasicBlock::Create(Ctx, "sb.call", F, Tail);
+
+  Head->getTerminator()->eraseFromParent();
+  IRBuilder<> HB(Head);
+  HB.SetCurrentDebugLocation(Call->getDebugLoc());
+  HB.CreateCondBr(HB.CreateICmpSGE(Last, ConstantInt::get(I64, 0),
+                                   "sb.batch.ran"),
+                  Check, Original);
+
+  IRBuilder<> KB(Check);
+  KB.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *Raw = KB.CreateAlignedLoad(
+      I64,
+      KB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, NSlots), Rets, 0, Slot),
+      Align(8), "sb.raw");
+  KB.CreateCondBr(KB.CreateICmpNE(Raw,
+                                  ConstantInt::get(I64, SYSBATCH_NOT_RUN_WORD),
+                                  "sb.slot.ran"),
+                  FromBatch, Original);
+
+  IRBuilder<> RB(FromBatch);
+  RB.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *Converted = convertResult(R, C, RB, Raw, RT);
+  RB.CreateBr(Tail);
+
+  BranchInst *ToTail = BranchInst::Create(Tail, Original);
+  Call->moveBefore(ToTail);
+  if (!Converted)
+    return;
+  PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
+  Result->takeName(Call);
+  Call->setName(Result->getName() + ".orig");
+  Call->replaceAllUsesWith(Result);
+  Result->addIncoming(Converted, FromBatch);
+  Result->addIncoming(Call, Original);
+  Replaced[Call] = Result;
 }
 
 /// Rewrite batch \p BI of region \p R: slots and the versioned issue at the
@@ -1018,6 +1602,11 @@ static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
       continue;
     const CandidateCall &C = R.Calls[CIdx];
     CallInst *Call = C.Call;
+    if (BP.branchy) {
+      rewriteBranchyCallSite(R, C, CP.slot, BP.nslots, Rets, Last, RT,
+                             Replaced);
+      continue;
+    }
     IRBuilder<> CB(Call);
     Value *SlotRan = CB.CreateICmpSLE(ConstantInt::get(I64, CP.slot), Last,
                                       "sb.slot.ran");
@@ -1095,24 +1684,50 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
 
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>()};
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  // Every region is formed, described and planned on the unchanged CFG;
+  // then the batches are rewritten.  Candidate blocks keep the numbers of
+  // the straight-line plans (the GCC plugin prints the same) whatever the
+  // branchy regions cover.
   std::vector<std::unique_ptr<Region>> Regions;
+  std::vector<BasicBlock *> Order;
+  for (BasicBlock &BB : F)
+    Order.push_back(&BB);
+  DenseSet<const BasicBlock *> Covered;
+  DenseSet<const Instruction *> ReportedEnds;
   unsigned BlockNo = 0;
-  for (BasicBlock &BB : F) {
-    auto Found = analyseBlock(A, BB, BlockNo);
-    if (Found.empty())
+  for (size_t K = 0; K < Order.size(); ++K) {
+    BasicBlock &BB = *Order[K];
+    if (!countCandidates(BB))
       continue;
-    ++BlockNo;
-    for (auto &R : Found)
+    unsigned Number = BlockNo++;
+    if (Covered.count(&BB))
+      continue;
+    std::vector<BasicBlock *> Blocks = formRegion(Order, K, Covered);
+    if (!Blocks.empty()) {
+      std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
+      bool Use = planBranchy(*R, Opts);
+      emitRegionEnds(*R, ORE, ReportedEnds);
+      if (Use) {
+        for (int C = 0; C < R->Plan.ncalls; ++C)
+          if (R->Plan.calls[C].batch == 0)
+            Covered.insert(R->Blocks[R->BlockOfCall[C]]);
+        emitRemarks(*R, ORE, &Covered);
+        Regions.push_back(std::move(R));
+        continue;
+      }
+    }
+    for (auto &R : analyseBlock(A, BB, Number)) {
+      if (!planRegion(*R, Opts))
+        continue;
+      emitRemarks(*R, ORE);
       Regions.push_back(std::move(R));
+    }
   }
 
   bool Changed = false;
   RuntimeABI RT(*F.getParent());
   DenseMap<Value *, Value *> Replaced;
   for (auto &R : Regions) {
-    if (!planRegion(*R, Opts))
-      continue;
-    emitRemarks(*R, ORE);
     for (int B = 0; B < R->Plan.nbatches; ++B) {
       Changed = true;
       const sb_batch_plan &BP = R->Plan.batches[B];
