@@ -1,4 +1,6 @@
-/* analysis.cc: phase 1 on GIMPLE - describe one basic block to the core.
+/* analysis.cc: phase 1 on GIMPLE - describe one basic block, or a branchy
+ * region of several (sysbatch_form_region, sysbatch_analyze_region), to the
+ * core.
  *
  * For the block
  *
@@ -20,6 +22,19 @@
  * at every -O level, so unlike the LLVM adapter at -O0 there are no
  * stack-slot loads to look through: a call argument is a constant, an
  * invariant address or an SSA name.
+ *
+ * A branchy region
+ *
+ *     fd_5 = open (p_3(D), 0);             block 0: call 0, COND on call 0
+ *     if (fd_5 < 0) goto <bb 3>; else goto <bb 4>;    <0 -> 1, else 2
+ *   <bb 3>: _8 = -1; goto <bb 5>;           block 1: no call, EXIT (the
+ *   <bb 4>:                                  return block comes after the
+ *     _7 = fstat (fd_5, st_6(D));            last call and is left out)
+ *     goto <bb 5>;                         block 2: call 1, EXIT
+ *
+ * is described block by block in the function's block order, with calls
+ * numbered across blocks; each block ends in COND (a compare of its last
+ * call's value with a constant that the sign class decides), GOTO or EXIT.
  *
  * Memory questions go to GCC's alias oracle with one ao_ref per buffer the
  * catalogue row describes (PATH: read, unknown size; IN_BUF: read; OUT_BUF:
@@ -124,6 +139,8 @@ private:
     bool is_candidate(gcall *call) const;
     struct sb_operand classify(tree arg, unsigned first_call_uid) const;
     bool memory_operand(gimple *load, struct sb_operand *op) const;
+    bool keeps_word(gimple_stmt_iterator gsi, gimple *stop, ao_ref *word) const;
+    bool reaches(int from, int to, bool *between) const;
     const struct sb_syscall *raw_row(gcall *call, unsigned *shift) const;
     int call_index_of(const gimple *stmt) const;
     void describe_call(gcall *call, unsigned first_call_uid,
@@ -224,15 +241,19 @@ bool block_scanner::memory_operand(gimple *load, struct sb_operand *op) const
         !known_eq(maxsize, 64) || !bitpos.is_constant(&pos) || pos % 8)
         return false;
 
-    /* The last region call before the load that writes through &base. */
+    /* The last region call before the load that writes through &base (in
+     * a branchy region: in a block with a path to the load's). */
     int writer = -1;
     unsigned writer_arg = 0;
     for (unsigned i = 0; i < out_->calls.length(); i++) {
         gcall *c = out_->calls[i];
         if (gimple_uid(c) > gimple_uid(load))
             break;
-        if (gimple_bb(c) != gimple_bb(load))
-            continue; /* only a writer in the load's own block */
+        if (gimple_bb(c) != gimple_bb(load) &&
+            (out_->bbs.is_empty() ||
+             !reaches(out_->block_of_call[i], region_block(gimple_bb(load)),
+                      NULL)))
+            continue; /* a writer on a path to the load */
         unsigned shift;
         const struct sb_syscall *row = raw_row(c, &shift);
         if (!row)
@@ -253,16 +274,48 @@ bool block_scanner::memory_operand(gimple *load, struct sb_operand *op) const
         return false;
     /* Nothing between the writer and the load may touch the word: no other
      * call with memory behind its arguments, no statement that may store
-     * to it. */
+     * to it - in a branchy region on every path from the writer's block to
+     * the load's. */
     ao_ref word;
     ao_ref_init(&word, ref);
     gimple_stmt_iterator gsi = gsi_for_stmt(out_->calls[writer]);
-    for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != load; gsi_next(&gsi)) {
+    gsi_next(&gsi);
+    basic_block wbb = gimple_bb(out_->calls[writer]);
+    if (wbb == gimple_bb(load)) {
+        if (!keeps_word(gsi, load, &word))
+            return false;
+    } else {
+        if (!keeps_word(gsi, NULL, &word))
+            return false;
+        int from = region_block(wbb), to = region_block(gimple_bb(load));
+        auto_vec<bool, 64> between;
+        between.safe_grow_cleared(out_->bbs.length());
+        reaches(from, to, between.address());
+        for (int b = from + 1; b < to; b++)
+            if (between[b] &&
+                !keeps_word(gsi_start_bb(out_->bbs[b]), NULL, &word))
+                return false;
+        if (!keeps_word(gsi_start_bb(gimple_bb(load)), load, &word))
+            return false;
+    }
+    op->kind = SB_OPND_MEMORY;
+    op->call = writer;
+    op->arg = (int)writer_arg;
+    op->value = pos / 8;
+    return true;
+}
+
+/* No statement from `gsi` up to `stop` (or the block's end) may change
+ * the word. */
+bool block_scanner::keeps_word(gimple_stmt_iterator gsi, gimple *stop,
+                               ao_ref *word) const
+{
+    for (; !gsi_end_p(gsi) && gsi_stmt(gsi) != stop; gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
         if (is_gimple_debug(stmt))
             continue;
         if (gimple_code(stmt) == GIMPLE_ASM || gimple_has_volatile_ops(stmt) ||
-            stmt_may_clobber_ref_p_1(stmt, &word, true))
+            stmt_may_clobber_ref_p_1(stmt, word, true))
             return false;
         if (gcall *c = dyn_cast<gcall *>(stmt)) {
             if (call_index_of(c) < 0)
@@ -278,10 +331,50 @@ bool block_scanner::memory_operand(gimple *load, struct sb_operand *op) const
                     return false;
         }
     }
-    op->kind = SB_OPND_MEMORY;
-    op->call = writer;
-    op->arg = (int)writer_arg;
-    op->value = pos / 8;
+    return true;
+}
+
+/* Branchy regions: does a path of region edges lead from block `from` to
+ * block `to`?  `between` (when given, cleared, one entry per block) gets
+ * the blocks strictly between them on such paths. */
+bool block_scanner::reaches(int from, int to, bool *between) const
+{
+    if (from < 0 || to < 0 || from >= to)
+        return false;
+    int n = (int)out_->bbs.length();
+    auto_vec<bool, 64> fwd, bwd;
+    fwd.safe_grow_cleared(n);
+    bwd.safe_grow_cleared(n);
+    fwd[from] = true;
+    for (int i = from; i < to; i++) {
+        if (!fwd[i])
+            continue;
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE(e, ei, out_->bbs[i]->succs) {
+            int j = region_block(e->dest);
+            if (j > i)
+                fwd[j] = true;
+        }
+    }
+    if (!fwd[to])
+        return false;
+    if (between) {
+        bwd[to] = true;
+        for (int i = to; i > from; i--) {
+            if (!bwd[i])
+                continue;
+            edge e;
+            edge_iterator ei;
+            FOR_EACH_EDGE(e, ei, out_->bbs[i]->preds) {
+                int j = region_block(e->src);
+                if (j >= 0 && j < i)
+                    bwd[j] = true;
+            }
+        }
+        for (int i = from + 1; i < to; i++)
+            between[i] = fwd[i] && bwd[i];
+    }
     return true;
 }
 

@@ -10,16 +10,21 @@
  * start of its pipeline, so both see the same code).
  *
  * Per function the pass walks the basic blocks.  A block with at least one
- * catalogue call is described to the core (analysis.cc), planned, the plan
- * is written to the dump file (and to stderr with print-plan) under a line
+ * catalogue call first gets a try as the entry of a branchy region (several
+ * blocks, one batch with forward jumps; used only when the batch takes calls
+ * from two blocks or more, whose blocks are then not planned again);
+ * otherwise it is described to the core alone (analysis.cc).  It is
+ * planned, the plan is written to the dump file (and to stderr with
+ * print-plan) under a line
  *
  *     function <name> block <k>:
  *
  * (k counts blocks with candidates, in block order; the LLVM pass prints
  * the same header), every batch and refusal is reported through
- * dump_printf_loc for -fopt-info, and each batch is rewritten
- * (rewrite.cc) - on Linux only; for target=tock the plugin plans and
- * reports but leaves the code alone.
+ * dump_printf_loc for -fopt-info, and once every region of the function
+ * is planned (on the unchanged CFG) each batch is rewritten (rewrite.cc) -
+ * on Linux only; for target=tock the plugin plans and reports but leaves
+ * the code alone.
  */
 #include "sysbatch-gcc.h"
 

@@ -1,5 +1,6 @@
 /* Branchy batches run: the checked open/fstat/read/close (early return on
- * error, an error arm that cleans up) and a first-that-succeeds path
+ * error, an error arm that cleans up, st_size chained from fstat into read
+ * in a later block) and a first-that-succeeds path
  * search, each called so that every arm is taken - a missing file (open
  * fails), a directory (read fails with EISDIR), an empty and a full file,
  * and searches that succeed at the first, second, third or no candidate.
@@ -47,6 +48,26 @@ static long checked_read(const char *path)
     printf("%s: size %ld read %ld/%d close %d\n", path, (long)st.st_size, n,
            n < 0 ? e_read : 0, c);
     return n;
+}
+
+/* fstat's st_size chained into read in a later block (a word copy). */
+static char big[4096];
+static long sized_read(const char *path)
+{
+    struct stat st;
+    errno = 0;
+    int fd = open(path, O_RDONLY);
+    if (fd < 0)
+        return -1;
+    if (fstat(fd, &st) >= 0) {
+        long n = read(fd, big, st.st_size);
+        int e = errno;
+        int c = close(fd);
+        printf("%s: sized read %ld errno %d close %d\n", path, n, e, c);
+        return n;
+    }
+    close(fd);
+    return -1;
 }
 
 /* if/else with calls on both arms, on == -1 and > 0 conditions. */
@@ -114,6 +135,10 @@ int main(void)
     checked_read("empty.txt");
     checked_read("missing.txt");
     checked_read("dir");
+    sized_read("full.txt");
+    sized_read("empty.txt");
+    sized_read("missing.txt");
+    sized_read("dir");
     both_arms("full.txt");
     both_arms("empty.txt");
     both_arms("missing.txt");
