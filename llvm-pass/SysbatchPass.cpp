@@ -18,9 +18,20 @@
 //                                                     %call1 = 2 <= %sb.last ? ret_errno(rets[2])
 //                                                                            : call @read(%0, ...)
 //
+// Branchy regions (several blocks: docs/llvm.md, "Branchy regions") keep the
+// original control flow; only the test at each call site changes, because
+// the kernel may skip slots:
+//
+//   %fd = call @open(...)                    %fd = last >= 0 && rets[0] != NOT_RUN
+//   br (%fd < 0), %err, %ok                        ? ret_errno(rets[0]) : call @open(...)
+//   ok:  %n = call @read(%fd, ...)           br (%fd < 0), %err, %ok
+//                                            ok: %n = last >= 0 && rets[3] != NOT_RUN
+//                                                     ? ret_errno(rets[3]) : call @read(...)
+//
 // Layout of this file: the data model (Region), the analysis that fills it
-// (visit* functions: calls, operands, code between calls), the planner call,
-// remarks, the one rewrite function, the pass's run(), and registration.
+// (visit* functions: calls, operands, code between calls), branchy region
+// formation and terminators, the planner call, remarks, the rewrite, the
+// pass's run(), and registration.
 //
 //===----------------------------------------------------------------------===//
 
