@@ -168,6 +168,9 @@ void start_unit(void *, void *)
     sysbatch_build_runtime_decls();
 }
 
+/* Blocks whose calls a branchy batch already covers (this function). */
+hash_set<basic_block> *covered_blocks;
+
 /* -fopt-info: the same words as the LLVM pass's remarks. */
 void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
 {
@@ -225,6 +228,11 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
     for (int i = 0; i < plan.ncalls; i++) {
         const struct sb_call_plan &cp = plan.calls[i];
         if (cp.batch >= 0)
+            continue;
+        /* A branchy region's calls outside the blocks its batch covers are
+         * planned again on their own and reported there. */
+        if (blk.region.nblocks &&
+            !covered_blocks->contains(blk.bbs[blk.block_of_call[i]]))
             continue;
         dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
                         "sysbatch: %s not batched: %s (%s%s%s)\n",
@@ -291,9 +299,6 @@ void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
     report_plan(blk, plan);
 }
 
-/* Blocks whose calls a branchy batch already covers (this function). */
-hash_set<basic_block> *covered_blocks;
-
 bool covered_p(basic_block bb)
 {
     return covered_blocks->contains(bb);
@@ -358,10 +363,10 @@ bool try_branchy(basic_block entry, int block_number,
         delete blk;
         return false;
     }
-    publish_plan(*blk, pr.plan, block_number);
     for (int c = 0; c < pr.plan.ncalls; c++)
         if (pr.plan.calls[c].batch == 0)
             covered_blocks->add(blk->bbs[blk->block_of_call[c]]);
+    publish_plan(*blk, pr.plan, block_number);
     queue->safe_push(pr);
     return true;
 }

@@ -13,6 +13,11 @@
  * RUN: %sbgcc -Os -fchecking -c %s -o /dev/null -fopt-info-optimized 2>&1 | %FileCheck %s --check-prefix=OPT
  * RUN: %sbgcc -O0 -c %s -o /dev/null -fplugin-arg-sysbatch-print-plan 2>&1 | %FileCheck %s --check-prefix=PLAN
  * RUN: %sbgcc -O2 -c %s -o /dev/null -fplugin-arg-sysbatch-print-plan 2>&1 | %FileCheck %s --check-prefix=PLAN
+ *
+ * The refused read and close of chained_else's region are reported only
+ * where their own block is planned (and batched), not twice:
+ * RUN: %sbgcc -O0 -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s --check-prefix=MISSED --allow-empty
+ * MISSED-NOT: sysbatch: {{read|close}} not batched
  */
 #include <fcntl.h>
 #include <sys/stat.h>
