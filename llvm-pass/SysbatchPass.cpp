@@ -503,7 +503,11 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
         Result = operand(SB_OPND_AVAILABLE); // no store since the issue point
       }
     } else if (visitOperand(A, R, Ptr, Depth + 1).kind == SB_OPND_AVAILABLE &&
-               visitLoadUnchanged(A, R, L)) {
+               R.blockOf(L) <= 0 && visitLoadUnchanged(A, R, L)) {
+      // Not in a later block of a branchy region: there the load runs only
+      // on some paths, and repeating it at the issue point might fault (a
+      // pointer valid only on that path).  GCC, which sees such loads as
+      // computed values, plans the same.
       Result = operand(SB_OPND_AVAILABLE);
     } else {
       Result = visitMemoryWord(A, R, L);
@@ -959,10 +963,10 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
   if (!compareConstant(Rhs, K))
     return;
   // The compared value must be the call site's value: the call itself,
-  // through stack slots of this block and widening casts of one kind.
+  // through stack slots of this block and sign extensions.
   CallInst *CallI = R.Calls[Call].Call;
   Value *V = Lhs;
-  unsigned Widen = 0; // Instruction::SExt or ZExt once seen
+  bool Widened = false;
   for (unsigned Depth = 0; V != CallI && Depth < 16; ++Depth) {
     if (auto *L = dyn_cast<LoadInst>(V)) {
       bool Ambiguous;
@@ -972,11 +976,11 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
       if (!S || S->getParent() != BB)
         return;
       V = S->getValueOperand();
-    } else if (isa<SExtInst>(V) || isa<ZExtInst>(V)) {
-      unsigned Op = cast<Instruction>(V)->getOpcode();
-      if (Widen && Widen != Op)
-        return;
-      Widen = Op;
+    } else if (isa<SExtInst>(V)) {
+      // A zext would be an unsigned result widened (uid_t into a long): in
+      // C most often a change of signedness, which GCC does not look
+      // through either, so the plans agree.
+      Widened = true;
       V = cast<Instruction>(V)->getOperand(0);
     } else {
       return;
@@ -994,17 +998,11 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
       W != (unsigned)sb_call_result_bits(SB_ABI_LINUX_X86_64, &CE))
     return;
   bool Unsigned = CmpInst::isUnsigned(Pred);
-  if ((Widen == Instruction::SExt && Unsigned) ||
-      (Widen == Instruction::ZExt && CmpInst::isSigned(Pred)))
-    return; // the widening changes the compare's meaning
-  bool Fits = Widen == Instruction::SExt ? K.isSignedIntN(W)
-              : Widen == Instruction::ZExt ? K.isIntN(W)
-                                          : true;
-  if (!Fits || K.getBitWidth() > 64)
+  // After a sign extension an unsigned compare means something else, and
+  // the constant must be one the call's own width can hold.
+  if ((Widened && (Unsigned || !K.isSignedIntN(W))) || K.getBitWidth() > 64)
     return;
-  long Constant = (Unsigned || Widen == Instruction::ZExt)
-                      ? (long)K.getZExtValue()
-                      : (long)K.getSExtValue();
+  long Constant = Unsigned ? (long)K.getZExtValue() : (long)K.getSExtValue();
   int Mask = sb_cond_classes(sb_call_ret_conv(SB_ABI_LINUX_X86_64, &CE),
                              sb_call_result_bits(SB_ABI_LINUX_X86_64, &CE), Op,
                              Constant);
