@@ -353,8 +353,11 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
   unsigned LoadPos = R.Position.lookup(L);
   for (int J = (int)R.Calls.size() - 1; J >= 0; --J) {
     const CandidateCall &C = R.Calls[J];
-    // Branchy regions: only a writer in the load's own block (as GCC).
-    if (R.branchy() && C.Call->getParent() != L->getParent())
+    // Branchy regions: a writer in the load's block or in one with a path
+    // to it (the core checks that it dominates the load).
+    int CB = R.branchy() ? R.blockOf(C.Call) : -1;
+    int LB = R.branchy() ? R.blockOf(L) : -1;
+    if (CB != LB && !(R.Ancestors[LB] >> CB & 1))
       continue;
     if (R.Position.lookup(C.Call) >= LoadPos || !C.RowDescribesOperands)
       continue;
@@ -368,15 +371,31 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
           C.Call->getArgOperand(Op), BufOffset, DL);
       if (BufBase != Base || Offset < BufOffset)
         continue;
-      // The word must still hold what call J wrote when L reads it.
-      for (Instruction *I = C.Call->getNextNode(); I != L; I = I->getNextNode()) {
-        auto CI = R.CallIndex.find(I);
-        bool Writes = CI != R.CallIndex.end()
-                          ? visitCallMayWrite(A, R.Calls[CI->second], Word)
-                          : I->mayWriteToMemory() &&
-                                isModSet(A.AA.getModRefInfo(I, Word));
-        if (Writes)
+      // The word must still hold what call J wrote when L reads it (in a
+      // branchy region: on every path from J's block to L's).
+      auto Keeps = [&](Instruction *From, Instruction *Stop) {
+        for (Instruction *I = From; I && I != Stop; I = I->getNextNode()) {
+          auto CI = R.CallIndex.find(I);
+          bool Writes = CI != R.CallIndex.end()
+                            ? visitCallMayWrite(A, R.Calls[CI->second], Word)
+                            : I->mayWriteToMemory() &&
+                                  isModSet(A.AA.getModRefInfo(I, Word));
+          if (Writes)
+            return false;
+        }
+        return true;
+      };
+      if (CB == LB) {
+        if (!Keeps(C.Call->getNextNode(), L))
           return operand(SB_OPND_LOCAL);
+      } else {
+        if (!Keeps(C.Call->getNextNode(), nullptr) ||
+            !Keeps(&L->getParent()->front(), L))
+          return operand(SB_OPND_LOCAL);
+        for (int X = CB + 1; X < LB; ++X)
+          if ((R.Ancestors[LB] >> X & 1) && (R.Ancestors[X] >> CB & 1) &&
+              !Keeps(&R.Blocks[X]->front(), nullptr))
+            return operand(SB_OPND_LOCAL);
       }
       // In a batch the copy runs just before its consumer, after the kernel
       // side of every call in between: none of the later calls may write it.
