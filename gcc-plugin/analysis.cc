@@ -617,10 +617,16 @@ void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
             if (!stmt_conflicts_with(stmt, j))
                 continue;
             ev->conflicts |= (uint64_t)1 << j;
-            if (!ev->why)
+            if (!ev->why) {
+                /* ACONCAT evaluates its arguments twice and keeps its buffer
+                 * in one global: no argument may itself use ACONCAT (as
+                 * describe_stmt does), so both parts are computed first. */
+                const char *what = describe_stmt(stmt);
+                const char *callee = callee_symbol(out_->calls[j]);
                 ev->why = ggc_strdup(ACONCAT((
-                    describe_stmt(stmt), " that may alias a buffer of ",
-                    callee_symbol(out_->calls[j]), NULL)));
+                    what, " that may alias a buffer of ",
+                    callee ? callee : "the call", NULL)));
+            }
         }
     }
     if (!ev->conflicts)
