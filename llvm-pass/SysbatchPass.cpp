@@ -681,6 +681,12 @@ static std::string describe(const Instruction &I) {
     return "a store";
   if (isa<LoadInst>(I))
     return "a load";
+  // Memory intrinsics are named as the C function the source called, so the
+  // remark (and the plan text) reads the same as GCC's.
+  if (auto *MI = dyn_cast<MemIntrinsic>(&I))
+    return std::string("a call to ") +
+           (isa<MemSetInst>(MI) ? "memset"
+                                : isa<MemMoveInst>(MI) ? "memmove" : "memcpy");
   if (auto *CB = dyn_cast<CallBase>(&I))
     if (Function *F = CB->getCalledFunction())
       return "a call to " + F->getName().str();

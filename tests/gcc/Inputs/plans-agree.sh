@@ -23,9 +23,9 @@ sections() {
 differ=0 n=0
 for src in "$@"; do
     name=$(basename "$src" .c)
-    $gcc "$opt" -fplugin-arg-sysbatch-print-plan -c "$src" -o /dev/null \
+    $gcc "$opt" -w -fplugin-arg-sysbatch-print-plan -c "$src" -o /dev/null \
         2>"$work/$name.gcc.raw" || { echo "GCC FAILED $name"; cat "$work/$name.gcc.raw"; }
-    $clang "$opt" -mllvm -sysbatch-print-plan -c "$src" -o /dev/null \
+    $clang "$opt" -w -mllvm -sysbatch-print-plan -c "$src" -o /dev/null \
         2>"$work/$name.llvm.raw" || { echo "CLANG FAILED $name"; cat "$work/$name.llvm.raw"; }
     sections "$work/$name.gcc.raw" >"$work/$name.gcc"
     sections "$work/$name.llvm.raw" >"$work/$name.llvm"
