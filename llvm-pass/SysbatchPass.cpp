@@ -1658,26 +1658,9 @@ static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
         I64, RB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, BP.nslots),
                                            Rets, 0, CP.slot),
         Align(8), "sb.raw");
-    // syscall() itself reports -1 and errno whatever NR's row says.
-    unsigned Conv = sb_call_ret_conv(SB_ABI_LINUX_X86_64,
-                                     &R.Events[C.Event].u.call);
-    Value *Converted = Raw;
-    switch (Conv) {
-    case SB_RET_ERRNO:
-      Converted = RB.CreateCall(RT.retErrno(), {Raw});
-      break;
-    case SB_RET_MAP_FAILED:
-      Converted = RB.CreateCall(RT.retMmap(), {Raw});
-      break;
-    case SB_RET_POSITIVE_ERROR:
-      Converted = RB.CreateCall(RT.retPositiveError(), {Raw});
-      break;
-    default: // SB_RET_NEVER_FAILS
-      break;
-    }
-    if (Call->getType()->isVoidTy())
-      continue;
-    Converted = asCallType(RB, Converted, Call->getType());
+    Value *Converted = convertResult(R, C, RB, Raw, RT);
+    if (!Converted)
+      continue; // void call site: the conversion only sets errno
     PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
     Result->takeName(Call);
     Call->setName(Result->getName() + ".orig");
