@@ -66,9 +66,12 @@ class Program:
             return "r[%d]" % self.rng.choice(usable)
         return str(self.rng.choice([0, 1, 3, 5, 100]))
 
-    def call(self, expr, assign_fd=None):
+    def call(self, expr, assign_fd=None, pid_like=False):
         i = self.ncalls
         self.ncalls += 1
+        if pid_like:
+            # Before any branch below can pick r[i] as an argument.
+            self.pid_like.add(i)
         lhs = "r[%d] = " % i
         if self.branchy:
             lhs += "t = "
@@ -178,8 +181,7 @@ class Program:
         elif kind == "getuid":
             self.call(rng.choice(["getuid()", "geteuid()", "getgid()", "getegid()"]))
         elif kind == "getpid":
-            i = self.call(rng.choice(["getpid()", "getppid()"]))
-            self.pid_like.add(i)
+            self.call(rng.choice(["getpid()", "getppid()"]), pid_like=True)
         elif kind == "symlink":
             self.call("symlink(%s, %s)" % (self.path(), self.path()))
         elif kind == "readlink":
@@ -199,9 +201,7 @@ class Program:
         elif kind == "syscall":
             expr = rng.choice(["syscall(SYS_getuid)", "syscall(SYS_close, %s)" % self.fd(),
                                "syscall(SYS_getppid)"])
-            i = self.call(expr)
-            if "getppid" in expr:
-                self.pid_like.add(i)
+            self.call(expr, pid_like="getppid" in expr)
         elif kind == "code":
             # Plain code between calls: sometimes it touches a buffer a later
             # call reads or writes, which must keep that call out of a batch.
