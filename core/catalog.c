@@ -93,6 +93,7 @@
 #define NEVER(name, raw, nr, why)                                              \
     {name, raw, SB_ABI_LINUX_X86_64, nr, 0, {{0, 0, 0}}, 0, {{0, 0, 0}},      \
      ERRNO, 64, SB_ROW_NEVER, why, SB_PRE_NONE, 0}
+#define SHM SB_ROW_SHARED_MEMORY
 #define TOCK(name, cls, lc, largs, rc, rargs, flags, why)                      \
     {name, name, SB_ABI_TOCK, cls, lc, largs, rc, rargs, SB_RET_TOCK, 32,      \
      flags, why, SB_PRE_NONE, 0}
@@ -106,9 +107,11 @@ static const char why_fork[] =
 static const char why_vdso[] =
     "served by the vDSO without entering the kernel: a batch would only add "
     "a crossing";
-static const char why_yield[] =
-    "a yield runs pending upcalls (user code) before it returns, which the "
-    "catalogue does not model";
+static const char why_yield_no_wait[] =
+    "yield-no-wait reports through a flag the kernel writes into app memory; "
+    "sysbatch puts only yield-wait into a series";
+static const char why_yield_for[] =
+    "yield_for loops on a condition an upcall sets: a loop is not a series";
 
 static const struct sb_syscall rows[] = {
     /* --- data --------------------------------------------------------- */
@@ -258,24 +261,28 @@ static const struct sb_syscall rows[] = {
           "the batch call itself cannot be batched"),
 
     /* --- Tock (libtock-c libtock/tock.h; nr is the TRD104 class) --------- */
-    TOCK("command", 2, 4, A(V, V, V, V), 4, A(L(0), L(1), L(2), L(3)), 0,
+    TOCK("command", 2, 4, A(V, V, V, V), 4, A(L(0), L(1), L(2), L(3)), SHM,
          NULL),
     TOCK("subscribe", 1, 4, A(V, V, OPQ, OPQ), 4, A(L(0), L(1), L(2), L(3)),
-         0, NULL),
+         SHM, NULL),
     /* Allowed buffers stay shared with the kernel until the next allow on
      * the same number, so they are opaque rather than in/out buffers. */
     TOCK("allow_readwrite", 3, 4, A(V, V, OPQ, V), 4,
-         A(L(0), L(1), L(2), L(3)), 0, NULL),
+         A(L(0), L(1), L(2), L(3)), SHM, NULL),
     TOCK("allow_readonly", 4, 4, A(V, V, OPQ, V), 4,
-         A(L(0), L(1), L(2), L(3)), 0, NULL),
+         A(L(0), L(1), L(2), L(3)), SHM, NULL),
     TOCK("allow_userspace_read", 7, 4, A(V, V, OPQ, V), 4,
-         A(L(0), L(1), L(2), L(3)), 0, NULL),
+         A(L(0), L(1), L(2), L(3)), SHM, NULL),
     /* memop can move the break: like mmap, nothing moves across it. */
-    TOCK("memop", 5, 2, A(V, ADDR), 2, A(L(0), L(1)), 0, NULL),
-    TOCK("yield", 0, 0, A({0, 0, 0}), 1, A(C(1)), SB_ROW_NEVER, why_yield),
+    TOCK("memop", 5, 2, A(V, ADDR), 2, A(L(0), L(1)), SHM, NULL),
+    /* yield-wait: r0 = 1; only as the last frame of a series, where its
+     * upcall runs after every other call, as in the original order. */
+    TOCK("yield", 0, 0, A({0, 0, 0}), 1, A(C(1)), SHM | SB_ROW_SERIES_LAST,
+         NULL),
     TOCK("yield_no_wait", 0, 0, A({0, 0, 0}), 1, A(C(0)), SB_ROW_NEVER,
-         why_yield),
-    TOCK("yield_for", 0, 1, A(OPQ), 1, A(C(1)), SB_ROW_NEVER, why_yield),
+         why_yield_no_wait),
+    TOCK("yield_for", 0, 1, A(OPQ), 1, A(C(1)), SB_ROW_NEVER,
+         why_yield_for),
     TOCK("tock_exit", 6, 1, A(V), 2, A(C(0), L(0)), SB_ROW_NEVER,
          why_process_ends),
     TOCK("tock_restart", 6, 1, A(V), 2, A(C(1), L(0)), SB_ROW_NEVER,

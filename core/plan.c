@@ -91,6 +91,9 @@ static const struct {
                             "every path to this call leaves the batch before "
                             "it (an earlier call on the path is not batched, "
                             "or the path leaves the region)"},
+    [SB_WHY_SERIES_ENDED] = {"series-ended",
+                             "the batch ended at a yield, which may only be "
+                             "the last call of a Tock series"},
     [SB_WHY_NO_CHAINING] = {"no-chaining",
                             "an argument is the result of an earlier call in "
                             "the batch and this target cannot chain results"},
@@ -514,6 +517,11 @@ static int encode_batch(const struct planner *pl, struct sb_batch_plan *b,
              * and the consumer runs unbatched with libc's -1. */
             b->slots[src].jump_fail = -1;
         }
+        /* Tock series run with the stop policy: after a failed call the
+         * calls behind it are left to their own call sites, which is right
+         * whether or not the code tests the result before going on. */
+        if (pl->region->abi == SB_ABI_TOCK)
+            call.jump_fail = -1;
         b->slots[s] = call;
         plan->calls[c].batch = batch_index;
         plan->calls[c].slot = s;
@@ -1273,10 +1281,17 @@ int sb_plan_region(const struct sb_region *region,
     int nbatches = 0;
     struct sb_batch_plan *open = NULL;
     int open_slots = 0;
+    bool open_closed = false; /* its last call must stay last (yield) */
     for (int c = 0; c < pl.ncalls; c++) {
         struct sb_call_plan *cp = &plan->calls[c];
         cp->batch = -1;
         cp->slot = -1;
+        if (open && open_closed) {
+            open->end_call = c;
+            open->end_why = SB_WHY_SERIES_ENDED;
+            open->end_detail = NULL;
+            open = NULL;
+        }
         if (pl.alone[c].why != SB_WHY_NONE) {
             if (open) {
                 open->end_call = c;
@@ -1293,6 +1308,7 @@ int sb_plan_region(const struct sb_region *region,
             if (r.why == SB_WHY_NONE) {
                 open->last_call = c;
                 open_slots += 1 + chains_needed(&pl, c, open->first_call);
+                open_closed = (pl.raw_row[c]->flags & SB_ROW_SERIES_LAST) != 0;
                 continue;
             }
             open->end_call = c;
@@ -1313,6 +1329,7 @@ int sb_plan_region(const struct sb_region *region,
         open->end_call = -1;
         open->end_why = SB_WHY_NONE;
         open_slots = 1;
+        open_closed = (pl.raw_row[c]->flags & SB_ROW_SERIES_LAST) != 0;
     }
 
     /* Dissolve batches below the minimum; encode the rest. */

@@ -531,6 +531,7 @@ static void print_catalog(FILE *out)
         {SB_ROW_MAY_BLOCK, "may-block"},   {SB_ROW_NEVER, "never"},
         {SB_ROW_VARIADIC, "variadic"},     {SB_ROW_RAW_SYSCALL, "raw-syscall"},
         {SB_ROW_FD_TABLE, "fd-table"},     {SB_ROW_OPEN_MODE, "open-mode"},
+        {SB_ROW_SERIES_LAST, "series-last"}, {SB_ROW_SHARED_MEMORY, "shared-memory"},
     };
     for (size_t r = 0; r < sb_catalog_size(); r++) {
         const struct sb_syscall *row = sb_catalog_row(r);

@@ -186,6 +186,16 @@ enum sb_row_flags {
                                      reaches the kernel only when the flags
                                      (the argument before it) contain O_CREAT
                                      or O_TMPFILE; otherwise glibc passes 0 */
+    SB_ROW_SERIES_LAST = 1u << 6, /* Tock yield: only the last frame of a
+                                     series (PR #3077: its upcall may run only
+                                     after every other call); the batch closes
+                                     after it */
+    SB_ROW_SHARED_MEMORY = 1u << 7, /* Tock: the kernel may read or write any
+                                     buffer the process allowed earlier, and a
+                                     yield runs upcalls (user code).  Front
+                                     ends mark code that touches memory other
+                                     than the function's private locals as
+                                     conflicting with such a call */
 };
 
 #define SB_MAX_ARGS 6
@@ -418,6 +428,8 @@ enum sb_why {
                                   left the batch before it (an earlier call
                                   on the path was not batched, or the path
                                   left the region) */
+    SB_WHY_SERIES_ENDED,       /* the batch ended at a call that must be the
+                                  last of its series (Tock yield) */
     SB_WHY__COUNT
 };
 const char *sb_why_text(enum sb_why why);
