@@ -125,6 +125,9 @@ static const struct sb_syscall rows[] = {
         A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK),
     ROW("lseek", "lseek", 8, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 64, 0),
+    /* glibc clamps count to INT_MAX (the kernel's count is an int). */
+    ROW_PRE("getdents64", "getdents64", 217, 3, A(FD, OUT(2), V), 3,
+        A(L(0), L(1), L(2)), ERRNO, 64, 0, SB_PRE_COUNT_INT_MAX, 2),
     ROW("fsync", "fsync", 74, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
     ROW("fdatasync", "fdatasync", 75, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
     ROW("posix_fadvise", "fadvise64", 221, 4, A(FD, V, V, V), 4,

@@ -298,6 +298,9 @@ static const char *const precheck_detail[] = {
     [SB_PRE_PAGE_ALIGNED] = "glibc returns EINVAL for an unaligned offset "
                             "without entering the kernel; the offset is not "
                             "a page-aligned constant",
+    [SB_PRE_COUNT_INT_MAX] = "glibc clamps a count above INT_MAX before the "
+                             "system call; the count is not a constant of "
+                             "at most INT_MAX",
 };
 
 /* Would call c, in a batch starting at `first`, reach the kernel exactly
@@ -331,6 +334,10 @@ static struct refusal check_precheck(const struct planner *pl, int c,
             break;
         case SB_PRE_PAGE_ALIGNED:
             ok = op->kind == SB_OPND_CONST && (op->value & 4095) == 0;
+            break;
+        case SB_PRE_COUNT_INT_MAX:
+            ok = op->kind == SB_OPND_CONST && op->value >= 0 &&
+                 op->value <= INT32_MAX;
             break;
         }
     }

@@ -203,7 +203,8 @@ enum sb_row_flags {
 /* Some glibc wrappers answer certain arguments themselves, without entering
  * the kernel (fstat(-1) is EBADF, utimensat(fd, NULL, ...) and an unaligned
  * mmap offset are EINVAL).  Batching such a call would make a system call
- * the original never made, so the planner batches it only when the operand
+ * the original never made (or, for a clamped count, passed a different
+ * argument), so the planner batches it only when the operand
  * is known to pass the check: a constant that passes, or (for fds) the
  * chained result of a call in the same batch, which stops the batch when it
  * fails and so is never negative when the slot runs. */
@@ -212,6 +213,9 @@ enum sb_precheck {
     SB_PRE_FD_NONNEG,     /* fd < 0 -> EBADF without a syscall */
     SB_PRE_NONNULL,       /* NULL -> EINVAL without a syscall */
     SB_PRE_PAGE_ALIGNED,  /* offset & 4095 -> EINVAL without a syscall */
+    SB_PRE_COUNT_INT_MAX, /* count > INT_MAX is clamped to INT_MAX before
+                             the syscall (getdents64): the raw argument
+                             would differ */
 };
 
 struct sb_syscall {

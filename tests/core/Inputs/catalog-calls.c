@@ -10,6 +10,7 @@
  * /nonexistent, addresses are misaligned, pid 99999999 does not exist.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
@@ -63,6 +64,8 @@ int main(void)
     lseek(FD, 15, SEEK_CUR);
     mark("lseek64", "i:%d|i:%d|i:%d", FD, 16, SEEK_END);
     lseek64(FD, 16, SEEK_END);
+    mark("getdents64", "i:%d|p|i:%d", FD, 25);
+    getdents64(FD, buf, 25);
     mark("fsync", "i:%d", FD);
     fsync(FD);
     mark("fdatasync", "i:%d", FD);
