@@ -11,6 +11,7 @@
 //   Type::getInt8PtrTy                gone in 17: PointerType::getUnqual
 //   llvm::Optional in AA signatures   std::optional: we only ever pass a
 //                                     plain MemoryLocation, which converts
+//   sret type via getParamAttr        CallBase::getParamStructRetType
 //
 //===----------------------------------------------------------------------===//
 #ifndef SYSBATCH_LLVM_COMPAT_H
@@ -19,6 +20,7 @@
 #include "llvm/Config/llvm-config.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DerivedTypes.h"
+#include "llvm/IR/InstrTypes.h"
 #include "llvm/Passes/OptimizationLevel.h"
 
 #if LLVM_VERSION_MAJOR < 14 || LLVM_VERSION_MAJOR > 16
@@ -45,6 +47,12 @@ inline llvm::PointerType *bytePointer(llvm::LLVMContext &Ctx) {
 inline llvm::Constant *addressAsInteger(llvm::Constant *Global,
                                         llvm::Type *IntTy) {
   return llvm::ConstantExpr::getPtrToInt(Global, IntTy);
+}
+
+/// The type an sret argument points to (what the callee writes), or null.
+inline llvm::Type *sretType(const llvm::CallBase &Call, unsigned ArgNo) {
+  llvm::Attribute A = Call.getParamAttr(ArgNo, llvm::Attribute::StructRet);
+  return A.isValid() ? A.getValueAsType() : nullptr;
 }
 
 } // namespace compat

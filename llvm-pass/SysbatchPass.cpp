@@ -91,6 +91,14 @@ STATISTIC(NumRefusedBarrier, "Refused: barrier in between");
 STATISTIC(NumRefusedBelowMin, "Refused: batch below the minimum size");
 STATISTIC(NumRefusedBatchFull, "Refused: batch full");
 STATISTIC(NumRefusedFrontEnd, "Refused: the IR does not fit the catalogue row");
+STATISTIC(NumRefusedNoChaining, "Refused: a result feeds a later call (Tock)");
+STATISTIC(NumRefusedSeriesEnded, "Refused: the series ended at a yield (Tock)");
+STATISTIC(NumTockSeries, "Tock series calls emitted");
+STATISTIC(NumTockFrames, "Tock frames filled");
+STATISTIC(NumTockSretResults, "Tock call sites converted into their sret slot");
+STATISTIC(NumTockRegisterResults,
+          "Tock call sites converted through a register-return temporary");
+STATISTIC(NumTockReissueOnly, "Tock call sites whose result is unused");
 
 namespace sysbatch {
 
@@ -123,10 +131,19 @@ static cl::opt<SlotFill> FillFlag(
                           "memcpy from a constant template, then patch"),
                clEnumValN(SlotFill::Stores, "stores", "one store per word")));
 
+static cl::opt<Target> TargetFlag(
+    "sysbatch-target", cl::init(Target::Default),
+    cl::desc("sysbatch: the kernel ABI to rewrite for (default: linux on "
+             "x86_64 Linux triples, nothing elsewhere)"),
+    cl::values(clEnumValN(Target::Linux, "linux",
+                          "sys_batch (x86_64 Linux triples)"),
+               clEnumValN(Target::Tock, "tock",
+                          "the Tock series call (Thumb and riscv32 triples)")));
+
 SysbatchOptions::SysbatchOptions()
     : MinBatch(MinBatchFlag), MaxSlots(MaxSlotsFlag),
       AllowBlocking(!NoBlockingFlag), PrintPlan(PrintPlanFlag),
-      Fill(FillFlag) {}
+      Fill(FillFlag), Tgt(TargetFlag) {}
 
 namespace {
 
@@ -139,12 +156,16 @@ struct CandidateCall {
   CallInst *Call;
   const sb_syscall *Row; // the row of the callee ("syscall" for syscall())
   const sb_syscall *RawRow; // the row whose kernel call is issued, or null
-  unsigned FirstArg;     // 1 for syscall(NR, ...): row argument k is operand k+1
+  unsigned FirstArg;     // 1 for syscall(NR, ...) and for an sret call:
+                         // row argument k is operand k+1
   bool RowDescribesOperands; // RawRow's libc arguments are the operands
   unsigned Event;            // index of its call event in Region::Events
+  unsigned EventBase = 0;    // operand of event argument 0 (1: the sret
+                             // pointer is not a libc argument)
 };
 
 struct Region {
+  sb_abi Abi = SB_ABI_LINUX_X86_64;
   BasicBlock *BB = nullptr;
   unsigned BlockNo = 0, Part = 0;
   std::vector<CandidateCall> Calls;
@@ -195,6 +216,8 @@ struct Region {
 struct Analysis {
   AAResults &AA;
   DenseMap<const AllocaInst *, bool> NonEscaping;
+  sb_abi Abi = SB_ABI_LINUX_X86_64;
+  DenseMap<const AllocaInst *, bool> TockPrivate;
 };
 
 //===----------------------------------------------------------------------===//
@@ -473,6 +496,20 @@ static sb_operand operand(sb_operand_kind Kind, int Call, long Value) {
   return O;
 }
 
+static const Value *tockResultTemp(const CandidateCall &C);
+
+/// Tock: the region call whose result temporary load \p L reads (the
+/// latest one before L that writes that slot), or -1.
+static int visitTockResultLoad(Region &R, LoadInst *L) {
+  const Value *Obj = getUnderlyingObject(L->getPointerOperand());
+  unsigned LoadPos = R.Position.lookup(L);
+  for (int J = (int)R.Calls.size() - 1; J >= 0; --J)
+    if (R.Position.lookup(R.Calls[J].Call) < LoadPos &&
+        tockResultTemp(R.Calls[J]) == Obj)
+      return J;
+  return -1;
+}
+
 /// Classify \p V as seen by a call of region \p R (phase 1 of the core).
 static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
                                unsigned Depth = 0) {
@@ -495,8 +532,15 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
 
   sb_operand Result = operand(SB_OPND_LOCAL);
   auto CI = R.CallIndex.find(I);
+  int TockProducer = R.Abi == SB_ABI_TOCK && isa<LoadInst>(I)
+                         ? visitTockResultLoad(R, cast<LoadInst>(I))
+                         : -1;
   if (CI != R.CallIndex.end()) {
     Result = operand(SB_OPND_RESULT, CI->second);
+  } else if (TockProducer >= 0) {
+    // A field of a libtock-c struct an earlier call returned: chaining,
+    // which the series call cannot do (the core says no-chaining).
+    Result = operand(SB_OPND_RESULT, TockProducer);
   } else if (isa<SExtInst>(I) || isa<ZExtInst>(I) || isa<TruncInst>(I) ||
              isa<BitCastInst>(I) || isa<PtrToIntInst>(I) ||
              isa<IntToPtrInst>(I)) {
@@ -549,26 +593,169 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
 
 /// A call the catalogue knows, or null.  Only declarations count: a function
 /// defined in this module is not the libc wrapper the row describes.
-static const sb_syscall *visitCallee(CallInst &CI, bool &RawSyscall) {
+/// On Tock, rows of that ABI only (libtock-c's names); syscall(NR, ...) is
+/// a Linux entry point there is no Tock counterpart of.
+static const sb_syscall *visitCallee(CallInst &CI, bool &RawSyscall,
+                                     sb_abi Abi) {
   RawSyscall = false;
   Function *Callee = CI.getCalledFunction();
   if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic())
     return nullptr;
   std::string Name = Callee->getName().str();
-  if (sb_catalog_is_raw_syscall_symbol(Name.c_str())) {
+  if (Abi == SB_ABI_LINUX_X86_64 &&
+      sb_catalog_is_raw_syscall_symbol(Name.c_str())) {
     RawSyscall = true;
     return nullptr;
   }
-  return sb_catalog_lookup(SB_ABI_LINUX_X86_64, Name.c_str());
+  return sb_catalog_lookup(Abi, Name.c_str());
 }
 
-static bool isCandidate(CallInst &CI) {
+static bool isCandidate(CallInst &CI, sb_abi Abi) {
   bool Raw;
-  return visitCallee(CI, Raw) || Raw;
+  return visitCallee(CI, Raw, Abi) || Raw;
+}
+
+/// Does \p CI return its struct through an sret pointer (operand 0)?
+static bool hasSretResult(const CallInst &CI) {
+  return CI.arg_size() > 0 && CI.paramHasAttr(0, Attribute::StructRet);
+}
+
+/// Tock: the stack slot call \p C's libtock-c struct lands in, its sret
+/// slot or the slot a register-returned struct is stored to right after
+/// the call (clang's RV32 memop); null otherwise.
+static const Value *tockResultTemp(const CandidateCall &C) {
+  if (hasSretResult(*C.Call))
+    return getUnderlyingObject(C.Call->getArgOperand(0));
+  if (C.Call->getType()->isVoidTy() || !C.Call->hasOneUse())
+    return nullptr;
+  if (auto *S = dyn_cast<StoreInst>(C.Call->user_back()))
+    if (S->getValueOperand() == C.Call)
+      return getUnderlyingObject(S->getPointerOperand());
+  return nullptr;
+}
+
+/// Tock memory rule: is \p Ptr inside a stack slot only this function can
+/// reach?  Its address is only loaded from, stored to (never stored itself),
+/// copied with a memory intrinsic, or passed as the sret slot of a libtock-c
+/// call (the result temporaries of the Tock calls count as private).
+static bool isTockPrivate(Analysis &A, const Value *Ptr) {
+  const auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+  if (!AI)
+    return false;
+  auto It = A.TockPrivate.find(AI);
+  if (It != A.TockPrivate.end())
+    return It->second;
+  bool Ok = true;
+  SmallVector<const Value *, 8> Work{AI};
+  DenseSet<const Value *> Seen{AI};
+  while (Ok && !Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if (const auto *L = dyn_cast<LoadInst>(Usr)) {
+        Ok &= L->isSimple();
+      } else if (const auto *S = dyn_cast<StoreInst>(Usr)) {
+        Ok &= S->isSimple() && U.getOperandNo() == 1;
+      } else if (isa<BitCastInst>(Usr) || isa<GetElementPtrInst>(Usr)) {
+        if (Seen.insert(Usr).second)
+          Work.push_back(Usr);
+      } else if (const auto *MI = dyn_cast<MemIntrinsic>(Usr)) {
+        Ok &= !MI->isVolatile() && U.getOperandNo() < 2;
+      } else if (const auto *II = dyn_cast<IntrinsicInst>(Usr)) {
+        Ok &= II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+      } else if (const auto *CI = dyn_cast<CallInst>(Usr)) {
+        bool Raw;
+        Ok &= CI->isArgOperand(&U) && U.getOperandNo() == 0 &&
+              hasSretResult(*CI) &&
+              visitCallee(*const_cast<CallInst *>(CI), Raw, SB_ABI_TOCK);
+      } else {
+        Ok = false;
+      }
+      if (!Ok)
+        break;
+    }
+  }
+  A.TockPrivate[AI] = Ok;
+  return Ok;
+}
+
+/// Tock memory rule: does code instruction \p I read or write memory other
+/// than the function's private stack slots?  (Calls are barriers already.)
+static bool visitTockSharedAccess(Analysis &A, Instruction &I) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II) ||
+        II->getIntrinsicID() == Intrinsic::assume)
+      return false;
+  if (!I.mayReadOrWriteMemory())
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return !isTockPrivate(A, L->getPointerOperand());
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return !isTockPrivate(A, S->getPointerOperand());
+  if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+    if (!isTockPrivate(A, MI->getRawDest()))
+      return true;
+    if (auto *MT = dyn_cast<MemTransferInst>(MI))
+      return !isTockPrivate(A, MT->getRawSource());
+    return false;
+  }
+  return true;
+}
+
+/// Bytes libtock-c's raw call of TRD104 class \p Class returns (the
+/// runtime's converter writes that many), 0 for yield (nothing).
+static unsigned tockResultBytes(int Class) {
+  return Class == 0 ? 0 : Class == 5 ? 8 : 16;
+}
+
+/// The front end's objection to a libtock-c call: its result must come back
+/// where the converter can write it (an sret slot of at least the struct's
+/// size, or registers of at most 16 bytes), and every argument must fit a
+/// frame word.
+static std::string visitTockCallShape(const CandidateCall &C) {
+  CallInst *Call = C.Call;
+  const DataLayout &DL = Call->getModule()->getDataLayout();
+  unsigned Bytes = tockResultBytes(C.RawRow->nr);
+  std::string Name = C.RawRow->name;
+  Type *RetTy = Call->getType();
+  if (hasSretResult(*Call)) {
+    Type *Slot = compat::sretType(*Call, 0);
+    if (!Bytes)
+      return Name + " has an sret result, libtock-c's returns nothing";
+    if (!Slot || !Slot->isSized() || DL.getTypeAllocSize(Slot) < Bytes)
+      return "the sret slot of " + Name + " is smaller than libtock-c's " +
+             std::to_string(Bytes) + "-byte result";
+  } else if (!RetTy->isVoidTy()) {
+    if (!Bytes)
+      return Name + " returns a value, libtock-c's returns nothing";
+    if (!RetTy->isSized() || DL.getTypeStoreSize(RetTy) > 16 ||
+        DL.getTypeStoreSize(RetTy) != Bytes)
+      return Name + " returns a " +
+             std::to_string(DL.getTypeStoreSize(RetTy)) +
+             "-byte value in registers, libtock-c's result has " +
+             std::to_string(Bytes) + " bytes";
+  } else if (Bytes) {
+    return Name + " returns nothing, libtock-c's returns a struct";
+  }
+  unsigned NArgs = Call->arg_size() - C.EventBase;
+  if (NArgs != C.RawRow->libc_argc)
+    return Name + " is called with " + std::to_string(NArgs) +
+           " arguments, libtock-c's takes " +
+           std::to_string(C.RawRow->libc_argc);
+  for (unsigned Op = C.EventBase; Op < Call->arg_size(); ++Op) {
+    Type *T = Call->getArgOperand(Op)->getType();
+    if (!(T->isPointerTy() && DL.getPointerTypeSizeInBits(T) <= 32) &&
+        !(T->isIntegerTy() && T->getIntegerBitWidth() <= 32))
+      return "argument " + std::to_string(Op - C.EventBase) +
+             " does not fit a 32-bit frame word";
+  }
+  return "";
 }
 
 /// The front end's own objection to a call the catalogue knows, or empty.
 static std::string visitCallShape(const CandidateCall &C) {
+  if (C.RawRow && C.RawRow->abi == SB_ABI_TOCK)
+    return visitTockCallShape(C);
   Type *RetTy = C.Call->getType();
   if (!RetTy->isVoidTy() && !RetTy->isPointerTy() &&
       !(RetTy->isIntegerTy() && RetTy->getIntegerBitWidth() <= 64))
@@ -592,9 +779,9 @@ static void visitCall(Analysis &A, Region &R, unsigned Index) {
   sb_call_event &CE = E.u.call;
   CE.row = C.Row;
   CE.symbol = R.keep(C.Call->getCalledFunction()->getName().str());
-  CE.nargs = std::min<int>(C.Call->arg_size(), SB_MAX_ARGS + 1);
+  CE.nargs = std::min<int>(C.Call->arg_size() - C.EventBase, SB_MAX_ARGS + 1);
   for (int Op = 0; Op < CE.nargs; ++Op)
-    CE.args[Op] = visitOperand(A, R, C.Call->getArgOperand(Op));
+    CE.args[Op] = visitOperand(A, R, C.Call->getArgOperand(C.EventBase + Op));
   std::string Why = visitCallShape(C);
   CE.why_not = Why.empty() ? nullptr : R.keep(Why);
   if (CE.why_not)
@@ -720,14 +907,24 @@ static void visitGap(Analysis &A, Region &R, Instruction *From,
       R.Events.push_back(E);
       return;
     }
+    // Tock: the kernel may touch any buffer allowed earlier at any later
+    // call, and a yield runs upcalls, so only private stack slots commute.
+    bool Shared = R.Abi == SB_ABI_TOCK && visitTockSharedAccess(A, *I);
     for (unsigned J = After + 1; J < R.Calls.size(); ++J) {
       if (CE.conflicts & (1ull << J))
         continue;
-      if (visitCodeConflict(A, *I, R.Calls[J])) {
+      const CandidateCall &C = R.Calls[J];
+      bool SharedRow = R.Abi == SB_ABI_TOCK && C.RawRow &&
+                       (C.RawRow->flags & SB_ROW_SHARED_MEMORY);
+      if (SharedRow ? Shared : visitCodeConflict(A, *I, C)) {
         CE.conflicts |= 1ull << J;
         if (Why.empty())
-          Why = describe(*I) + " that may alias a buffer of " +
-                R.Calls[J].Call->getCalledFunction()->getName().str();
+          Why = SharedRow
+                    ? describe(*I) +
+                          " that may touch memory shared with the kernel "
+                          "or an upcall"
+                    : describe(*I) + " that may alias a buffer of " +
+                          C.Call->getCalledFunction()->getName().str();
       }
     }
   }
@@ -767,10 +964,12 @@ static bool rowPassesArgsThrough(const sb_syscall *Row) {
   return true;
 }
 
-static CandidateCall makeCandidate(CallInst *Call) {
+static CandidateCall makeCandidate(CallInst *Call, sb_abi Abi) {
   bool Raw;
-  CandidateCall C = {Call, visitCallee(*Call, Raw), nullptr, Raw ? 1u : 0u,
+  CandidateCall C = {Call, visitCallee(*Call, Raw, Abi), nullptr, Raw ? 1u : 0u,
                      false, 0};
+  if (Abi == SB_ABI_TOCK && hasSretResult(*Call))
+    C.FirstArg = C.EventBase = 1; // the sret pointer is not an argument
   if (Raw) {
     C.Row = sb_catalog_lookup(SB_ABI_LINUX_X86_64, "syscall");
     auto *NR = dyn_cast_or_null<ConstantInt>(
@@ -785,11 +984,11 @@ static CandidateCall makeCandidate(CallInst *Call) {
   return C;
 }
 
-static unsigned countCandidates(BasicBlock &BB) {
+static unsigned countCandidates(BasicBlock &BB, sb_abi Abi) {
   unsigned N = 0;
   for (Instruction &I : BB)
     if (auto *CI = dyn_cast<CallInst>(&I))
-      N += isCandidate(*CI);
+      N += isCandidate(*CI, Abi);
   return N;
 }
 
@@ -804,12 +1003,13 @@ analyseBlock(Analysis &A, BasicBlock &BB, unsigned BlockNo) {
   for (Instruction &I : BB) {
     Position[&I] = Pos++;
     if (auto *CI = dyn_cast<CallInst>(&I))
-      if (isCandidate(*CI))
+      if (isCandidate(*CI, A.Abi))
         Candidates.push_back(CI);
   }
   for (size_t First = 0; First < Candidates.size();
        First += SB_MAX_REGION_CALLS) {
     auto R = std::make_unique<Region>();
+    R->Abi = A.Abi;
     R->BB = &BB;
     R->BlockNo = BlockNo;
     R->Part = First / SB_MAX_REGION_CALLS;
@@ -818,7 +1018,7 @@ analyseBlock(Analysis &A, BasicBlock &BB, unsigned BlockNo) {
     size_t Last = std::min(Candidates.size(), First + SB_MAX_REGION_CALLS);
     for (size_t K = First; K < Last; ++K) {
       R->CallIndex[Candidates[K]] = K - First;
-      R->Calls.push_back(makeCandidate(Candidates[K]));
+      R->Calls.push_back(makeCandidate(Candidates[K], A.Abi));
     }
     for (unsigned K = 0; K < R->Calls.size(); ++K) {
       if (K > 0)
@@ -841,9 +1041,9 @@ analyseBlock(Analysis &A, BasicBlock &BB, unsigned BlockNo) {
 /// call-free blocks are dropped.  Empty unless two blocks hold candidates.
 static std::vector<BasicBlock *>
 formRegion(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
-           const DenseSet<const BasicBlock *> &Covered) {
+           const DenseSet<const BasicBlock *> &Covered, sb_abi Abi) {
   BasicBlock *Entry = Order[EntryIdx];
-  unsigned Calls = countCandidates(*Entry);
+  unsigned Calls = countCandidates(*Entry, Abi);
   if (Calls == 0 || Calls > SB_MAX_REGION_CALLS)
     return {};
   std::vector<BasicBlock *> Blocks{Entry};
@@ -857,7 +1057,7 @@ formRegion(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
     bool Inside = true;
     for (BasicBlock *P : predecessors(BB))
       Inside &= In.count(P) > 0;
-    unsigned N = Inside ? countCandidates(*BB) : 0;
+    unsigned N = Inside ? countCandidates(*BB, Abi) : 0;
     if (!Inside || Calls + N > SB_MAX_REGION_CALLS)
       continue;
     Blocks.push_back(BB);
@@ -1020,7 +1220,7 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
                                         : 0;
   sb_cmp Op;
   if (!W || !mapPredicate(Pred, Op) ||
-      W != (unsigned)sb_call_result_bits(SB_ABI_LINUX_X86_64, &CE))
+      W != (unsigned)sb_call_result_bits(R.Abi, &CE))
     return;
   bool Unsigned = CmpInst::isUnsigned(Pred);
   // After a sign extension an unsigned compare means something else, and
@@ -1028,8 +1228,8 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
   if ((Widened && (Unsigned || !K.isSignedIntN(W))) || K.getBitWidth() > 64)
     return;
   long Constant = Unsigned ? (long)K.getZExtValue() : (long)K.getSExtValue();
-  int Mask = sb_cond_classes(sb_call_ret_conv(SB_ABI_LINUX_X86_64, &CE),
-                             sb_call_result_bits(SB_ABI_LINUX_X86_64, &CE), Op,
+  int Mask = sb_cond_classes(sb_call_ret_conv(R.Abi, &CE),
+                             sb_call_result_bits(R.Abi, &CE), Op,
                              Constant);
   if (Mask < 0) {
     Why = R.keep("the sign of " + Sym + "'s result does not decide the compare");
@@ -1053,6 +1253,7 @@ static std::unique_ptr<Region> analyseRegion(Analysis &A,
                                              std::vector<BasicBlock *> Blocks,
                                              unsigned BlockNo) {
   auto R = std::make_unique<Region>();
+  R->Abi = A.Abi;
   R->BB = Blocks[0];
   R->BlockNo = BlockNo;
   R->Blocks = std::move(Blocks);
@@ -1065,14 +1266,14 @@ static std::unique_ptr<Region> analyseRegion(Analysis &A,
     for (Instruction &I : *R->Blocks[B]) {
       R->Position[&I] = Pos++;
       auto *CI = dyn_cast<CallInst>(&I);
-      if (!CI || !isCandidate(*CI))
+      if (!CI || !isCandidate(*CI, A.Abi))
         continue;
       if (!Started)
         R->StartPos = R->Position[&I];
       Started = true;
       CallsOf[B].push_back(R->Calls.size());
       R->CallIndex[CI] = R->Calls.size();
-      R->Calls.push_back(makeCandidate(CI));
+      R->Calls.push_back(makeCandidate(CI, A.Abi));
       R->BlockOfCall.push_back(B);
     }
   }
@@ -1141,13 +1342,15 @@ static void countRefusal(sb_why Why) {
   case SB_WHY_BELOW_MIN_BATCH: ++NumRefusedBelowMin; break;
   case SB_WHY_BATCH_FULL: ++NumRefusedBatchFull; break;
   case SB_WHY_FRONT_END: ++NumRefusedFrontEnd; break;
+  case SB_WHY_NO_CHAINING: ++NumRefusedNoChaining; break;
+  case SB_WHY_SERIES_ENDED: ++NumRefusedSeriesEnded; break;
   default: break;
   }
 }
 
 static sb_region describe(Region &R) {
   sb_region Desc = {}; // nblocks = 0: the straight-line form
-  Desc.abi = SB_ABI_LINUX_X86_64;
+  Desc.abi = R.Abi;
   Desc.nevents = R.Events.size();
   Desc.events = R.Events.data();
   Desc.nblocks = R.SBBlocks.size();
@@ -1337,6 +1540,21 @@ public:
   FunctionCallee retPositiveError() {
     return declare("sysbatch_ret_positive_error", I32, {I64});
   }
+  // Tock (runtime/include/sysbatch_tock.h); frames as plain u32 words.
+  FunctionCallee tockSeries() {
+    return declare("sysbatch_tock_series", I32,
+                   {compat::pointerTo(I32), I32, I32});
+  }
+  /// The converter for TRD104 class \p Class (none for yield).
+  FunctionCallee tockConverter(int Class) {
+    const char *Name = Class == 2   ? "sysbatch_tock_ret_command"
+                       : Class == 1 ? "sysbatch_tock_ret_subscribe"
+                       : Class == 5 ? "sysbatch_tock_ret_memop"
+                                    : "sysbatch_tock_ret_allow";
+    return declare(Name, Type::getVoidTy(M.getContext()),
+                   {compat::bytePointer(M.getContext()),
+                    compat::pointerTo(I32)});
+  }
 
 private:
   FunctionCallee declare(StringRef Name, Type *Ret, ArrayRef<Type *> Params) {
@@ -1410,7 +1628,7 @@ static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
                             Value *Raw, RuntimeABI &RT) {
   // syscall() itself reports -1 and errno whatever NR's row says.
   unsigned Conv =
-      sb_call_ret_conv(SB_ABI_LINUX_X86_64, &R.Events[C.Event].u.call);
+      sb_call_ret_conv(R.Abi, &R.Events[C.Event].u.call);
   Value *Converted = Raw;
   switch (Conv) {
   case SB_RET_ERRNO:
@@ -1671,6 +1889,232 @@ static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
   }
 }
 
+//===----------------------------------------------------------------------===//
+// The Tock rewrite (docs/llvm.md, "Tock"): one series call per batch
+//===----------------------------------------------------------------------===//
+
+/// SYSBATCH_TOCK_POLICY_STOP: every Tock slot has fail=stop.
+static constexpr uint32_t TockPolicyStop = 0;
+static constexpr unsigned TockWordsPerFrame = 5; // {class, r0, r1, r2, r3}
+
+/// Is the struct call \p Call returns through its sret slot \p Sret read
+/// by anything?  A temporary only the call and lifetime markers touch is
+/// not (`command(...);` as a statement).
+static bool tockSretUsed(const CallInst *Call, const Value *Sret) {
+  const auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Sret));
+  if (!AI)
+    return true;
+  SmallVector<const Value *, 8> Work{AI};
+  DenseSet<const Value *> Seen{AI};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (U == Call)
+        continue;
+      if (isa<BitCastInst>(U) || isa<GetElementPtrInst>(U)) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      const auto *II = dyn_cast<IntrinsicInst>(U);
+      if (II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Rewrite Tock batch \p BI of region \p R:
+///
+///   issue point:  frames[5k] = class_k; frames[5k+1..4] = raw args of k
+///                 %sb.left = sysbatch_tock_series(frames, n, STOP)
+///                 %sb.ran  = n - %sb.left
+///   call site k:  k < %sb.ran ? sysbatch_tock_ret_<class>(out, &frames[5k])
+///                             : the original call
+///
+/// `out` is the call's sret slot, or a fresh 16-byte private slot the
+/// register-returned struct is loaded from.  Unused results and yield: only
+/// `k >= %sb.ran ? call`.  No sysbatch_active probe: the backend is chosen
+/// at build time.
+static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
+                             DenseMap<Value *, Value *> &Replaced) {
+  const sb_batch_plan &BP = R.Plan.batches[BI];
+  CallInst *First = R.Calls[BP.first_call].Call;
+  const unsigned FirstPos = R.Position.lookup(First);
+  Function &F = *First->getFunction();
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  Type *I32 = RT.I32;
+  const unsigned N = BP.nslots, NWords = N * TockWordsPerFrame;
+  for (int S = 0; S < BP.nslots; ++S)
+    if (BP.slots[S].kind != SB_SLOT_CALL || BP.slots[S].argc > 4)
+      report_fatal_error("sysbatch: a Tock plan has a slot a series frame "
+                         "cannot hold (word copy or more than 4 arguments)",
+                         false);
+
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  auto *FramesTy = ArrayType::get(I32, NWords);
+  AllocaInst *Frames = EB.CreateAlloca(FramesTy, nullptr, "sb.frames");
+  Frames->setAlignment(Align(4));
+
+  IRBuilder<> IB(First);
+  IB.SetCurrentDebugLocation(First->getDebugLoc());
+  auto WordPtr = [&](IRBuilder<> &B, unsigned W) {
+    return B.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, W);
+  };
+  auto AsWord = [&](Value *V) -> Value * {
+    if (auto *C = dyn_cast<Constant>(V))
+      return C->getType()->isPointerTy()
+                 ? ConstantExpr::getPtrToInt(C, I32)
+                 : ConstantExpr::getIntegerCast(C, I32, true);
+    return V->getType()->isPointerTy() ? IB.CreatePtrToInt(V, I32)
+                                       : IB.CreateSExtOrTrunc(V, I32);
+  };
+  DenseMap<Value *, Value *> Cache;
+  for (int S = 0; S < BP.nslots; ++S) {
+    const sb_slot_plan &SP = BP.slots[S];
+    const CandidateCall &C = R.Calls[SP.call];
+    Value *Words[TockWordsPerFrame];
+    Words[0] = ConstantInt::get(I32, (uint32_t)SP.nr);
+    for (unsigned K = 1; K < TockWordsPerFrame; ++K)
+      Words[K] = ConstantInt::get(I32, 0); // memop r2, r3; yield r1..r3
+    for (int K = 0; K < SP.argc; ++K) {
+      const sb_fill_arg &FA = SP.args[K];
+      if (FA.fill == SB_FILL_CONST) {
+        Words[1 + K] = ConstantInt::get(I32, (uint32_t)FA.value);
+      } else if (FA.fill == SB_FILL_LIBC_ARG) {
+        unsigned Op = C.EventBase + FA.index;
+        if (Op < C.Call->arg_size())
+          Words[1 + K] = AsWord(materialize(R, IB, C.Call->getArgOperand(Op),
+                                            FirstPos, Cache, Replaced));
+      } else {
+        report_fatal_error("sysbatch: a Tock frame word the series call "
+                           "cannot fill (chained or empty string)",
+                           false);
+      }
+    }
+    for (unsigned K = 0; K < TockWordsPerFrame; ++K)
+      IB.CreateAlignedStore(Words[K],
+                            WordPtr(IB, S * TockWordsPerFrame + K), Align(4));
+  }
+  CallInst *Left = IB.CreateCall(
+      RT.tockSeries(),
+      {WordPtr(IB, 0), ConstantInt::get(I32, N),
+       ConstantInt::get(I32, TockPolicyStop)},
+      "sb.left");
+  Left->setDebugLoc(First->getDebugLoc());
+  Value *Ran = IB.CreateSub(ConstantInt::get(I32, N), Left, "sb.ran");
+  ++NumTockSeries;
+  NumTockFrames += N;
+
+  for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
+    const sb_call_plan &CP = R.Plan.calls[CIdx];
+    if (CP.batch != BI)
+      continue;
+    const CandidateCall &C = R.Calls[CIdx];
+    CallInst *Call = C.Call;
+    const int Class = C.RawRow->nr;
+    Value *Sret = hasSretResult(*Call) ? Call->getArgOperand(0) : nullptr;
+    bool Used = tockResultBytes(Class) &&
+                (Sret ? tockSretUsed(Call, Sret) : !Call->use_empty());
+    IRBuilder<> CB(Call);
+    if (!Used) {
+      // Nothing reads the result: the call site only re-issues the call
+      // when its frame did not run.
+      Value *Skipped = CB.CreateICmpUGE(ConstantInt::get(I32, CP.slot), Ran,
+                                        "sb.frame.skipped");
+      Instruction *Then = SplitBlockAndInsertIfThen(Skipped, Call, false);
+      Then->getParent()->setName("sb.call");
+      Call->getParent()->setName("sb.next");
+      Call->moveBefore(Then);
+      ++NumTockReissueOnly;
+      continue;
+    }
+    Value *FrameRan =
+        CB.CreateICmpULT(ConstantInt::get(I32, CP.slot), Ran, "sb.frame.ran");
+    Instruction *FromBatch, *Original;
+    SplitBlockAndInsertIfThenElse(FrameRan, Call, &FromBatch, &Original);
+    BasicBlock *Tail = Call->getParent();
+    Tail->setName("sb.next");
+    FromBatch->getParent()->setName("sb.result");
+    Original->getParent()->setName("sb.call");
+    Call->moveBefore(Original);
+
+    IRBuilder<> RB(FromBatch);
+    RB.SetCurrentDebugLocation(Call->getDebugLoc());
+    Value *Frame = RB.CreateConstInBoundsGEP2_64(
+        FramesTy, Frames, 0, CP.slot * TockWordsPerFrame, "sb.frame");
+    Type *BytePtr = compat::bytePointer(Ctx);
+    if (Sret) {
+      RB.CreateCall(RT.tockConverter(Class),
+                    {RB.CreatePointerCast(Sret, BytePtr), Frame});
+      ++NumTockSretResults;
+      continue;
+    }
+    // The struct comes back in registers (memop_return_t on RV32 ilp32):
+    // convert into private memory and load the call's own type from it.
+    Type *RetTy = Call->getType();
+    uint64_t Bytes = std::max<uint64_t>(16, DL.getTypeStoreSize(RetTy));
+    AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(Type::getInt8Ty(Ctx), Bytes),
+                                      nullptr, "sb.result.tmp");
+    Tmp->setAlignment(Align(16));
+    RB.CreateCall(RT.tockConverter(Class),
+                  {RB.CreatePointerCast(Tmp, BytePtr), Frame});
+    Value *Converted = RB.CreateAlignedLoad(
+        RetTy, RB.CreatePointerCast(Tmp, compat::pointerTo(RetTy)), Align(16),
+        "sb.result.value");
+    PHINode *Result = PHINode::Create(RetTy, 2, "", &Tail->front());
+    Result->takeName(Call);
+    if (Result->hasName())
+      Call->setName(Result->getName() + ".orig");
+    Call->replaceAllUsesWith(Result);
+    Result->addIncoming(Converted, FromBatch->getParent());
+    Result->addIncoming(Call, Original->getParent());
+    Replaced[Call] = Result;
+    ++NumTockRegisterResults;
+  }
+}
+
+/// The ABI this run rewrites for, from the target option and the triple;
+/// false (with a debug reason) when the run does nothing.  An explicit
+/// target on a triple without that kernel ABI is a fatal error.
+static bool resolveTarget(const SysbatchOptions &Opts, const Module &M,
+                          sb_abi &Abi) {
+  Triple T(M.getTargetTriple());
+  bool Linux = T.getArch() == Triple::x86_64 && T.isOSLinux();
+  bool SeriesIsa = T.isThumb() || T.getArch() == Triple::riscv32;
+  switch (Opts.Tgt) {
+  case Target::Default:
+    if (!Linux) {
+      LLVM_DEBUG(dbgs() << "sysbatch: " << M.getTargetTriple()
+                        << ": not x86_64 Linux and no target given "
+                           "(target=tock for Tock apps)\n");
+      return false;
+    }
+    Abi = SB_ABI_LINUX_X86_64;
+    return true;
+  case Target::Linux:
+    if (!Linux)
+      report_fatal_error("sysbatch: target=linux needs an x86_64 Linux "
+                         "triple (the only sys_batch ABI), not '" +
+                             Twine(M.getTargetTriple()) + "'",
+                         false);
+    Abi = SB_ABI_LINUX_X86_64;
+    return true;
+  case Target::Tock:
+    if (!SeriesIsa)
+      report_fatal_error("sysbatch: target=tock needs a Thumb (thumbv6m, "
+                         "thumbv7m, thumbv7em, thumbv8m...) or riscv32 "
+                         "triple, where the series call exists, not '" +
+                             Twine(M.getTargetTriple()) + "'",
+                         false);
+    Abi = SB_ABI_TOCK;
+    return true;
+  }
+  return false;
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -1680,12 +2124,9 @@ static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
 PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   if (F.isDeclaration())
     return PreservedAnalyses::all();
-  Triple T(F.getParent()->getTargetTriple());
-  if (T.getArch() != Triple::x86_64 || !T.isOSLinux()) {
-    LLVM_DEBUG(dbgs() << "sysbatch: " << F.getName()
-                      << ": not x86_64 Linux, the only sys_batch ABI\n");
+  sb_abi Abi;
+  if (!resolveTarget(Opts, *F.getParent(), Abi))
     return PreservedAnalyses::all();
-  }
   if (F.getName().startswith("sysbatch_")) {
     LLVM_DEBUG(dbgs() << "sysbatch: " << F.getName()
                       << ": the runtime itself is never batched\n");
@@ -1695,11 +2136,12 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   bool HasCandidate = false;
   for (Instruction &I : instructions(F))
     if (auto *CI = dyn_cast<CallInst>(&I))
-      HasCandidate |= isCandidate(*CI);
+      HasCandidate |= isCandidate(*CI, Abi);
   if (!HasCandidate)
     return PreservedAnalyses::all(); // functions without candidates untouched
 
-  Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>()};
+  Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
+             Abi, DenseMap<const AllocaInst *, bool>()};
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   // Every region is formed, described and planned on the unchanged CFG;
   // then the batches are rewritten.  Candidate blocks keep the numbers of
@@ -1714,12 +2156,16 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   unsigned BlockNo = 0;
   for (size_t K = 0; K < Order.size(); ++K) {
     BasicBlock &BB = *Order[K];
-    if (!countCandidates(BB))
+    if (!countCandidates(BB, Abi))
       continue;
     unsigned Number = BlockNo++;
     if (Covered.count(&BB))
       continue;
-    std::vector<BasicBlock *> Blocks = formRegion(Order, K, Covered);
+    // Tock's series call only stops or continues: each block is planned
+    // straight-line (the core would refuse a branchy region as wrong-abi).
+    std::vector<BasicBlock *> Blocks;
+    if (Abi == SB_ABI_LINUX_X86_64)
+      Blocks = formRegion(Order, K, Covered, Abi);
     if (!Blocks.empty()) {
       std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
       bool Use = planBranchy(*R, Opts);
@@ -1752,7 +2198,10 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
       NumBatchedCalls += BP.ncalls;
       NumSlots += BP.nslots;
       NumChains += BP.nchains;
-      rewriteBatch(*R, B, RT, Opts.Fill, Replaced);
+      if (Abi == SB_ABI_TOCK)
+        rewriteTockBatch(*R, B, RT, Replaced);
+      else
+        rewriteBatch(*R, B, RT, Opts.Fill, Replaced);
     }
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
@@ -1762,7 +2211,8 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// `sysbatch<min-batch=N;max-slots=N;no-blocking;print-plan;fill=...>`
+/// `sysbatch<min-batch=N;max-slots=N;no-blocking;print-plan;fill=...;
+/// target=linux|tock>`
 static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
   SysbatchOptions O;
   while (!Params.empty()) {
@@ -1784,6 +2234,15 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
                 Twine(SB_MAX_REGION_CALLS) + ", got '" + Value + "'",
             inconvertibleErrorCode());
       (Key == "min-batch" ? O.MinBatch : O.MaxSlots) = N;
+    } else if (P.consume_front("target=")) {
+      if (P == "tock")
+        O.Tgt = Target::Tock;
+      else if (P == "linux")
+        O.Tgt = Target::Linux;
+      else
+        return make_error<StringError>(
+            "sysbatch: target wants 'linux' or 'tock', got '" + P + "'",
+            inconvertibleErrorCode());
     } else if (P.consume_front("fill=")) {
       if (P == "template")
         O.Fill = SlotFill::Template;
@@ -1797,7 +2256,7 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
       return make_error<StringError>(
           "sysbatch: unknown pass parameter '" + P +
               "' (known: min-batch=N, max-slots=N, no-blocking, print-plan, "
-              "fill=template|stores)",
+              "fill=template|stores, target=linux|tock)",
           inconvertibleErrorCode());
     }
   }

@@ -16,8 +16,22 @@
 //                                             %n  = 2 <= %last ? ret_errno(rets[2])
 //                                                               : call @read(%fd, b, 64)
 //
-// Pipeline: `opt -passes=sysbatch` / `sysbatch<min-batch=N;print-plan>`, and
-// at clang's pipeline start (-fpass-plugin) at every optimisation level.
+// With target=tock (Cortex-M Thumb or RV32 only) the same analysis plans
+// runs of libtock-c raw calls, and each batch becomes one series call
+// (class 0xfe, docs/tock.md):
+//
+//   before                                   after
+//   call @allow_readwrite(sret %a, D, 0, b, n)   frames <- {3, D, 0, b, n}, {2, D, 1, 5, 0}
+//   call @command(sret %c, D, 1, 5, 0)           %left = call @sysbatch_tock_series(frames, 2, 0)
+//                                                %ran = 2 - %left
+//                                                0 < %ran ? sysbatch_tock_ret_allow(%a, &frames[0])
+//                                                         : call @allow_readwrite(sret %a, ...)
+//                                                1 < %ran ? sysbatch_tock_ret_command(%c, &frames[5])
+//                                                         : call @command(sret %c, ...)
+//
+// Pipeline: `opt -passes=sysbatch` / `sysbatch<min-batch=N;print-plan>` /
+// `sysbatch<target=tock>`, and at clang's pipeline start (-fpass-plugin) at
+// every optimisation level (-mllvm -sysbatch-target=tock there).
 //
 //===----------------------------------------------------------------------===//
 #ifndef SYSBATCH_LLVM_PASS_H
@@ -33,12 +47,22 @@ enum class SlotFill {
   Stores,   ///< one store per meaningful word
 };
 
+/// Which kernel ABI a run rewrites for.  The triple alone does not decide
+/// Tock: a Cortex-M or RV32 build may run on any kernel, and a stock Tock
+/// kernel faults an app that issues the series call.
+enum class Target {
+  Default, ///< Linux on an x86_64 Linux triple, otherwise nothing
+  Linux,   ///< sys_batch (x86_64 Linux triples only)
+  Tock,    ///< the Tock series call (Thumb and riscv32 triples only)
+};
+
 struct SysbatchOptions {
   int MinBatch;       ///< smallest batch worth a crossing (core default: 2)
   int MaxSlots;       ///< slots per batch (core default: 64)
   bool AllowBlocking; ///< batch calls that may sleep (core default: yes)
   bool PrintPlan;     ///< print the core's plan per block to stderr
   SlotFill Fill;
+  Target Tgt;
   SysbatchOptions();  ///< the core's defaults, overridden by -sysbatch-* flags
 };
 
