@@ -92,7 +92,7 @@ STATISTIC(NumRefusedBelowMin, "Refused: batch below the minimum size");
 STATISTIC(NumRefusedBatchFull, "Refused: batch full");
 STATISTIC(NumRefusedFrontEnd, "Refused: the IR does not fit the catalogue row");
 STATISTIC(NumRefusedNoChaining, "Refused: a result feeds a later call (Tock)");
-STATISTIC(NumRefusedSeriesEnded, "Refused: the series ended at a yield (Tock)");
+STATISTIC(NumSeriesEnded, "Tock series ended by a yield before a batchable call");
 STATISTIC(NumTockSeries, "Tock series calls emitted");
 STATISTIC(NumTockFrames, "Tock frames filled");
 STATISTIC(NumTockSretResults, "Tock call sites converted into their sret slot");
@@ -754,8 +754,9 @@ static std::string visitTockCallShape(const CandidateCall &C) {
 
 /// The front end's own objection to a call the catalogue knows, or empty.
 static std::string visitCallShape(const CandidateCall &C) {
+  // Rows never batched keep their own reason (yield_no_wait returns an int).
   if (C.RawRow && C.RawRow->abi == SB_ABI_TOCK)
-    return visitTockCallShape(C);
+    return (C.RawRow->flags & SB_ROW_NEVER) ? "" : visitTockCallShape(C);
   Type *RetTy = C.Call->getType();
   if (!RetTy->isVoidTy() && !RetTy->isPointerTy() &&
       !(RetTy->isIntegerTy() && RetTy->getIntegerBitWidth() <= 64))
@@ -1343,7 +1344,6 @@ static void countRefusal(sb_why Why) {
   case SB_WHY_BATCH_FULL: ++NumRefusedBatchFull; break;
   case SB_WHY_FRONT_END: ++NumRefusedFrontEnd; break;
   case SB_WHY_NO_CHAINING: ++NumRefusedNoChaining; break;
-  case SB_WHY_SERIES_ENDED: ++NumRefusedSeriesEnded; break;
   default: break;
   }
 }
@@ -1449,6 +1449,22 @@ static void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
         Prev = R.BlockOfCall[C];
         ++NBlocks;
       }
+    }
+    // Tock: a yield closes its series, so the call after it is not refused
+    // but cannot join either; say so where the next series starts.
+    if (R.Abi == SB_ABI_TOCK && BP.end_why == SB_WHY_SERIES_ENDED &&
+        BP.end_call >= 0) {
+      CallInst *Next = R.Calls[BP.end_call].Call;
+      ++NumSeriesEnded;
+      LLVM_DEBUG(dbgs() << "sysbatch: series ends before "
+                        << Next->getCalledFunction()->getName() << "\n");
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "SeriesEnded", Next)
+               << ore::NV("Callee", Next->getCalledFunction())
+               << " not in the series before it: "
+               << ore::NV("Reason", sb_why_name(SB_WHY_SERIES_ENDED)) << " ("
+               << ore::NV("Detail", sb_why_text(SB_WHY_SERIES_ENDED)) << ")";
+      });
     }
     ORE.emit([&] {
       OptimizationRemark Rem(DEBUG_TYPE, "Batched", First);
@@ -2076,10 +2092,20 @@ static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
   }
 }
 
+/// A bad option is a compile error (opt exits 1, clang reports `error:`),
+/// said once per module although the pass runs per function.
+static void reportOptionError(Module &M, const Twine &Msg) {
+  static const Module *Reported = nullptr;
+  if (Reported == &M)
+    return;
+  Reported = &M;
+  M.getContext().emitError(Msg);
+}
+
 /// The ABI this run rewrites for, from the target option and the triple;
 /// false (with a debug reason) when the run does nothing.  An explicit
-/// target on a triple without that kernel ABI is a fatal error.
-static bool resolveTarget(const SysbatchOptions &Opts, const Module &M,
+/// target on a triple without that kernel ABI is an error.
+static bool resolveTarget(const SysbatchOptions &Opts, Module &M,
                           sb_abi &Abi) {
   Triple T(M.getTargetTriple());
   bool Linux = T.getArch() == Triple::x86_64 && T.isOSLinux();
@@ -2095,20 +2121,22 @@ static bool resolveTarget(const SysbatchOptions &Opts, const Module &M,
     Abi = SB_ABI_LINUX_X86_64;
     return true;
   case Target::Linux:
-    if (!Linux)
-      report_fatal_error("sysbatch: target=linux needs an x86_64 Linux "
-                         "triple (the only sys_batch ABI), not '" +
-                             Twine(M.getTargetTriple()) + "'",
-                         false);
+    if (!Linux) {
+      reportOptionError(M, "sysbatch: target=linux needs an x86_64 Linux "
+                           "triple (the only sys_batch ABI), not '" +
+                               Twine(M.getTargetTriple()) + "'");
+      return false;
+    }
     Abi = SB_ABI_LINUX_X86_64;
     return true;
   case Target::Tock:
-    if (!SeriesIsa)
-      report_fatal_error("sysbatch: target=tock needs a Thumb (thumbv6m, "
-                         "thumbv7m, thumbv7em, thumbv8m...) or riscv32 "
-                         "triple, where the series call exists, not '" +
-                             Twine(M.getTargetTriple()) + "'",
-                         false);
+    if (!SeriesIsa) {
+      reportOptionError(M, "sysbatch: target=tock needs a Thumb (thumbv6m, "
+                           "thumbv7m, thumbv7em, thumbv8m...) or riscv32 "
+                           "triple, where the series call exists, not '" +
+                               Twine(M.getTargetTriple()) + "'");
+      return false;
+    }
     Abi = SB_ABI_TOCK;
     return true;
   }
