@@ -1,0 +1,25 @@
+; RV32: memop_return_t returned in registers typed as { i32, i32 }
+; (Tock_series_riscv.ll has clang's [2 x i32]): converted into a 16-byte
+; private slot, loaded as { i32, i32 }.
+; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -S %s | %FileCheck %s
+
+target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
+target triple = "riscv32-unknown-unknown-elf"
+
+%struct.syscall_return_t = type { i32, [3 x i32] }
+
+; CHECK-LABEL: define i32 @struct_form()
+; CHECK:       %sb.result.value = load { i32, i32 }, { i32, i32 }* %{{[0-9]+}}, align 16
+; CHECK:       %mr = phi { i32, i32 }
+; CHECK-NEXT:  %d = extractvalue { i32, i32 } %mr, 1
+define i32 @struct_form() {
+entry:
+  %c = alloca %struct.syscall_return_t, align 4
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %c, i32 2, i32 1, i32 2, i32 0)
+  %mr = call { i32, i32 } @memop(i32 12, i32 0)
+  %d = extractvalue { i32, i32 } %mr, 1
+  ret i32 %d
+}
+
+declare void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4, i32, i32, i32, i32)
+declare { i32, i32 } @memop(i32, i32)

@@ -1,0 +1,136 @@
+; target=tock on Cortex-M (thumbv7m): allow, subscribe, command, memop and a
+; final yield become ONE series call.  Every frame is filled by stores at
+; the first call ({class, r0..r3}; memop r2 = r3 = 0, yield r0 = 1), the
+; series runs with the stop policy (0), and call site k then converts its
+; own frame into the struct libtock-c returns - written into the call's sret
+; slot - when k < ran (ran = n - left), and makes the original call
+; otherwise.  yield returns nothing: its site only re-issues the call.
+; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -S %s | %FileCheck %s
+; RUN: %sbopt -load=%sbplugin -sysbatch-target=tock -passes='sysbatch,verify' -S %s | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<target=tock;print-plan>' -pass-remarks=sysbatch \
+; RUN:   -pass-remarks-missed=sysbatch -disable-output %s 2>&1 | %FileCheck %s --check-prefix=PLAN
+; PLAN:      function f block 0:
+; PLAN-NEXT: batch 0: calls 0..4, 5 slots, 0 chains
+; PLAN-NEXT:   slot 0: call 0 allow_readwrite(144, 0, a2, 32)    fail=stop
+; PLAN-NEXT:   slot 1: call 1 subscribe(144, 0, a2, 0)           fail=stop
+; PLAN-NEXT:   slot 2: call 2 command(144, 1, a2, 0)             fail=stop
+; PLAN-NEXT:   slot 3: call 3 memop(1, 0)                        fail=stop
+; PLAN-NEXT:   slot 4: call 4 yield(1)                           fail=stop
+; PLAN-NEXT: remark: <unknown>:0:0: batched 5 calls (allow_readwrite, subscribe, command, memop, yield) into 5 slots with 0 chains
+; PLAN-NOT:  remark
+
+target datalayout = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"
+target triple = "thumbv7m-none-unknown-eabi"
+
+%struct.allow_rw_return_t = type { i8, i8*, i32, i32 }
+%struct.subscribe_return_t = type { i8, void (i32, i32, i32, i8*)*, i8*, i32 }
+%struct.syscall_return_t = type { i32, [3 x i32] }
+%struct.memop_return_t = type { i32, i32 }
+
+@buf = internal global [32 x i8] zeroinitializer, align 1
+
+; CHECK-LABEL: define i32 @f(i32 %n)
+; CHECK:       %sb.frames = alloca [25 x i32], align 4
+; No probe of sysbatch_active: the backend is chosen at build time.
+; CHECK-NOT:   sysbatch_active
+; Frame 0: allow_readwrite is class 3, then driver, number, buffer, length.
+; CHECK:       store i32 3, i32* [[W0:%[0-9]+]], align 4
+; CHECK-NEXT:  [[W1:%[0-9]+]] = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 1
+; CHECK-NEXT:  store i32 144, i32* [[W1]], align 4
+; CHECK:       store i32 0, i32*
+; CHECK:       store i32 ptrtoint ([32 x i8]* @buf to i32), i32*
+; CHECK:       store i32 32, i32*
+; Frame 1: subscribe (class 1) with the upcall's address and a null userdata.
+; CHECK:       store i32 1, i32*
+; CHECK:       store i32 144, i32*
+; CHECK:       store i32 0, i32*
+; CHECK:       store i32 ptrtoint (void (i32, i32, i32, i8*)* @cb to i32), i32*
+; CHECK:       store i32 0, i32*
+; Frame 2: command (class 2); its third argument is the function's %n.
+; CHECK:       store i32 2, i32*
+; CHECK:       store i32 144, i32*
+; CHECK:       store i32 1, i32*
+; CHECK:       store i32 %n, i32*
+; CHECK:       store i32 0, i32*
+; Frame 3: memop (class 5) with r2 = r3 = 0.
+; CHECK:       [[M:%[0-9]+]] = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 15
+; CHECK-NEXT:  store i32 5, i32* [[M]], align 4
+; CHECK:       store i32 1, i32*
+; CHECK:       store i32 0, i32*
+; CHECK:       store i32 0, i32*
+; CHECK:       store i32 0, i32*
+; Frame 4: yield (class 0), r0 = 1 (wait), r1..r3 = 0.
+; CHECK:       [[Y:%[0-9]+]] = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 20
+; CHECK-NEXT:  store i32 0, i32* [[Y]], align 4
+; CHECK-NEXT:  [[Y1:%[0-9]+]] = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 21
+; CHECK-NEXT:  store i32 1, i32* [[Y1]], align 4
+; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 5, i32 0)
+; CHECK-NEXT:  %sb.ran = sub i32 5, %sb.left
+; Site 0: the converter writes the sret slot %a.
+; CHECK-NEXT:  %sb.frame.ran = icmp ult i32 0, %sb.ran
+; CHECK-NEXT:  br i1 %sb.frame.ran, label %sb.result, label %sb.call
+; CHECK:     sb.result:
+; CHECK-NEXT:  %sb.frame = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 0
+; CHECK-NEXT:  [[A8:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %a to i8*
+; CHECK-NEXT:  call void @sysbatch_tock_ret_allow(i8* [[A8]], i32* %sb.frame)
+; CHECK-NEXT:  br label %sb.next
+; CHECK:     sb.call:
+; CHECK-NEXT:  call void @allow_readwrite(%struct.allow_rw_return_t* sret(%struct.allow_rw_return_t) align 4 %a, i32 144, i32 0,
+; CHECK-NEXT:  br label %sb.next
+; CHECK:     sb.next:
+; CHECK-NEXT:  %sb.frame.ran1 = icmp ult i32 1, %sb.ran
+; CHECK:       %sb.frame5 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 5
+; CHECK:       call void @sysbatch_tock_ret_subscribe(i8* %{{[0-9]+}}, i32* %sb.frame5)
+; CHECK:       call void @subscribe(%struct.subscribe_return_t* sret(%struct.subscribe_return_t) align 4 %s,
+; CHECK:       %sb.frame.ran6 = icmp ult i32 2, %sb.ran
+; CHECK:       %sb.frame10 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 10
+; CHECK:       call void @sysbatch_tock_ret_command(i8* %{{[0-9]+}}, i32* %sb.frame10)
+; CHECK:       call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %c, i32 144, i32 1, i32 %n, i32 0)
+; On Thumb memop_return_t (8 bytes) comes back through sret as well.
+; CHECK:       %sb.frame.ran11 = icmp ult i32 3, %sb.ran
+; CHECK:       %sb.frame15 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 15
+; CHECK:       call void @sysbatch_tock_ret_memop(i8* %{{[0-9]+}}, i32* %sb.frame15)
+; CHECK:       call void @memop(%struct.memop_return_t* sret(%struct.memop_return_t) align 4 %m, i32 1, i32 0)
+; Site 4, yield: no conversion, the call only when its frame did not run.
+; CHECK:       %sb.frame.skipped = icmp uge i32 4, %sb.ran
+; CHECK-NEXT:  br i1 %sb.frame.skipped, label %sb.call{{[0-9]+}}, label %sb.next{{[0-9]+}}
+; CHECK:     sb.call{{[0-9]+}}:
+; CHECK-NEXT:  call void @yield()
+; CHECK-NOT:   @sysbatch_tock_series
+; CHECK:       ret i32
+define i32 @f(i32 %n) {
+entry:
+  %a = alloca %struct.allow_rw_return_t, align 4
+  %s = alloca %struct.subscribe_return_t, align 4
+  %c = alloca %struct.syscall_return_t, align 4
+  %m = alloca %struct.memop_return_t, align 4
+  call void @allow_readwrite(%struct.allow_rw_return_t* sret(%struct.allow_rw_return_t) align 4 %a, i32 144, i32 0, i8* getelementptr inbounds ([32 x i8], [32 x i8]* @buf, i32 0, i32 0), i32 32)
+  call void @subscribe(%struct.subscribe_return_t* sret(%struct.subscribe_return_t) align 4 %s, i32 144, i32 0, void (i32, i32, i32, i8*)* @cb, i8* null)
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %c, i32 144, i32 1, i32 %n, i32 0)
+  call void @memop(%struct.memop_return_t* sret(%struct.memop_return_t) align 4 %m, i32 1, i32 0)
+  call void @yield()
+  %a.ok = getelementptr inbounds %struct.allow_rw_return_t, %struct.allow_rw_return_t* %a, i32 0, i32 0
+  %a.v = load i8, i8* %a.ok, align 4
+  %s.ok = getelementptr inbounds %struct.subscribe_return_t, %struct.subscribe_return_t* %s, i32 0, i32 0
+  %s.v = load i8, i8* %s.ok, align 4
+  %c.ty = getelementptr inbounds %struct.syscall_return_t, %struct.syscall_return_t* %c, i32 0, i32 0
+  %c.v = load i32, i32* %c.ty, align 4
+  %m.st = getelementptr inbounds %struct.memop_return_t, %struct.memop_return_t* %m, i32 0, i32 0
+  %m.v = load i32, i32* %m.st, align 4
+  %x = zext i8 %a.v to i32
+  %y = zext i8 %s.v to i32
+  %r1 = add i32 %x, %y
+  %r2 = add i32 %r1, %c.v
+  %r3 = add i32 %r2, %m.v
+  ret i32 %r3
+}
+
+define internal void @cb(i32 %0, i32 %1, i32 %2, i8* %3) {
+  ret void
+}
+
+declare void @allow_readwrite(%struct.allow_rw_return_t* sret(%struct.allow_rw_return_t) align 4, i32, i32, i8*, i32)
+declare void @subscribe(%struct.subscribe_return_t* sret(%struct.subscribe_return_t) align 4, i32, i32, void (i32, i32, i32, i8*)*, i8*)
+declare void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4, i32, i32, i32, i32)
+declare void @memop(%struct.memop_return_t* sret(%struct.memop_return_t) align 4, i32, i32)
+declare void @yield()
