@@ -1,0 +1,50 @@
+// The IR clang emits for libtock-c code, rewritten (-O0, before any other
+// pass): on Cortex-M every result struct - memop_return_t included - comes
+// back through an sret slot, which the converter writes; on RV32 (ilp32)
+// memop_return_t is 8 bytes and comes back in registers as [2 x i32], so
+// the converter writes a private 16-byte slot and the value is loaded from
+// it.  Both: frames at the issue point, one series call with the stop
+// policy, no sysbatch_active probe.
+// REQUIRES: llvm
+// RUN: %tock_sbclang --target=thumbv7m-none-eabi -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,ARM
+// RUN: %tock_sbclang --target=riscv32-unknown-elf -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,RV
+// Without target=tock nothing happens on these triples:
+// RUN: %sbclang -ffreestanding -I%srcroot/runtime/tock/libtock --target=riscv32-unknown-elf -O0 -S -emit-llvm %s -o - \
+// RUN:   | %FileCheck %s --check-prefix=OFF
+// OFF-NOT: sysbatch_tock
+// OFF:     call void @allow_readwrite(
+// OFF-NOT: sysbatch_tock
+#include <tock.h>
+
+static uint32_t cell;
+
+// CHECK-LABEL: define{{.*}} i32 @probe(
+// CHECK:       %sb.frames = alloca [15 x i32], align 4
+// RV-NEXT:     %sb.result.tmp = alloca [16 x i8], align 16
+// CHECK-NOT:   sysbatch_active
+// CHECK:       store i32 3, i32* %{{[0-9]+}}, align 4
+// CHECK:       store i32 ptrtoint (i32* @cell to i32), i32*
+// CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 3, i32 0)
+// CHECK-NEXT:  %sb.ran = sub i32 3, %sb.left
+// CHECK:       call void @sysbatch_tock_ret_allow(
+// CHECK:       call void @allow_readwrite(
+// CHECK:       call void @sysbatch_tock_ret_command(
+// CHECK:       call void @command(
+// ARM:         call void @sysbatch_tock_ret_memop(i8* %{{[0-9]+}}, i32* %sb.frame{{[0-9]+}})
+// ARM:         call void @memop(%struct.memop_return_t* sret(%struct.memop_return_t)
+// RV:          %sb.frame{{[0-9]+}} = getelementptr inbounds [15 x i32], [15 x i32]* %sb.frames, i64 0, i64 10
+// RV-NEXT:     [[TMP:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
+// RV-NEXT:     call void @sysbatch_tock_ret_memop(i8* [[TMP]], i32* %sb.frame{{[0-9]+}})
+// RV-NEXT:     [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to [2 x i32]*
+// RV-NEXT:     %sb.result.value = load [2 x i32], [2 x i32]* [[P]], align 16
+// RV:          call [2 x i32] @memop(i32 noundef 10, i32 noundef 0)
+// RV:          phi [2 x i32] [ %sb.result.value, %sb.result{{[0-9]+}} ], [ %{{.*}}, %sb.call{{[0-9]+}} ]
+// CHECK-NOT:   @sysbatch_tock_series
+// CHECK:       ret i32
+int probe(void)
+{
+    allow_rw_return_t rw = allow_readwrite(0x90, 0, &cell, sizeof cell);
+    syscall_return_t add = command(0x90, 1, 5, 0);
+    memop_return_t hint = memop(10, 0);
+    return rw.success + (int)add.type + (int)hint.status;
+}
