@@ -145,9 +145,14 @@ private:
     int call_index_of(const gimple *stmt) const;
     void describe_call(gcall *call, unsigned first_call_uid,
                        struct sb_call_event *ev) const;
+    void describe_tock_call(gcall *call, struct sb_call_event *ev) const;
+    bool tock_result_operand(gimple *load, struct sb_operand *op) const;
     bool stmt_is_barrier(gimple *stmt, const char **why) const;
     bool stmt_conflicts_with(gimple *stmt, int call) const;
     void describe_gap(const gap &g, struct sb_code_event *ev) const;
+    void describe_tock_gap(const gap &g, struct sb_code_event *ev) const;
+    gap *reach_call(gcall *call, gap *open_gap, bool record_gap,
+                    unsigned first_call_uid, auto_vec<gap *> *gaps);
     bool in_region(basic_block bb) const;
     int region_block(basic_block bb) const;
     void describe_terminator(int b, struct sb_block *blk,
@@ -385,7 +390,12 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
     op.kind = SB_OPND_LOCAL;
     op.call = -1;
     if (TREE_CODE(arg) == INTEGER_CST) {
-        if (tree_fits_shwi_p(arg) || tree_fits_uhwi_p(arg)) {
+        /* A pointer made from a number ((void *) 0x55) is a constant
+         * expression in LLVM IR, which the LLVM pass counts as AVAILABLE;
+         * only NULL is a CONST there. */
+        if (POINTER_TYPE_P(TREE_TYPE(arg)) && !integer_zerop(arg)) {
+            op.kind = SB_OPND_AVAILABLE;
+        } else if (tree_fits_shwi_p(arg) || tree_fits_uhwi_p(arg)) {
             op.kind = SB_OPND_CONST;
             op.value = tree_fits_shwi_p(arg) ? (long)tree_to_shwi(arg)
                                              : (long)tree_to_uhwi(arg);
@@ -414,7 +424,8 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
             op.call = producer;
             return op;
         }
-        if (memory_operand(def, &op))
+        if (abi_ == SB_ABI_TOCK ? tock_result_operand(def, &op)
+                                : memory_operand(def, &op))
             return op;
         if (!value_preserving_conversion(def))
             break;
@@ -426,7 +437,12 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
     /* Available where the region starts: defined outside the region (it
      * then dominates this use, and a branchy region has a single entry, so
      * it dominates the entry too), a parameter, a PHI of the entry block,
-     * or a statement of the entry block before the region's first call. */
+     * or a statement of the entry block before the region's first call.
+     * Tock: conversions of such a value count too (GCC converts an
+     * unsigned length to libtock-c's int right before the call; in LLVM
+     * IR that is no instruction at all) - the rewrite redoes them. */
+    if (abi_ == SB_ABI_TOCK && TREE_CODE(name) == SSA_NAME)
+        arg = name;
     if (SSA_NAME_IS_DEFAULT_DEF(arg))
         op.kind = SB_OPND_AVAILABLE;
     else {
@@ -458,9 +474,11 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
      * what only GIMPLE can show. */
     tree lhs = gimple_call_lhs(call);
     tree ret = gimple_call_return_type(call);
-    bool rewritten = abi_ == SB_ABI_LINUX_X86_64; /* Tock: struct results */
-    if (!ev->why_not && rewritten && !VOID_TYPE_P(ret) && !word_type_p(ret))
+    bool linux_abi = abi_ == SB_ABI_LINUX_X86_64; /* Tock: struct results */
+    if (!ev->why_not && linux_abi && !VOID_TYPE_P(ret) && !word_type_p(ret))
         ev->why_not = "the call returns a value that is not an integer or a pointer";
+    if (!ev->why_not && !linux_abi)
+        describe_tock_call(call, ev);
     for (unsigned k = 0; !ev->why_not && k < nargs; k++) {
         if (word_type_p(TREE_TYPE(gimple_call_arg(call, k))))
             continue;
@@ -468,7 +486,7 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
         ev->why_not = ggc_strdup(ACONCAT((
             "argument ", digit, " is neither an integer nor a pointer", NULL)));
     }
-    if (!ev->why_not && rewritten && lhs && TREE_CODE(lhs) != SSA_NAME)
+    if (!ev->why_not && linux_abi && lhs && TREE_CODE(lhs) != SSA_NAME)
         ev->why_not = "result stored straight to memory";
     /* A longjmp back into this function could land between a batch and
      * one of its call sites. */
@@ -476,6 +494,117 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
         ev->why_not = "the function calls setjmp";
     if (!ev->why_not && stmt_can_throw_internal(cfun, call))
         ev->why_not = "call may throw";
+}
+
+/* Tock: the converter writes the libtock-c struct of the call's row, so
+ * the call must return a struct of that size (or its result be unused),
+ * with libtock-c's arguments, each fitting a 32-bit frame word.  The
+ * words are the LLVM pass's, so both plans read the same. */
+void block_scanner::describe_tock_call(gcall *call,
+                                       struct sb_call_event *ev) const
+{
+    const struct sb_syscall *row = ev->row;
+    if (!row || row->abi != SB_ABI_TOCK || (row->flags & SB_ROW_NEVER))
+        return; /* never-batched rows keep their own reason */
+    int bytes;
+    sysbatch_tock_converter(row, &bytes);
+    tree ret = gimple_call_return_type(call);
+    tree lhs = gimple_call_lhs(call);
+    char num[3][24];
+    if (!VOID_TYPE_P(ret) && !bytes) {
+        ev->why_not = ggc_strdup(ACONCAT((
+            row->name, " returns a value, libtock-c's returns nothing", NULL)));
+        return;
+    }
+    if (VOID_TYPE_P(ret) && bytes) {
+        ev->why_not = ggc_strdup(ACONCAT((
+            row->name, " returns nothing, libtock-c's returns a struct", NULL)));
+        return;
+    }
+    if (bytes) {
+        unsigned HOST_WIDE_INT size =
+            TYPE_SIZE_UNIT(ret) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(ret))
+                ? tree_to_uhwi(TYPE_SIZE_UNIT(ret)) : 0;
+        if (TREE_CODE(ret) != RECORD_TYPE || size != (unsigned)bytes) {
+            snprintf(num[0], sizeof num[0], "%d", (int)size);
+            snprintf(num[1], sizeof num[1], "%d", bytes);
+            ev->why_not = ggc_strdup(ACONCAT((
+                row->name, " returns a ", num[0], "-byte value, libtock-c's "
+                "result has ", num[1], " bytes", NULL)));
+            return;
+        }
+        if (lhs && TREE_CODE(lhs) == SSA_NAME) {
+            ev->why_not = "the struct result is a register value";
+            return;
+        }
+    }
+    unsigned nargs = gimple_call_num_args(call);
+    if (nargs != row->libc_argc) {
+        snprintf(num[0], sizeof num[0], "%u", nargs);
+        snprintf(num[1], sizeof num[1], "%d", row->libc_argc);
+        ev->why_not = ggc_strdup(ACONCAT((
+            row->name, " is called with ", num[0], " arguments, libtock-c's "
+            "takes ", num[1], NULL)));
+        return;
+    }
+    for (unsigned k = 0; k < nargs; k++) {
+        tree type = TREE_TYPE(gimple_call_arg(call, k));
+        if ((POINTER_TYPE_P(type) || INTEGRAL_TYPE_P(type)) &&
+            TYPE_PRECISION(type) <= 32)
+            continue;
+        snprintf(num[2], sizeof num[2], "%u", k);
+        ev->why_not = ggc_strdup(ACONCAT((
+            "argument ", num[2], " does not fit a 32-bit frame word", NULL)));
+        return;
+    }
+}
+
+/* Tock: `load` reads a word of the struct call j returned into a private
+ * local (r = command (...); ... r.data[0]), unchanged since: the call's
+ * RESULT, which a series cannot hand on (no-chaining).  Only fixed offsets,
+ * so the rewrite can load the word again where the series is issued. */
+bool block_scanner::tock_result_operand(gimple *load, struct sb_operand *op) const
+{
+    gassign *assign = dyn_cast<gassign *>(load);
+    if (!assign || !gimple_assign_load_p(assign) ||
+        gimple_has_volatile_ops(assign) ||
+        !word_type_p(TREE_TYPE(gimple_assign_lhs(assign))))
+        return false;
+    tree ref = gimple_assign_rhs1(assign);
+    poly_int64 bitpos, bitsize, maxsize;
+    bool reverse;
+    tree base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize,
+                                        &reverse);
+    if (!base || !DECL_P(base) || reverse || !known_size_p(maxsize) ||
+        !known_eq(maxsize, bitsize) || !bitpos.is_constant() ||
+        !sysbatch_private_ref_p(base))
+        return false;
+    int producer = -1;
+    for (unsigned i = 0; i < out_->calls.length(); i++) {
+        gcall *c = out_->calls[i];
+        if (gimple_bb(c) != gimple_bb(load) || gimple_uid(c) > gimple_uid(load))
+            continue;
+        tree lhs = gimple_call_lhs(c);
+        if (lhs && get_base_address(lhs) == base)
+            producer = (int)i;
+    }
+    if (producer < 0)
+        return false;
+    /* A private local changes only by a statement naming it as its lhs
+     * (the alias oracle would also suspect every call at -O0, where the
+     * gimplifier left the result addressable). */
+    gimple_stmt_iterator gsi = gsi_for_stmt(out_->calls[producer]);
+    for (gsi_next(&gsi); gsi_stmt(gsi) != load; gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (gimple_code(stmt) == GIMPLE_ASM)
+            return false;
+        tree lhs = gimple_vdef(stmt) ? gimple_get_lhs(stmt) : NULL_TREE;
+        if (lhs && get_base_address(lhs) == base)
+            return false;
+    }
+    op->kind = SB_OPND_RESULT;
+    op->call = producer;
+    return true;
 }
 
 /* Statements no batch may cross whatever they touch; `why` uses the same
@@ -633,6 +762,102 @@ void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
         ev->why = "code that commutes with the later calls";
 }
 
+/* Tock memory rule: may `stmt` touch memory other than private locals
+ * (the kernel may use any buffer allowed earlier at any later call, and a
+ * yield runs upcalls)?  Calls are barriers already, except memcpy and
+ * friends, which touch memory through pointers: they count. */
+bool touches_shared_memory(gimple *stmt)
+{
+    if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+        return false;
+    if (!gimple_vuse(stmt) && !gimple_vdef(stmt))
+        return false; /* registers only */
+    gassign *assign = dyn_cast<gassign *>(stmt);
+    if (!assign)
+        return true;
+    bool any = false;
+    if (gimple_store_p(assign)) {
+        any = true;
+        if (!sysbatch_private_ref_p(gimple_assign_lhs(assign)))
+            return true;
+    }
+    if (gimple_assign_load_p(assign)) {
+        any = true;
+        if (!sysbatch_private_ref_p(gimple_assign_rhs1(assign)))
+            return true;
+    }
+    return !any;
+}
+
+/* The code after Tock call `g.after_call`: barriers as on Linux; anything
+ * touching shared memory - including that call's result when it goes
+ * straight to such memory (*p = command (...)) - conflicts with every
+ * later call whose row has SB_ROW_SHARED_MEMORY. */
+void block_scanner::describe_tock_gap(const gap &g, struct sb_code_event *ev) const
+{
+    memset(ev, 0, sizeof *ev);
+    for (gimple *stmt : g.stmts) {
+        const char *why = NULL;
+        if (stmt_is_barrier(stmt, &why)) {
+            ev->barrier = true;
+            ev->why = why;
+            ev->conflicts = ~(uint64_t)0;
+            return;
+        }
+    }
+    const char *what = NULL;
+    tree lhs = g.after_call >= 0 ? gimple_call_lhs(out_->calls[g.after_call])
+                                 : NULL_TREE;
+    if (lhs && !sysbatch_private_ref_p(lhs))
+        what = "a store"; /* *p = command (...): the call stores it */
+    for (gimple *stmt : g.stmts)
+        if (!what && touches_shared_memory(stmt))
+            what = describe_stmt(stmt);
+    if (!what) {
+        ev->why = "code that commutes with the later calls";
+        return;
+    }
+    int ncalls = (int)out_->calls.length();
+    for (int j = g.after_call + 1; j < ncalls && j < 64; j++) {
+        const struct sb_syscall *row = sysbatch_call_event(*out_, j).row;
+        if (row && (row->flags & SB_ROW_SHARED_MEMORY))
+            ev->conflicts |= (uint64_t)1 << j;
+    }
+    /* `what` may come from ACONCAT: see describe_gap.  The LLVM pass's
+     * words. */
+    ev->why = ggc_strdup(ACONCAT((
+        what, " that may touch memory shared with the kernel or an upcall",
+        NULL)));
+}
+
+/* Program order reached region call `call` (the next one): close the open
+ * gap as a CODE event (placeholder, described later; with `record_gap`
+ * false only if it holds statements), push the call's event, and return
+ * the gap that follows the call. */
+block_scanner::gap *block_scanner::reach_call(gcall *call, gap *open_gap,
+                                              bool record_gap,
+                                              unsigned first_call_uid,
+                                              auto_vec<gap *> *gaps)
+{
+    struct sb_event ev;
+    memset(&ev, 0, sizeof ev);
+    if (open_gap && (record_gap || !open_gap->stmts.is_empty())) {
+        ev.kind = SB_EV_CODE;
+        gaps->safe_push(open_gap);
+        out_->events.safe_push(ev);
+    } else {
+        delete open_gap;
+    }
+    gap *next = new gap;
+    next->after_call = (int)out_->event_of_call.length();
+    ev.kind = SB_EV_CALL;
+    describe_call(call, first_call_uid, &ev.u.call);
+    out_->event_of_call.safe_push((int)out_->events.length());
+    out_->results.safe_push(gimple_call_lhs(call));
+    out_->events.safe_push(ev);
+    return next;
+}
+
 int block_scanner::run()
 {
     /* Number the statements so "defined before the first call" is a
@@ -665,20 +890,9 @@ int block_scanner::run()
          gsi_next(&gsi)) {
         gimple *stmt = gsi_stmt(gsi);
         if (seen < (int)out_->calls.length() && stmt == out_->calls[seen]) {
-            struct sb_event ev;
-            memset(&ev, 0, sizeof ev);
-            if (open_gap) { /* one record per gap, even an empty one */
-                ev.kind = SB_EV_CODE;
-                gaps.safe_push(open_gap);
-                out_->events.safe_push(ev); /* filled below */
-            }
-            open_gap = new gap;
-            open_gap->after_call = seen;
-            ev.kind = SB_EV_CALL;
-            describe_call(as_a<gcall *>(stmt), first_call_uid, &ev.u.call);
-            out_->event_of_call.safe_push((int)out_->events.length());
-            out_->results.safe_push(gimple_call_lhs(stmt));
-            out_->events.safe_push(ev);
+            /* One record per gap between two calls, even an empty one. */
+            open_gap = reach_call(as_a<gcall *>(stmt), open_gap, true,
+                                  first_call_uid, &gaps);
             seen++;
             continue;
         }
@@ -694,7 +908,10 @@ int block_scanner::run()
     for (unsigned e = 0; e < out_->events.length(); e++) {
         if (out_->events[e].kind != SB_EV_CODE)
             continue;
-        describe_gap(*gaps[next_gap], &out_->events[e].u.code);
+        if (abi_ == SB_ABI_TOCK)
+            describe_tock_gap(*gaps[next_gap], &out_->events[e].u.code);
+        else
+            describe_gap(*gaps[next_gap], &out_->events[e].u.code);
         delete gaps[next_gap++];
     }
 
@@ -762,23 +979,9 @@ int block_scanner::run_region()
              !gsi_end_p(gsi); gsi_next(&gsi)) {
             gimple *stmt = gsi_stmt(gsi);
             if (seen < ncalls && stmt == out_->calls[seen]) {
-                struct sb_event ev;
-                memset(&ev, 0, sizeof ev);
-                if (open_gap && (!leading || !open_gap->stmts.is_empty())) {
-                    ev.kind = SB_EV_CODE;
-                    gaps.safe_push(open_gap);
-                    out_->events.safe_push(ev); /* filled below */
-                } else {
-                    delete open_gap;
-                }
+                open_gap = reach_call(as_a<gcall *>(stmt), open_gap, !leading,
+                                      first_call_uid, &gaps);
                 leading = false;
-                open_gap = new gap;
-                open_gap->after_call = seen;
-                ev.kind = SB_EV_CALL;
-                describe_call(as_a<gcall *>(stmt), first_call_uid, &ev.u.call);
-                out_->event_of_call.safe_push((int)out_->events.length());
-                out_->results.safe_push(gimple_call_lhs(stmt));
-                out_->events.safe_push(ev);
                 seen++;
                 continue;
             }
@@ -960,6 +1163,64 @@ void block_scanner::describe_terminator(int b, struct sb_block *blk,
 }
 
 } // namespace
+
+namespace {
+
+/* Locals whose address the current function's GIMPLE takes (&x). */
+hash_set<tree> *address_taken;
+function *address_taken_fn;
+
+bool note_address(gimple *, tree base, tree, void *)
+{
+    if (base && DECL_P(base))
+        address_taken->add(base);
+    return false;
+}
+
+} // namespace
+
+void sysbatch_scan_addresses(function *fun)
+{
+    if (!address_taken)
+        address_taken = new hash_set<tree>;
+    address_taken->empty();
+    address_taken_fn = fun;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun) {
+        for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi);
+             gsi_next(&pi))
+            walk_stmt_load_store_addr_ops(pi.phi(), NULL, NULL, NULL,
+                                          note_address);
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+             gsi_next(&gsi))
+            if (!is_gimple_debug(gsi_stmt(gsi))) /* -g changes nothing */
+                walk_stmt_load_store_addr_ops(gsi_stmt(gsi), NULL, NULL, NULL,
+                                              note_address);
+    }
+}
+
+/* TREE_ADDRESSABLE alone would not do: at -O0 the gimplifier leaves the
+ * lhs of every call returning a struct in memory ([return slot
+ * optimization]) addressable, since the callee writes it through a hidden
+ * pointer, and only later optimisation passes clear that.  The contract
+ * counts the Tock calls' result temporaries as private, so a local is
+ * private when no statement takes its address; everything else
+ * TREE_ADDRESSABLE can mean for a local (nested functions' nonlocal
+ * references, hard registers) stays not private. */
+bool sysbatch_private_ref_p(tree ref)
+{
+    tree base = get_base_address(ref);
+    if (!base || !(VAR_P(base) || TREE_CODE(base) == PARM_DECL) ||
+        !auto_var_in_fn_p(base, current_function_decl) ||
+        TREE_THIS_VOLATILE(base) || DECL_NONLOCAL(base) ||
+        (VAR_P(base) && DECL_HARD_REGISTER(base)) ||
+        DECL_HAS_VALUE_EXPR_P(base))
+        return false;
+    if (!TREE_ADDRESSABLE(base))
+        return true;
+    gcc_assert(address_taken_fn == cfun);
+    return !address_taken->contains(base);
+}
 
 /* Candidate calls in a block, as block_scanner::is_candidate counts them. */
 int sysbatch_count_candidates(basic_block bb, enum sb_abi abi)

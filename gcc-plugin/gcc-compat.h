@@ -52,6 +52,8 @@
 #include "gimple-iterator.h"
 #include "gimple-fold.h"
 #include "gimple-pretty-print.h"
+#include "gimple-walk.h"
+#include "gimplify.h"
 #include "gimplify-me.h"
 #include "builtins.h"
 #include "langhooks.h"

@@ -123,6 +123,7 @@ void sysbatch_build_runtime_decls(void)
         build_array_type_nelts(build_qualified_type(char_type_node,
                                                     TYPE_QUAL_CONST), 1));
     TREE_READONLY(rt.empty_string) = 1;
+    sysbatch_build_tock_decls();
 }
 
 namespace {

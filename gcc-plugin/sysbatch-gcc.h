@@ -4,7 +4,9 @@
  *                       pass registration; the pass driver and the reports
  *   analysis.cc         one basic block, or a branchy region of several,
  *                       -> core sb_region (phase 1)
- *   rewrite.cc          one planned batch -> rewritten GIMPLE (phase 4)
+ *   rewrite.cc          one planned batch -> rewritten GIMPLE (phase 4),
+ *                       Linux: sys_batch slots behind sysbatch_active
+ *   rewrite-tock.cc     one planned batch -> one Tock series call (phase 4)
  *
  * The core (core/include/sysbatch/core.h) decides what is batched; these
  * files only translate between GIMPLE and the core's plain C structs.
@@ -24,6 +26,7 @@ enum sysbatch_fill_mode {
 
 struct sysbatch_config {
     struct sb_options opts;
+    bool enabled;                 /* false: a cross build without target= */
     enum sb_abi abi;
     bool print_plan;              /* plans to stderr as well */
     enum sysbatch_fill_mode fill;
@@ -42,6 +45,10 @@ struct sysbatch_runtime_decls {
     tree ret_positive_fn;/* int sysbatch_ret_positive_error(long) */
     tree active_var;     /* extern int sysbatch_active */
     tree empty_string;   /* extern const char sysbatch_empty_string[1] */
+    /* Tock (runtime/include/sysbatch_tock.h); frames are uint32_t words. */
+    tree tock_series_fn; /* uint32_t sysbatch_tock_series(frame *, u32, u32) */
+    tree tock_ret_command_fn, tock_ret_subscribe_fn; /* void (void *out, */
+    tree tock_ret_allow_fn, tock_ret_memop_fn;       /*  const frame *)   */
 };
 extern struct sysbatch_runtime_decls sysbatch_rt;
 
@@ -101,7 +108,25 @@ int sysbatch_analyze_region(enum sb_abi abi, struct sysbatch_block *out);
 void sysbatch_rewrite_batch(struct sysbatch_block *blk,
                             const struct sb_plan *plan, int batch);
 
+/* Phase 4 for Tock: batch `batch` of a straight-line plan becomes one
+ * sysbatch_tock_series call at its first call; each call site converts its
+ * frame or re-issues the call.  Same contract with the caller as above. */
+void sysbatch_rewrite_tock_batch(struct sysbatch_block *blk,
+                                 const struct sb_plan *plan, int batch);
+
+/* The libtock-c return struct a Tock row's call yields: its converter and
+ * size in bytes (both 32-bit ISAs), or NULL_TREE / 0 for yield (void). */
+tree sysbatch_tock_converter(const struct sb_syscall *row, int *bytes);
+
+/* Tock memory rule (SB_ROW_SHARED_MEMORY): the base of `ref` is memory
+ * only this activation of the function can see - an automatic variable or
+ * parameter whose address is never taken.  sysbatch_scan_addresses(fun)
+ * must have run on the current function first. */
+bool sysbatch_private_ref_p(tree ref);
+void sysbatch_scan_addresses(function *fun);
+
 /* Fill the runtime decls; called once, at the start of the unit. */
 void sysbatch_build_runtime_decls(void);
+void sysbatch_build_tock_decls(void); /* its Tock part (rewrite-tock.cc) */
 
 #endif /* SYSBATCH_GCC_H */

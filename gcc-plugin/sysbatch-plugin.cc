@@ -9,22 +9,27 @@
  * form at every -O level before early inlining (the LLVM pass runs at the
  * start of its pipeline, so both see the same code).
  *
+ * Targets: the host (x86_64) build rewrites for Linux's sys_batch; the
+ * cross builds (arm-none-eabi, riscv64-unknown-elf) rewrite for Tock's
+ * series call, but only when target=tock is given - a libtock-c app is not
+ * recognisable from the triple alone - and otherwise say so once and
+ * register no pass.
+ *
  * Per function the pass walks the basic blocks.  A block with at least one
- * catalogue call first gets a try as the entry of a branchy region (several
- * blocks, one batch with forward jumps; used only when the batch takes calls
- * from two blocks or more, whose blocks are then not planned again);
- * otherwise it is described to the core alone (analysis.cc).  It is
- * planned, the plan is written to the dump file (and to stderr with
- * print-plan) under a line
+ * catalogue call first gets a try as the entry of a branchy region (Linux
+ * only: several blocks, one batch with forward jumps; used only when the
+ * batch takes calls from two blocks or more, whose blocks are then not
+ * planned again); otherwise it is described to the core alone
+ * (analysis.cc).  It is planned, the plan is written to the dump file (and
+ * to stderr with print-plan) under a line
  *
  *     function <name> block <k>:
  *
  * (k counts blocks with candidates, in block order; the LLVM pass prints
  * the same header), every batch and refusal is reported through
  * dump_printf_loc for -fopt-info, and once every region of the function
- * is planned (on the unchanged CFG) each batch is rewritten (rewrite.cc) -
- * on Linux only; for target=tock the plugin plans and reports but leaves
- * the code alone.
+ * is planned (on the unchanged CFG) each batch is rewritten: rewrite.cc
+ * for Linux, rewrite-tock.cc for Tock.
  */
 #include "sysbatch-gcc.h"
 
@@ -42,7 +47,8 @@ const char help_text[] =
     "  max-slots=N          most slots in one batch (1..1024, default 64)\n"
     "  no-blocking          leave calls that may block (read, close...) alone\n"
     "  target=linux|tock    system call ABI (default: " SYSBATCH_GCC_DEFAULT_TARGET
-    "); tock plans and reports only\n"
+    "); tock only in the\n"
+    "                       arm-none-eabi and riscv64-unknown-elf builds\n"
     "  fill=stores|template how slots are filled (default stores)\n"
     "  print-plan           also write each block's plan to stderr\n"
     "  help                 print this text\n"
@@ -75,6 +81,12 @@ bool version_ok(struct plugin_gcc_version *running)
     return false;
 }
 
+/* The x86_64 Linux build (the only one whose default target is linux). */
+bool host_build(void)
+{
+    return strcmp(SYSBATCH_GCC_DEFAULT_TARGET, "linux") == 0;
+}
+
 bool parse_int(const char *text, int lo, int hi, int *out)
 {
     if (!text || !*text)
@@ -91,10 +103,12 @@ bool parse_args(int argc, struct plugin_argument *argv)
 {
     bool ok = true;
     sb_options_default(&sysbatch_cfg.opts);
-    sysbatch_cfg.abi = strcmp(SYSBATCH_GCC_DEFAULT_TARGET, "tock") == 0
-                           ? SB_ABI_TOCK
-                           : SB_ABI_LINUX_X86_64;
+    /* The host build defaults to Linux; a cross build does nothing until
+     * it is told the code is a Tock app. */
+    sysbatch_cfg.enabled = host_build();
+    sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
     sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
+    bool fill_given = false;
     for (int i = 0; i < argc; i++) {
         const char *key = argv[i].key, *value = argv[i].value;
         if (!strcmp(key, "min-batch")) {
@@ -120,14 +134,17 @@ bool parse_args(int argc, struct plugin_argument *argv)
         } else if (!strcmp(key, "target")) {
             if (value && !strcmp(value, "linux")) {
                 sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
+                sysbatch_cfg.enabled = true;
             } else if (value && !strcmp(value, "tock")) {
                 sysbatch_cfg.abi = SB_ABI_TOCK;
+                sysbatch_cfg.enabled = true;
             } else {
                 error("sysbatch: bad value %qs for %<target%>: expected "
                       "%<linux%> or %<tock%>", value ? value : "");
                 ok = false;
             }
         } else if (!strcmp(key, "fill")) {
+            fill_given = true;
             if (value && !strcmp(value, "stores")) {
                 sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
             } else if (value && !strcmp(value, "template")) {
@@ -152,19 +169,40 @@ bool parse_args(int argc, struct plugin_argument *argv)
             ok = false;
         }
     }
-    /* The Linux slot ABI is x86_64's; a cross compiler only plans for Tock. */
-    if (ok && sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&
-        strcmp(SYSBATCH_GCC_DEFAULT_TARGET, "linux") != 0) {
+    if (!ok || !sysbatch_cfg.enabled)
+        return ok;
+    /* The Linux slot ABI is x86_64's; the series call exists only on the
+     * 32-bit ISAs Tock runs on. */
+    if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 && !host_build()) {
         error("sysbatch: %<target=linux%> needs the %<x86_64%> Linux host "
               "compiler; this plugin was built for %qs",
               SYSBATCH_GCC_TRIPLE);
-        ok = false;
+        return false;
     }
-    return ok;
+    if (sysbatch_cfg.abi == SB_ABI_TOCK && host_build()) {
+        error("sysbatch: %<target=tock%> needs the plugin built for a Tock "
+              "cross compiler (%<arm-none-eabi-gcc%> or "
+              "%<riscv64-unknown-elf-gcc%>); this one was built for %qs",
+              SYSBATCH_GCC_TRIPLE);
+        return false;
+    }
+    if (sysbatch_cfg.abi == SB_ABI_TOCK && fill_given &&
+        sysbatch_cfg.fill == SYSBATCH_FILL_TEMPLATE) {
+        error("sysbatch: %<fill=template%> is not implemented for "
+              "%<target=tock%>: Tock frames are filled with stores");
+        return false;
+    }
+    return true;
 }
 
 void start_unit(void *, void *)
 {
+    /* A frame word holds a pointer argument (allow's buffer, subscribe's
+     * upcall): riscv64-unknown-elf-gcc can also compile for RV64. */
+    if (sysbatch_cfg.abi == SB_ABI_TOCK && TYPE_PRECISION(ptr_type_node) != 32)
+        error("sysbatch: %<target=tock%> needs 32-bit pointers (Thumb or "
+              "RV32, %<-mabi=ilp32%>); this unit has %d-bit pointers",
+              (int)TYPE_PRECISION(ptr_type_node));
     sysbatch_build_runtime_decls();
 }
 
@@ -218,12 +256,9 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
         }
         dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, blk.calls[bp.first_call],
                         "sysbatch: batched %d calls (%s) into %d slots with "
-                        "%d chains%s%s\n",
+                        "%d chains%s\n",
                         bp.ncalls, names, bp.nslots,
-                        bp.nchains, blocks,
-                        sysbatch_cfg.abi == SB_ABI_TOCK
-                            ? " (planned only: Tock code is not rewritten)"
-                            : "");
+                        bp.nchains, blocks);
     }
     for (int i = 0; i < plan.ncalls; i++) {
         const struct sb_call_plan &cp = plan.calls[i];
@@ -384,6 +419,8 @@ unsigned int sysbatch_pass::execute(function *fun)
     FOR_EACH_BB_FN(bb, fun)
         blocks.safe_push(bb);
 
+    if (sysbatch_cfg.abi == SB_ABI_TOCK)
+        sysbatch_scan_addresses(fun);
     hash_set<basic_block> covered;
     covered_blocks = &covered;
     hash_set<gimple *> reported;
@@ -424,12 +461,15 @@ unsigned int sysbatch_pass::execute(function *fun)
 
     bool changed = false;
     for (struct planned_region &pr : queue) {
-        if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 && pr.plan.nbatches) {
+        if (pr.plan.nbatches) {
             if (const char *hazard = sb_plan_check_hazards(&pr.plan))
                 internal_error("sysbatch: core produced a plan that breaks "
-                               "the %<sys_batch%> rules: %s", hazard);
+                               "the batch rules: %s", hazard);
             for (int i = 0; i < pr.plan.nbatches; i++)
-                sysbatch_rewrite_batch(pr.blk, &pr.plan, i);
+                if (sysbatch_cfg.abi == SB_ABI_TOCK)
+                    sysbatch_rewrite_tock_batch(pr.blk, &pr.plan, i);
+                else
+                    sysbatch_rewrite_batch(pr.blk, &pr.plan, i);
             changed = true;
         }
         sb_plan_free(&pr.plan);
@@ -453,6 +493,14 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
     if (!parse_args(info->argc, info->argv))
         return 1;
     register_callback(info->base_name, PLUGIN_INFO, NULL, &sysbatch_info);
+    if (!sysbatch_cfg.enabled) {
+        inform(UNKNOWN_LOCATION,
+               "sysbatch: no target given, so nothing is batched; this "
+               "plugin was built for %qs: add "
+               "%<-fplugin-arg-sysbatch-target=tock%> for a Tock app",
+               SYSBATCH_GCC_TRIPLE);
+        return 0;
+    }
     register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
 
     struct register_pass_info pass;

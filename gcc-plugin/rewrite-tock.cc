@@ -1,0 +1,284 @@
+/* rewrite-tock.cc: phase 4 for Tock - one planned batch of libtock-c raw
+ * calls becomes one series call (class 0xfe, runtime/include/sysbatch_tock.h;
+ * the rules are in docs/gcc.md, "Tock").
+ *
+ * before (one block)                   after
+ *
+ *   a = allow_readonly (1, 1, buf_2(D), 8);   sysbatch_frames[0] = 4;  (class)
+ *   s = subscribe (1, 1, cb, 0B);             sysbatch_frames[1] = 1; ... [3] = (unsigned) buf_2(D);
+ *   yield ();                                 ...                       (5 words per call)
+ *                                             left_7 = sysbatch_tock_series (&sysbatch_frames[0], 3, 0);
+ *                                             ran_8 = 3 - left_7;
+ *                                             if (ran_8 > 0) goto <b0>; else goto <o0>;
+ *                                           <b0>:
+ *                                             sysbatch_tock_ret_allow (&sysbatch_ret, &sysbatch_frames[0]);
+ *                                             a = sysbatch_ret;
+ *                                             goto <j0>;
+ *                                           <o0>:
+ *                                             a = allow_readonly (1, 1, buf_2(D), 8);
+ *                                           <j0>:
+ *                                             if (ran_8 > 1) ... subscribe the same way, frame 5
+ *                                             if (ran_8 > 2) goto <j2>; else goto <o2>;
+ *                                           <o2>:
+ *                                             yield ();
+ *
+ * Every series runs with the stop policy (the core makes every Tock slot
+ * stop on failure): the kernel runs the calls in order up to the first one
+ * returning a Failure variant, so call k ran exactly when k < ran.  A call
+ * that did not run is issued again in its original place - the code between
+ * the calls never moves, only the kernel side of the later calls moved up
+ * to the issue point (the planner checked that this code touches nothing
+ * the kernel or an upcall could see).  There is no sysbatch_active probe:
+ * the Tock backend is chosen at build time.
+ *
+ * A struct result is written by the runtime's converter into a fresh
+ * addressable temporary of the lhs's type and then copied, so no user
+ * variable becomes addressable; a call whose result is unused only gets
+ * the re-issue branch.
+ */
+#include "sysbatch-gcc.h"
+
+tree sysbatch_tock_converter(const struct sb_syscall *row, int *bytes)
+{
+    /* libtock-c's structs on both 32-bit ISAs: syscall_return_t {type,
+     * data[3]}, subscribe_return_t and the allow_*_return_t {success, ptr,
+     * size/userdata, status}: 16 bytes; memop_return_t {status, data}: 8. */
+    static const struct {
+        const char *name;
+        int bytes;
+    } structs[] = {
+        {"command", 16}, {"subscribe", 16}, {"allow_readwrite", 16},
+        {"allow_readonly", 16}, {"allow_userspace_read", 16}, {"memop", 8},
+    };
+    const struct sysbatch_runtime_decls &rt = sysbatch_rt;
+    tree fns[] = {
+        rt.tock_ret_command_fn, rt.tock_ret_subscribe_fn, rt.tock_ret_allow_fn,
+        rt.tock_ret_allow_fn, rt.tock_ret_allow_fn, rt.tock_ret_memop_fn,
+    };
+    for (unsigned i = 0; i < ARRAY_SIZE(structs); i++)
+        if (!strcmp(row->name, structs[i].name)) {
+            *bytes = structs[i].bytes;
+            return fns[i];
+        }
+    *bytes = 0; /* yield: nothing to convert */
+    return NULL_TREE;
+}
+
+void sysbatch_build_tock_decls(void)
+{
+    struct sysbatch_runtime_decls &rt = sysbatch_rt;
+    tree u32 = uint32_type_node;
+    tree frame_ptr = build_pointer_type(u32);
+    rt.tock_series_fn = build_fn_decl(
+        "sysbatch_tock_series",
+        build_function_type_list(u32, frame_ptr, u32, u32, NULL_TREE));
+    tree conv_type = build_function_type_list(void_type_node, ptr_type_node,
+                                              frame_ptr, NULL_TREE);
+    rt.tock_ret_command_fn = build_fn_decl("sysbatch_tock_ret_command", conv_type);
+    rt.tock_ret_subscribe_fn = build_fn_decl("sysbatch_tock_ret_subscribe", conv_type);
+    rt.tock_ret_allow_fn = build_fn_decl("sysbatch_tock_ret_allow", conv_type);
+    rt.tock_ret_memop_fn = build_fn_decl("sysbatch_tock_ret_memop", conv_type);
+    for (tree fn : {rt.tock_series_fn, rt.tock_ret_command_fn,
+                    rt.tock_ret_subscribe_fn, rt.tock_ret_allow_fn,
+                    rt.tock_ret_memop_fn})
+        TREE_NOTHROW(fn) = 1;
+}
+
+namespace {
+
+/* SYSBATCH_TOCK_POLICY_STOP */
+const int policy_stop = 0;
+
+class tock_rewriter {
+public:
+    tock_rewriter(struct sysbatch_block *blk, const struct sb_plan *plan,
+                  int batch)
+        : blk_(blk), bp_(plan->batches[batch]) {}
+    void run();
+
+private:
+    tree frame_word(int frame, int word) const;
+    bool defined_after_issue(tree name) const;
+    tree materialize(gimple_seq *seq, tree value, location_t loc) const;
+    tree word_value(gimple_seq *seq, const struct sb_slot_plan &sp, int k,
+                    location_t loc) const;
+    tree issue();
+    void rewrite_call_site(int call, int frame, tree ran);
+
+    struct sysbatch_block *blk_;
+    const struct sb_batch_plan &bp_;
+    tree frames_ = NULL_TREE;
+    gimple *first_ = NULL;
+};
+
+tree tock_rewriter::frame_word(int frame, int word) const
+{
+    return build4(ARRAY_REF, uint32_type_node, frames_,
+                  size_int(5 * frame + word), NULL_TREE, NULL_TREE);
+}
+
+/* Is SSA name `name` defined between the issue point and the end of its
+ * block (so not yet where the frames are filled)?  The batch's calls are
+ * all still in the issue point's block when the frames are filled. */
+bool tock_rewriter::defined_after_issue(tree name) const
+{
+    if (TREE_CODE(name) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(name))
+        return false;
+    gimple *def = SSA_NAME_DEF_STMT(name);
+    if (gimple_bb(def) != gimple_bb(first_))
+        return false;
+    for (gimple_stmt_iterator gsi = gsi_for_stmt(first_); !gsi_end_p(gsi);
+         gsi_next(&gsi))
+        if (gsi_stmt(gsi) == def)
+            return true;
+    return false;
+}
+
+/* `value` as it is where the frames are filled.  The analysis let through
+ * (as CONST / AVAILABLE / RESULT of a call before the batch) only values
+ * that are available there, or conversions of such values, or a word an
+ * earlier call's struct result holds (r.data[0]) that nothing changes
+ * before its load: those are computed again at the issue point. */
+tree tock_rewriter::materialize(gimple_seq *seq, tree value,
+                                location_t loc) const
+{
+    if (!defined_after_issue(value))
+        return value;
+    gassign *def = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(value));
+    if (def && CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
+        return gimple_convert(seq, loc, TREE_TYPE(value),
+                              materialize(seq, gimple_assign_rhs1(def), loc));
+    if (def && gimple_assign_load_p(def)) {
+        tree again = make_ssa_name(TREE_TYPE(value));
+        gassign *load = gimple_build_assign(
+            again, unshare_expr(gimple_assign_rhs1(def)));
+        gimple_set_location(load, loc);
+        gimple_seq_add_stmt(seq, load);
+        return again;
+    }
+    internal_error("sysbatch: an argument of a Tock call is computed after the "
+                   "series is issued");
+}
+
+/* Raw argument k of a call slot, as a frame word. */
+tree tock_rewriter::word_value(gimple_seq *seq, const struct sb_slot_plan &sp,
+                               int k, location_t loc) const
+{
+    tree u32 = uint32_type_node;
+    const struct sb_fill_arg &f = sp.args[k];
+    if (f.fill == SB_FILL_CONST)
+        return build_int_cst(u32, f.value);
+    if (f.fill != SB_FILL_LIBC_ARG)
+        internal_error("sysbatch: a Tock frame word the series cannot fill");
+    gcall *call = blk_->calls[sp.call];
+    if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call))
+        return build_int_cst(u32, 0);
+    tree arg = materialize(seq, gimple_call_arg(call, f.index), loc);
+    return gimple_convert(seq, loc, u32, arg);
+}
+
+/* At the batch's first call: fill the frames, one series call, and
+ * ran = n - left (the number of calls that ran). */
+tree tock_rewriter::issue()
+{
+    first_ = blk_->calls[bp_.first_call];
+    location_t loc = gimple_location(first_);
+    tree u32 = uint32_type_node;
+    int n = bp_.nslots;
+    frames_ = create_tmp_var(build_array_type_nelts(u32, 5 * n),
+                             "sysbatch_frames");
+    TREE_ADDRESSABLE(frames_) = 1;
+
+    gimple_seq seq = NULL;
+    for (int s = 0; s < n; s++) {
+        const struct sb_slot_plan &sp = bp_.slots[s];
+        if (sp.kind != SB_SLOT_CALL || sp.argc > 4)
+            internal_error("sysbatch: a Tock slot that is not a call of at "
+                           "most 4 arguments");
+        tree words[5];
+        words[0] = build_int_cst(u32, sp.nr);
+        for (int k = 0; k < 4; k++)
+            words[1 + k] = k < sp.argc ? word_value(&seq, sp, k, loc)
+                                       : build_int_cst(u32, 0);
+        for (int w = 0; w < 5; w++) {
+            gassign *store = gimple_build_assign(frame_word(s, w), words[w]);
+            gimple_set_location(store, loc);
+            gimple_seq_add_stmt(&seq, store);
+        }
+    }
+    tree left = make_ssa_name(u32);
+    gcall *series = gimple_build_call(
+        sysbatch_rt.tock_series_fn, 3, build_fold_addr_expr(frame_word(0, 0)),
+        build_int_cst(u32, n), build_int_cst(u32, policy_stop));
+    gimple_call_set_lhs(series, left);
+    gimple_set_location(series, loc);
+    gimple_seq_add_stmt(&seq, series);
+    tree ran = gimple_build(&seq, loc, MINUS_EXPR, u32, build_int_cst(u32, n),
+                            left);
+    gimple_stmt_iterator gsi = gsi_for_stmt(first_);
+    gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+    return ran;
+}
+
+/* Call site k: if (ran > k) convert frame k into the result, else the
+ * original call, unchanged. */
+void tock_rewriter::rewrite_call_site(int call, int frame, tree ran)
+{
+    gcall *c = blk_->calls[call];
+    location_t loc = gimple_location(c);
+    gimple_stmt_iterator gsi = gsi_for_stmt(c);
+    gsi_prev(&gsi);
+    edge to_call = split_block(gimple_bb(c), gsi_end_p(gsi) ? NULL : gsi_stmt(gsi));
+    basic_block head = to_call->src, call_bb = to_call->dest;
+    edge from_call = split_block(call_bb, c);
+    basic_block join = from_call->dest;
+
+    gcond *test = gimple_build_cond(GT_EXPR, ran,
+                                    build_int_cst(uint32_type_node, frame),
+                                    NULL_TREE, NULL_TREE);
+    gimple_set_location(test, loc);
+    gimple_stmt_iterator hi = gsi_last_bb(head);
+    gsi_insert_after(&hi, test, GSI_NEW_STMT);
+    to_call->flags = (to_call->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+    to_call->probability = profile_probability::unlikely();
+    edge ran_edge = make_edge(head, join, EDGE_TRUE_VALUE);
+    ran_edge->probability = profile_probability::likely();
+    basic_block batched = split_edge(ran_edge);
+
+    tree lhs = gimple_call_lhs(c);
+    if (!lhs)
+        return; /* result unused: re-issue only */
+    const struct sb_call_event &ev = sysbatch_call_event(*blk_, call);
+    int bytes;
+    tree conv = sysbatch_tock_converter(ev.row, &bytes);
+    if (!conv)
+        internal_error("sysbatch: a Tock call with a result but no converter");
+    tree tmp = create_tmp_var(TREE_TYPE(lhs), "sysbatch_ret");
+    TREE_ADDRESSABLE(tmp) = 1;
+    gimple_seq seq = NULL;
+    gcall *fill = gimple_build_call(conv, 2, build_fold_addr_expr(tmp),
+                                    build_fold_addr_expr(frame_word(frame, 0)));
+    gimple_set_location(fill, loc);
+    gimple_seq_add_stmt(&seq, fill);
+    gassign *copy = gimple_build_assign(unshare_expr(lhs), tmp);
+    gimple_set_location(copy, loc);
+    gimple_seq_add_stmt(&seq, copy);
+    gimple_stmt_iterator bi = gsi_start_bb(batched);
+    gsi_insert_seq_before(&bi, seq, GSI_SAME_STMT);
+}
+
+void tock_rewriter::run()
+{
+    tree ran = issue();
+    for (int s = 0; s < bp_.nslots; s++)
+        rewrite_call_site(bp_.slots[s].call, s, ran);
+}
+
+} // namespace
+
+void sysbatch_rewrite_tock_batch(struct sysbatch_block *blk,
+                                 const struct sb_plan *plan, int batch)
+{
+    tock_rewriter rewriter(blk, plan, batch);
+    rewriter.run();
+}
