@@ -498,16 +498,42 @@ static sb_operand operand(sb_operand_kind Kind, int Call, long Value) {
 
 static const Value *tockResultTemp(const CandidateCall &C);
 
+static bool isTockPrivate(Analysis &A, const Value *Ptr);
+
 /// Tock: the region call whose result temporary load \p L reads (the
-/// latest one before L that writes that slot), or -1.
-static int visitTockResultLoad(Region &R, LoadInst *L) {
+/// latest one before L that writes that slot), or -1.  Also -1 when
+/// anything else may write the slot in between (`r.data[0] = 7;`): then
+/// the load is computed code, not the call's result.
+static int visitTockResultLoad(Analysis &A, Region &R, LoadInst *L) {
   const Value *Obj = getUnderlyingObject(L->getPointerOperand());
   unsigned LoadPos = R.Position.lookup(L);
-  for (int J = (int)R.Calls.size() - 1; J >= 0; --J)
+  int J = (int)R.Calls.size() - 1;
+  for (; J >= 0; --J)
     if (R.Position.lookup(R.Calls[J].Call) < LoadPos &&
         tockResultTemp(R.Calls[J]) == Obj)
-      return J;
-  return -1;
+      break;
+  if (J < 0)
+    return -1;
+  MemoryLocation Loc = MemoryLocation::get(L);
+  // The kernel never sees a private slot, so the Tock calls in between
+  // leave it alone (each writes its own temporary, not this one).
+  bool Private = isTockPrivate(A, Obj);
+  for (Instruction *I = R.Calls[J].Call->getNextNode(); I && I != L;
+       I = I->getNextNode()) {
+    if (!I->mayWriteToMemory())
+      continue;
+    if (auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    if (Private && R.CallIndex.count(I))
+      continue;
+    auto *S = dyn_cast<StoreInst>(I);
+    if (S && S->getValueOperand() == R.Calls[J].Call)
+      continue; // the register-returned struct landing in its slot
+    if (isModSet(A.AA.getModRefInfo(I, Loc)))
+      return -1;
+  }
+  return J;
 }
 
 /// Classify \p V as seen by a call of region \p R (phase 1 of the core).
@@ -533,7 +559,7 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
   sb_operand Result = operand(SB_OPND_LOCAL);
   auto CI = R.CallIndex.find(I);
   int TockProducer = R.Abi == SB_ABI_TOCK && isa<LoadInst>(I)
-                         ? visitTockResultLoad(R, cast<LoadInst>(I))
+                         ? visitTockResultLoad(A, R, cast<LoadInst>(I))
                          : -1;
   if (CI != R.CallIndex.end()) {
     Result = operand(SB_OPND_RESULT, CI->second);

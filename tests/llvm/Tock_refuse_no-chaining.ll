@@ -10,6 +10,8 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
 ; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
+; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (command, command) into 2 slots with 0 chains
+; REMARK-NEXT: remark: <unknown>:0:0: command not batched: arg-computed (an argument is computed by code after the batch would start)
 ; REMARK-NOT:  remark
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
@@ -45,6 +47,28 @@ entry:
   %d = getelementptr inbounds %struct.memop_return_t, %struct.memop_return_t* %m, i32 0, i32 1
   %n = load i32, i32* %d, align 4
   call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %b, i32 2, i32 1, i32 %n, i32 0)
+  ret void
+}
+
+; The field is overwritten after the call (r.data[0] = 7): what the third
+; command reads is then computed code, not the first call's result, and
+; must not be re-read at the issue point (arg-computed).
+; CHECK-LABEL: define void @overwritten()
+; CHECK:       call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+; CHECK:       store i32 7, i32* %d, align 4
+; CHECK-NEXT:  %n = load i32, i32* %d, align 4
+; CHECK-NEXT:  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %c, i32 2, i32 1, i32 %n, i32 0)
+define void @overwritten() {
+entry:
+  %r = alloca %struct.syscall_return_t, align 4
+  %b = alloca %struct.syscall_return_t, align 4
+  %c = alloca %struct.syscall_return_t, align 4
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %r, i32 2, i32 0, i32 0, i32 0)
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %b, i32 2, i32 1, i32 0, i32 0)
+  %d = getelementptr inbounds %struct.syscall_return_t, %struct.syscall_return_t* %r, i32 0, i32 1, i32 0
+  store i32 7, i32* %d, align 4
+  %n = load i32, i32* %d, align 4
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %c, i32 2, i32 1, i32 %n, i32 0)
   ret void
 }
 
