@@ -567,6 +567,11 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
     // A field of a libtock-c struct an earlier call returned: chaining,
     // which the series call cannot do (the core says no-chaining).
     Result = operand(SB_OPND_RESULT, TockProducer);
+  } else if (R.Abi == SB_ABI_TOCK && isa<ExtractValueInst>(I)) {
+    // The same, for a struct returned in registers and not stored.
+    sb_operand Src = visitOperand(A, R, I->getOperand(0), Depth + 1);
+    if (Src.kind == SB_OPND_RESULT || Src.kind == SB_OPND_AVAILABLE)
+      Result = Src;
   } else if (isa<SExtInst>(I) || isa<ZExtInst>(I) || isa<TruncInst>(I) ||
              isa<BitCastInst>(I) || isa<PtrToIntInst>(I) ||
              isa<IntToPtrInst>(I)) {
@@ -921,6 +926,20 @@ static void visitGap(Analysis &A, Region &R, Instruction *From,
   E.kind = SB_EV_CODE;
   sb_code_event &CE = E.u.code;
   std::string Why;
+  // Tock: a result the previous call writes straight into shared memory
+  // (its sret slot is not private) is a store there, in this gap.
+  if (R.Abi == SB_ABI_TOCK && After >= 0) {
+    CallInst *Prev = R.Calls[After].Call;
+    if (hasSretResult(*Prev) && !isTockPrivate(A, Prev->getArgOperand(0))) {
+      for (unsigned J = After + 1; J < R.Calls.size(); ++J)
+        if (R.Calls[J].RawRow &&
+            (R.Calls[J].RawRow->flags & SB_ROW_SHARED_MEMORY))
+          CE.conflicts |= 1ull << J;
+      if (CE.conflicts)
+        Why = "a store that may touch memory shared with the kernel or an "
+              "upcall";
+    }
+  }
   for (Instruction *I = From; I && I != End; I = I->getNextNode()) {
     if (!isCode(*I))
       continue;

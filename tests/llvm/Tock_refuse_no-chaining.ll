@@ -10,6 +10,8 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
 ; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
+; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
 ; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (command, command) into 2 slots with 0 chains
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: arg-computed (an argument is computed by code after the batch would start)
 ; REMARK-NOT:  remark
@@ -46,6 +48,19 @@ entry:
   store [2 x i32] %mr, [2 x i32]* %w, align 4
   %d = getelementptr inbounds %struct.memop_return_t, %struct.memop_return_t* %m, i32 0, i32 1
   %n = load i32, i32* %d, align 4
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %b, i32 2, i32 1, i32 %n, i32 0)
+  ret void
+}
+
+; Optimised IR: the register-returned struct's field taken directly.
+; CHECK-LABEL: define void @extracted_field()
+; CHECK-NOT:   sysbatch_tock_series
+; CHECK:       ret void
+define void @extracted_field() {
+entry:
+  %b = alloca %struct.syscall_return_t, align 4
+  %mr = call [2 x i32] @memop(i32 1, i32 0)
+  %n = extractvalue [2 x i32] %mr, 1
   call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %b, i32 2, i32 1, i32 %n, i32 0)
   ret void
 }
