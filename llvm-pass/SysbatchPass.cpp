@@ -28,10 +28,24 @@
 //                                            ok: %n = last >= 0 && rets[3] != NOT_RUN
 //                                                     ? ret_errno(rets[3]) : call @read(...)
 //
+// With target=tock (Thumb and riscv32 only; docs/llvm.md, "Tock") the same
+// analysis describes runs of libtock-c raw calls, under the Tock memory rule
+// (only private stack slots commute with the kernel and with upcalls), and
+// each batch becomes one series call with the stop policy:
+//
+//   call @command(sret %a, 2, 1, 0, 0)       frames <- {2, 2, 1, 0, 0}, {2, 2, 1, 1, 0}
+//   call @command(sret %b, 2, 1, 1, 0)       %sb.left = call @sysbatch_tock_series(frames, 2, 0)
+//                                            %sb.ran = 2 - %sb.left
+//                                            0 < %sb.ran ? sysbatch_tock_ret_command(%a, &frames[0])
+//                                                        : call @command(sret %a, ...)
+//                                            1 < %sb.ran ? sysbatch_tock_ret_command(%b, &frames[5])
+//                                                        : call @command(sret %b, ...)
+//
 // Layout of this file: the data model (Region), the analysis that fills it
-// (visit* functions: calls, operands, code between calls), branchy region
-// formation and terminators, the planner call, remarks, the rewrite, the
-// pass's run(), and registration.
+// (visit* functions: calls, operands, code between calls, the Tock memory
+// rule), branchy region formation and terminators, the planner call,
+// remarks, the Linux rewrite, the Tock rewrite, the pass's run(), and
+// registration.
 //
 //===----------------------------------------------------------------------===//
 
