@@ -525,12 +525,22 @@ void block_scanner::describe_tock_call(gcall *call,
         unsigned HOST_WIDE_INT size =
             TYPE_SIZE_UNIT(ret) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(ret))
                 ? tree_to_uhwi(TYPE_SIZE_UNIT(ret)) : 0;
-        if (TREE_CODE(ret) != RECORD_TYPE || size != (unsigned)bytes) {
-            snprintf(num[0], sizeof num[0], "%d", (int)size);
-            snprintf(num[1], sizeof num[1], "%d", bytes);
+        snprintf(num[0], sizeof num[0], "%d", (int)size);
+        snprintf(num[1], sizeof num[1], "%d", bytes);
+        /* Returned in memory (Arm: every struct over 4 bytes) the LLVM
+         * pass sees an sret slot, else a value in registers. */
+        bool in_memory = aggregate_value_p(ret, gimple_call_fntype(call));
+        if (in_memory && size < (unsigned)bytes) {
             ev->why_not = ggc_strdup(ACONCAT((
-                row->name, " returns a ", num[0], "-byte value, libtock-c's "
-                "result has ", num[1], " bytes", NULL)));
+                "the sret slot of ", row->name, " is smaller than "
+                "libtock-c's ", num[1], "-byte result", NULL)));
+            return;
+        }
+        if (TREE_CODE(ret) != RECORD_TYPE || size != (unsigned)bytes) {
+            ev->why_not = ggc_strdup(ACONCAT((
+                row->name, " returns a ", num[0], "-byte value",
+                in_memory ? "" : " in registers", ", libtock-c's result "
+                "has ", num[1], " bytes", NULL)));
             return;
         }
         if (lhs && TREE_CODE(lhs) == SSA_NAME) {

@@ -254,6 +254,16 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
             snprintf(blocks, sizeof blocks, " over %d blocks%s", nblocks,
                      bp.branchy ? " (branchy)" : "");
         }
+        /* Tock: a yield closes its series, so the call after it is not
+         * refused but cannot join either; say so where the next series
+         * starts (as the LLVM pass does). */
+        if (bp.end_why == SB_WHY_SERIES_ENDED && bp.end_call >= 0)
+            dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[bp.end_call],
+                            "sysbatch: %s not in the series before it: %s "
+                            "(%s)\n",
+                            sysbatch_call_event(blk, bp.end_call).symbol,
+                            sb_why_name(SB_WHY_SERIES_ENDED),
+                            sb_why_text(SB_WHY_SERIES_ENDED));
         dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, blk.calls[bp.first_call],
                         "sysbatch: batched %d calls (%s) into %d slots with "
                         "%d chains%s\n",

@@ -1,0 +1,163 @@
+/* Tock: a straight run of libtock-c raw calls becomes one series call
+ * (target=tock, both cross compilers, -O0 and -O2).  At the first call:
+ * five frame words per call ({class, r0..r3}: memop's r2 and r3 and
+ * yield's r1..r3 are 0, yield's r0 is 1 = wait), one sysbatch_tock_series
+ * call with the stop policy (0), ran = n - left.  At call site k:
+ * `if (ran > k)` the runtime's converter for the call's row writes frame k
+ * into a fresh temporary that is copied to the result, else the original
+ * call, unchanged (with its [return slot optimization] on Arm, where every
+ * struct comes back in memory; RV32 returns the 8-byte memop_return_t in
+ * registers).  An unused result (leds_on) and yield only get the re-issue
+ * branch; yield is the last frame.
+ *
+ * REQUIRES: gcc-arm, gcc-riscv
+ * RUN: rm -rf %t && mkdir -p %t/arm0 %t/arm2 %t/rv0 %t/rvs
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O0 -fchecking -c %s -o %t/arm0.o -fdump-tree-all -dumpdir %t/arm0/
+ * RUN: cat %t/arm0/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,ARM
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O2 -fchecking -c %s -o %t/arm2.o -fdump-tree-all -dumpdir %t/arm2/
+ * RUN: cat %t/arm2/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,ARM
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O0 -fchecking -c %s -o %t/rv0.o -fdump-tree-all -dumpdir %t/rv0/
+ * RUN: cat %t/rv0/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,RV
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -Os -fchecking -c %s -o %t/rvs.o -fdump-tree-all -dumpdir %t/rvs/
+ * RUN: cat %t/rvs/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,RV
+ * The objects call the runtime, not the calls the series made.
+ * RUN: arm-none-eabi-nm %t/arm2.o | %FileCheck %s --check-prefix=SYMS
+ * RUN: riscv64-unknown-elf-nm %t/rvs.o | %FileCheck %s --check-prefix=SYMS
+ * SYMS-DAG: U sysbatch_tock_series
+ * SYMS-DAG: U sysbatch_tock_ret_allow
+ * SYMS-DAG: U sysbatch_tock_ret_subscribe
+ * SYMS-DAG: U sysbatch_tock_ret_command
+ * SYMS-DAG: U sysbatch_tock_ret_memop
+ * SYMS-DAG: U yield
+ */
+#include "tock.h"
+
+static int done_count;
+
+static void done(int n, int unused1, int unused2, void *ud)
+{
+    (void)n;
+    (void)unused1;
+    (void)unused2;
+    (void)ud;
+    done_count++;
+}
+
+int console_write(const char *buf, uint32_t len)
+{
+    allow_ro_return_t a = allow_readonly(1, 1, buf, len);
+    subscribe_return_t s = subscribe(1, 1, done, (void *)0);
+    syscall_return_t c = command(1, 1, (int)len, 0);
+    yield();
+    return a.success + s.success + (int)c.type;
+}
+// CHECK-LABEL: function console_write block 0:
+// CHECK-NEXT:  batch 0: calls 0..3, 4 slots, 0 chains
+// CHECK-NEXT:    slot 0: call 0 allow_readonly(1, 1, a2, a3)       fail=stop
+// CHECK-NEXT:    slot 1: call 1 subscribe(1, 1, a2, 0)             fail=stop
+// CHECK-NEXT:    slot 2: call 2 command(1, 1, a2, 0)               fail=stop
+// CHECK-NEXT:    slot 3: call 3 yield(1)                           fail=stop
+// CHECK-LABEL: int console_write (
+// CHECK:       sysbatch_frames.[[F:[0-9]+]][20];
+// The frames, filled where allow_readonly stood:
+// CHECK:       [[BUF:_[0-9]+]] = ({{.*}}unsigned int) buf_{{[0-9]+}}(D);
+// CHECK-NEXT:  sysbatch_frames.[[F]][0] = 4;
+// CHECK-NEXT:  sysbatch_frames.[[F]][1] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][2] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][3] = [[BUF]];
+// CHECK-NEXT:  sysbatch_frames.[[F]][4] = [[LEN:len_[0-9]+\(D\)]];
+// CHECK-NEXT:  [[CB:_[0-9]+]] = ({{.*}}unsigned int) done;
+// CHECK-NEXT:  sysbatch_frames.[[F]][5] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][6] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][8] = [[CB]];
+// CHECK-NEXT:  sysbatch_frames.[[F]][9] = 0;
+// The (int) len conversion GCC placed before command is redone here.
+// CHECK:       sysbatch_frames.[[F]][10] = 2;
+// CHECK-NEXT:  sysbatch_frames.[[F]][11] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][12] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][13] = [[LEN]];
+// CHECK-NEXT:  sysbatch_frames.[[F]][14] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][15] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][16] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][17] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][18] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][19] = 0;
+// CHECK-NEXT:  [[LEFT:_[0-9]+]] = sysbatch_tock_series (&sysbatch_frames.[[F]][0], 4, 0);
+// CHECK-NEXT:  [[RAN:_[0-9]+]] = 4 - [[LEFT]];
+// CHECK-NEXT:  if ([[RAN]] > 0)
+// CHECK:       sysbatch_tock_ret_allow (&sysbatch_ret.[[T0:[0-9]+]], &sysbatch_frames.[[F]][0]);
+// CHECK-NEXT:  a = sysbatch_ret.[[T0]];
+// CHECK:       a = allow_readonly (1, 1, buf_{{[0-9]+}}(D), [[LEN]]); [return slot optimization]
+// CHECK:       if ([[RAN]] > 1)
+// CHECK:       sysbatch_tock_ret_subscribe (&sysbatch_ret.[[T1:[0-9]+]], &sysbatch_frames.[[F]][5]);
+// CHECK-NEXT:  s = sysbatch_ret.[[T1]];
+// CHECK:       s = subscribe (1, 1, done, 0B); [return slot optimization]
+// CHECK:       len.{{[0-9]+}}_{{[0-9]+}} = (int) [[LEN]];
+// CHECK-NEXT:  if ([[RAN]] > 2)
+// CHECK:       sysbatch_tock_ret_command (&sysbatch_ret.[[T2:[0-9]+]], &sysbatch_frames.[[F]][10]);
+// CHECK-NEXT:  c = sysbatch_ret.[[T2]];
+// CHECK:       c = command (1, 1, len.{{.*}}, 0); [return slot optimization]
+// CHECK:       if ([[RAN]] > 3)
+// CHECK-NOT:   sysbatch_tock_ret
+// CHECK:       yield ();
+// CHECK-NOT:   sysbatch_tock
+// CHECK:       return
+
+void leds_on(void)
+{
+    command(2, 1, 0, 0);
+    command(2, 1, 1, 0);
+}
+// CHECK-LABEL: function leds_on block 0:
+// CHECK-NEXT:  batch 0: calls 0..1, 2 slots, 0 chains
+// CHECK-LABEL: void leds_on ()
+// CHECK:       sysbatch_frames.[[F:[0-9]+]][0] = 2;
+// CHECK-NEXT:  sysbatch_frames.[[F]][1] = 2;
+// CHECK-NEXT:  sysbatch_frames.[[F]][2] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][3] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][4] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][5] = 2;
+// CHECK-NEXT:  sysbatch_frames.[[F]][6] = 2;
+// CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][8] = 1;
+// CHECK-NEXT:  sysbatch_frames.[[F]][9] = 0;
+// CHECK-NEXT:  [[LEFT:_[0-9]+]] = sysbatch_tock_series (&sysbatch_frames.[[F]][0], 2, 0);
+// CHECK-NEXT:  [[RAN:_[0-9]+]] = 2 - [[LEFT]];
+// CHECK-NEXT:  if ([[RAN]] > 0)
+// CHECK-NOT:   sysbatch_tock_ret
+// CHECK:       command (2, 1, 0, 0);
+// CHECK-NOT:   sysbatch_tock_ret
+// CHECK:       if ([[RAN]] > 1)
+// CHECK-NOT:   sysbatch_tock_ret
+// CHECK:       command (2, 1, 1, 0);
+// CHECK-NOT:   sysbatch_tock
+// CHECK:       return;
+
+uint32_t brk_hint(void)
+{
+    memop_return_t a = memop(10, 0);
+    memop_return_t b = memop(11, 0);
+    return a.data + b.data;
+}
+// CHECK-LABEL: function brk_hint block 0:
+// CHECK-NEXT:  batch 0: calls 0..1, 2 slots, 0 chains
+// CHECK-NEXT:    slot 0: call 0 memop(10, 0)                       fail=stop
+// CHECK-NEXT:    slot 1: call 1 memop(11, 0)                       fail=stop
+// CHECK-LABEL: brk_hint ()
+// CHECK:       sysbatch_frames.[[F:[0-9]+]][0] = 5;
+// CHECK-NEXT:  sysbatch_frames.[[F]][1] = 10;
+// CHECK-NEXT:  sysbatch_frames.[[F]][2] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][3] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][4] = 0;
+// CHECK-NEXT:  sysbatch_frames.[[F]][5] = 5;
+// CHECK-NEXT:  sysbatch_frames.[[F]][6] = 11;
+// CHECK:       sysbatch_tock_series (&sysbatch_frames.[[F]][0], 2, 0);
+// CHECK:       sysbatch_tock_ret_memop (&sysbatch_ret.[[T0:[0-9]+]], &sysbatch_frames.[[F]][0]);
+// CHECK-NEXT:  a = sysbatch_ret.[[T0]];
+// ARM:         a = memop (10, 0); [return slot optimization]
+// RV:          a = memop (10, 0);{{$}}
+// CHECK:       sysbatch_tock_ret_memop (&sysbatch_ret.[[T1:[0-9]+]], &sysbatch_frames.[[F]][5]);
+// CHECK-NEXT:  b = sysbatch_ret.[[T1]];
+// ARM:         b = memop (11, 0); [return slot optimization]
+// RV:          b = memop (11, 0);{{$}}
