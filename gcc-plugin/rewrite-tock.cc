@@ -173,8 +173,22 @@ tree tock_rewriter::word_value(gimple_seq *seq, const struct sb_slot_plan &sp,
     gcall *call = blk_->calls[sp.call];
     if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call))
         return build_int_cst(u32, 0);
-    tree arg = materialize(seq, gimple_call_arg(call, f.index), loc);
-    return gimple_convert(seq, loc, u32, arg);
+    /* Conversions between 32-bit types leave the frame word as it is
+     * ((int) len): take their source instead of redoing them. */
+    tree arg = gimple_call_arg(call, f.index);
+    while (TREE_CODE(arg) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(arg)) {
+        gassign *conv = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(arg));
+        if (!conv || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(conv)))
+            break;
+        tree src = gimple_assign_rhs1(conv);
+        tree from = TREE_TYPE(src), to = TREE_TYPE(arg);
+        if (!(INTEGRAL_TYPE_P(from) || POINTER_TYPE_P(from)) ||
+            !(INTEGRAL_TYPE_P(to) || POINTER_TYPE_P(to)) ||
+            TYPE_PRECISION(from) != 32 || TYPE_PRECISION(to) != 32)
+            break;
+        arg = src;
+    }
+    return gimple_convert(seq, loc, u32, materialize(seq, arg, loc));
 }
 
 /* At the batch's first call: fill the frames, one series call, and

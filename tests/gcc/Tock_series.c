@@ -72,8 +72,8 @@ int console_write(const char *buf, uint32_t len)
 // CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][8] = [[CB]];
 // CHECK-NEXT:  sysbatch_frames.[[F]][9] = 0;
-// The (int) len conversion GCC placed before command is redone here.
-// CHECK:       sysbatch_frames.[[F]][10] = 2;
+// The (int) len conversion GCC placed before command changes no bit.
+// CHECK-NEXT:  sysbatch_frames.[[F]][10] = 2;
 // CHECK-NEXT:  sysbatch_frames.[[F]][11] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][12] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][13] = [[LEN]];
