@@ -513,6 +513,7 @@ static sb_operand operand(sb_operand_kind Kind, int Call, long Value) {
 static const Value *tockResultTemp(const CandidateCall &C);
 
 static bool isTockPrivate(Analysis &A, const Value *Ptr);
+static bool hasSretResult(const CallInst &CI);
 
 /// Tock: the region call whose result temporary load \p L reads (the
 /// latest one before L that writes that slot), or -1.  Also -1 when
@@ -529,8 +530,9 @@ static int visitTockResultLoad(Analysis &A, Region &R, LoadInst *L) {
   if (J < 0)
     return -1;
   MemoryLocation Loc = MemoryLocation::get(L);
-  // The kernel never sees a private slot, so the Tock calls in between
-  // leave it alone (each writes its own temporary, not this one).
+  // Nothing but this function's own stores, memory intrinsics and sret
+  // arguments can reach a private slot: no other call (Tock call, unknown
+  // function) sees its address.
   bool Private = isTockPrivate(A, Obj);
   for (Instruction *I = R.Calls[J].Call->getNextNode(); I && I != L;
        I = I->getNextNode()) {
@@ -539,11 +541,15 @@ static int visitTockResultLoad(Analysis &A, Region &R, LoadInst *L) {
     if (auto *II = dyn_cast<IntrinsicInst>(I))
       if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
         continue;
-    if (Private && R.CallIndex.count(I))
-      continue;
     auto *S = dyn_cast<StoreInst>(I);
     if (S && S->getValueOperand() == R.Calls[J].Call)
       continue; // the register-returned struct landing in its slot
+    if (Private)
+      if (auto *Call = dyn_cast<CallInst>(I))
+        if (!isa<MemIntrinsic>(Call) &&
+            !(hasSretResult(*Call) &&
+              getUnderlyingObject(Call->getArgOperand(0)) == Obj))
+          continue;
     if (isModSet(A.AA.getModRefInfo(I, Loc)))
       return -1;
   }
@@ -770,6 +776,11 @@ static std::string visitTockCallShape(const CandidateCall &C) {
     if (!Slot || !Slot->isSized() || DL.getTypeAllocSize(Slot) < Bytes)
       return "the sret slot of " + Name + " is smaller than libtock-c's " +
              std::to_string(Bytes) + "-byte result";
+    if (DL.getTypeAllocSize(Slot) > Bytes)
+      return Name + " returns a " +
+             std::to_string(DL.getTypeAllocSize(Slot)) +
+             "-byte value, libtock-c's result has " + std::to_string(Bytes) +
+             " bytes";
   } else if (!RetTy->isVoidTy()) {
     if (!Bytes)
       return Name + " returns a value, libtock-c's returns nothing";
@@ -926,6 +937,19 @@ static std::string describe(const Instruction &I) {
   return std::string("a ") + I.getOpcodeName();
 }
 
+/// Tock: the code as the remark names it.  clang copies `g = command(...)`
+/// from the call's result temporary with a memcpy right after the call;
+/// that is the assignment's store (GCC, which sees `g = command (...)`,
+/// names it so too).
+static std::string describeTockAccess(Region &R, Instruction &I, int After) {
+  if (auto *MT = dyn_cast<MemTransferInst>(&I))
+    if (After >= 0 &&
+        getUnderlyingObject(MT->getRawSource()) ==
+            tockResultTemp(R.Calls[After]))
+      return "a store";
+  return describe(I);
+}
+
 /// Is \p I code at all (not a terminator, phi or debug intrinsic)?
 static bool isCode(const Instruction &I) {
   return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
@@ -980,7 +1004,7 @@ static void visitGap(Analysis &A, Region &R, Instruction *From,
         CE.conflicts |= 1ull << J;
         if (Why.empty())
           Why = SharedRow
-                    ? describe(*I) +
+                    ? describeTockAccess(R, *I, After) +
                           " that may touch memory shared with the kernel "
                           "or an upcall"
                     : describe(*I) + " that may alias a buffer of " +

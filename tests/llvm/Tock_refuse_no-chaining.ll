@@ -13,6 +13,8 @@
 ; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
 ; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (command, command) into 2 slots with 0 chains
+; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (command, command) into 2 slots with 0 chains
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: arg-computed (an argument is computed by code after the batch would start)
 ; REMARK-NOT:  remark
 
@@ -65,6 +67,31 @@ entry:
   ret void
 }
 
+; A field of an earlier series' (here: a refused call's) result is no
+; chain: the slot is private, so the unknown call in between cannot change
+; it, and the field is loaded again where the next series is issued.
+; CHECK-LABEL: define i32 @from_earlier()
+; CHECK:       call void @helper()
+; CHECK:       %d.sb = getelementptr inbounds %struct.syscall_return_t, %struct.syscall_return_t* %count, i32 0, i32 1, i32 0
+; CHECK-NEXT:  %n.sb = load i32, i32* %d.sb, align 4
+; CHECK:       store i32 %n.sb, i32*
+; CHECK:       call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+define i32 @from_earlier() {
+entry:
+  %count = alloca %struct.syscall_return_t, align 4
+  %b = alloca %struct.syscall_return_t, align 4
+  %r = alloca %struct.syscall_return_t, align 4
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %count, i32 2, i32 0, i32 0, i32 0)
+  call void @helper()
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %b, i32 2, i32 1, i32 0, i32 0)
+  %d = getelementptr inbounds %struct.syscall_return_t, %struct.syscall_return_t* %count, i32 0, i32 1, i32 0
+  %n = load i32, i32* %d, align 4
+  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %r, i32 2, i32 1, i32 %n, i32 0)
+  %t.p = getelementptr inbounds %struct.syscall_return_t, %struct.syscall_return_t* %r, i32 0, i32 0
+  %t = load i32, i32* %t.p, align 4
+  ret i32 %t
+}
+
 ; The field is overwritten after the call (r.data[0] = 7): what the third
 ; command reads is then computed code, not the first call's result, and
 ; must not be re-read at the issue point (arg-computed).
@@ -89,3 +116,4 @@ entry:
 
 declare void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4, i32, i32, i32, i32)
 declare [2 x i32] @memop(i32, i32)
+declare void @helper()

@@ -4,14 +4,15 @@
 ; returns, so that store cannot move below the later calls (code-conflict,
 ; as the GCC plugin reports `*p = command (...)`).  clang's usual
 ; `g = command (...)` - a temporary, then memcpy into g - conflicts through
-; the memcpy.
+; the memcpy, which is that assignment's store and is named so (as GCC,
+; which sees the assignment, does).
 ; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory shared with the kernel or an upcall)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
-; REMARK-NEXT: remark: <unknown>:0:0: command not batched: code-conflict (code between the calls may not be moved across this call: a call to memcpy that may touch memory shared with the kernel or an upcall)
+; REMARK-NEXT: remark: <unknown>:0:0: command not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory shared with the kernel or an upcall)
 ; REMARK-NOT:  remark
 
 target datalayout = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"
