@@ -41,6 +41,20 @@
  * written; ADDR/OPAQUE: anything).  errno is never a conflict: the kernel
  * side of a batched call does not touch it, and each call site sets it at
  * its own place after the batch (docs/design.md).
+ *
+ * Tock (target=tock, straight-line blocks only) differs in three places:
+ * libtock-c's calls return structs, which must have the size of the
+ * struct the runtime's converter writes (describe_tock_call); code between
+ * calls conflicts with every later call as soon as it touches memory other
+ * than the function's private locals, since the kernel may use any buffer
+ * allowed earlier and a yield runs upcalls (describe_tock_gap); and a
+ * word loaded from an earlier call's result struct is that call's RESULT
+ * (tock_result_operand), which the core refuses inside a series:
+ *
+ *     c = command (2, 0, 0, 0);        call 0
+ *     _1 = c.data[0];                  code: private (c is a result struct)
+ *     counter = 5;                     code: a store to a global -> conflicts
+ *     command (2, 1, _1, 0);           call 1  a2 RESULT 0 (no-chaining)
  */
 #include "sysbatch-gcc.h"
 
