@@ -31,6 +31,18 @@
  * the kernel or an upcall could see).  There is no sysbatch_active probe:
  * the Tock backend is chosen at build time.
  *
+ * With fill=template the words known at compile time come from a static
+ * const byte template instead (sysbatch_tock.h, BYTES encoding: one byte
+ * per word, 0xff and four bytes for larger ones); the call site stores only
+ * the words that vary, as patches right after the frames, and calls
+ * sysbatch_tock_series_template (&frames[0], &template) - fewer stores,
+ * which is what makes a series call site no larger than the calls it
+ * replaces:
+ *
+ *     sysbatch_frames.2[15] = (unsigned) buf_2(D);    patch 0 -> word 3
+ *     left_7 = sysbatch_tock_series_template (&sysbatch_frames.2[0],
+ *                                             &sysbatch_tock_template.4);
+ *
  * A struct result is written by the runtime's converter into a fresh
  * addressable temporary of the lhs's type and then copied, so no user
  * variable becomes addressable; a call whose result is unused only gets
@@ -72,13 +84,17 @@ void sysbatch_build_tock_decls(void)
     rt.tock_series_fn = build_fn_decl(
         "sysbatch_tock_series",
         build_function_type_list(u32, frame_ptr, u32, u32, NULL_TREE));
+    rt.tock_series_template_fn = build_fn_decl(
+        "sysbatch_tock_series_template",
+        build_function_type_list(u32, frame_ptr, const_ptr_type_node, NULL_TREE));
     tree conv_type = build_function_type_list(void_type_node, ptr_type_node,
                                               frame_ptr, NULL_TREE);
     rt.tock_ret_command_fn = build_fn_decl("sysbatch_tock_ret_command", conv_type);
     rt.tock_ret_subscribe_fn = build_fn_decl("sysbatch_tock_ret_subscribe", conv_type);
     rt.tock_ret_allow_fn = build_fn_decl("sysbatch_tock_ret_allow", conv_type);
     rt.tock_ret_memop_fn = build_fn_decl("sysbatch_tock_ret_memop", conv_type);
-    for (tree fn : {rt.tock_series_fn, rt.tock_ret_command_fn,
+    for (tree fn : {rt.tock_series_fn, rt.tock_series_template_fn,
+                    rt.tock_ret_command_fn,
                     rt.tock_ret_subscribe_fn, rt.tock_ret_allow_fn,
                     rt.tock_ret_memop_fn})
         TREE_NOTHROW(fn) = 1;
@@ -88,6 +104,8 @@ namespace {
 
 /* SYSBATCH_TOCK_POLICY_STOP */
 const int policy_stop = 0;
+/* SYSBATCH_TOCK_MAX_FRAMES: a template's patch indexes are bytes. */
+const int SYSBATCH_TOCK_MAX_FRAMES_ABI = 51;
 
 class tock_rewriter {
 public:
@@ -191,39 +209,114 @@ tree tock_rewriter::word_value(gimple_seq *seq, const struct sb_slot_plan &sp,
     return gimple_convert(seq, loc, u32, materialize(seq, arg, loc));
 }
 
-/* At the batch's first call: fill the frames, one series call, and
- * ran = n - left (the number of calls that ran). */
+/* static const unsigned char sysbatch_tock_template.N[] = {count, policy,
+ * npatches, BYTES, patch indexes..., one byte per word (0xff + 4 bytes LE
+ * above 0xfe)}; `words` holds every word, NULL_TREE where a patch goes. */
+tree build_tock_template(const auto_vec<tree> &words, const auto_vec<int> &patches,
+                         int count)
+{
+    auto_vec<unsigned char> bytes;
+    bytes.safe_push((unsigned char)count);
+    bytes.safe_push((unsigned char)policy_stop);
+    bytes.safe_push((unsigned char)patches.length());
+    bytes.safe_push(1); /* SYSBATCH_TOCK_TEMPLATE_BYTES */
+    for (int index : patches)
+        bytes.safe_push((unsigned char)index);
+    for (tree w : words) {
+        unsigned HOST_WIDE_INT v = w ? tree_to_uhwi(w) & 0xffffffffu : 0;
+        if (v < 0xff) {
+            bytes.safe_push((unsigned char)v);
+            continue;
+        }
+        bytes.safe_push(0xff); /* SYSBATCH_TOCK_TEMPLATE_ESCAPE */
+        for (int b = 0; b < 4; b++)
+            bytes.safe_push((unsigned char)(v >> (8 * b)));
+    }
+    tree uchar = unsigned_char_type_node;
+    tree type = build_array_type_nelts(build_qualified_type(uchar, TYPE_QUAL_CONST),
+                                       bytes.length());
+    vec<constructor_elt, va_gc> *elts = NULL;
+    for (unsigned i = 0; i < bytes.length(); i++)
+        CONSTRUCTOR_APPEND_ELT(elts, size_int(i), build_int_cst(uchar, bytes[i]));
+    tree ctor = build_constructor(type, elts);
+    TREE_CONSTANT(ctor) = 1;
+    TREE_STATIC(ctor) = 1;
+    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL,
+                           create_tmp_var_name("sysbatch_tock_template"), type);
+    TREE_STATIC(decl) = 1;
+    TREE_READONLY(decl) = 1;
+    TREE_CONSTANT(decl) = 1;
+    DECL_ARTIFICIAL(decl) = 1;
+    DECL_IGNORED_P(decl) = 1;
+    SET_DECL_ALIGN(decl, 32); /* the layout asks for 4-byte alignment */
+    DECL_USER_ALIGN(decl) = 1;
+    DECL_INITIAL(decl) = ctor;
+    varpool_node::finalize_decl(decl);
+    return decl;
+}
+
+/* At the batch's first call: fill the frames (every word stored, or a
+ * template plus patches), one series call, and ran = n - left (the number
+ * of calls that ran). */
 tree tock_rewriter::issue()
 {
     first_ = blk_->calls[bp_.first_call];
     location_t loc = gimple_location(first_);
     tree u32 = uint32_type_node;
     int n = bp_.nslots;
-    frames_ = create_tmp_var(build_array_type_nelts(u32, 5 * n),
-                             "sysbatch_frames");
-    TREE_ADDRESSABLE(frames_) = 1;
 
     gimple_seq seq = NULL;
+    auto_vec<tree> words;
     for (int s = 0; s < n; s++) {
         const struct sb_slot_plan &sp = bp_.slots[s];
         if (sp.kind != SB_SLOT_CALL || sp.argc > 4)
             internal_error("sysbatch: a Tock slot that is not a call of at "
                            "most 4 arguments");
-        tree words[5];
-        words[0] = build_int_cst(u32, sp.nr);
+        words.safe_push(build_int_cst(u32, sp.nr));
         for (int k = 0; k < 4; k++)
-            words[1 + k] = k < sp.argc ? word_value(&seq, sp, k, loc)
-                                       : build_int_cst(u32, 0);
-        for (int w = 0; w < 5; w++) {
-            gassign *store = gimple_build_assign(frame_word(s, w), words[w]);
-            gimple_set_location(store, loc);
-            gimple_seq_add_stmt(&seq, store);
+            words.safe_push(k < sp.argc ? word_value(&seq, sp, k, loc)
+                                        : build_int_cst(u32, 0));
+    }
+    /* Patch indexes are bytes: a template holds at most 51 frames. */
+    bool use_template = sysbatch_cfg.fill == SYSBATCH_FILL_TEMPLATE &&
+                        n <= SYSBATCH_TOCK_MAX_FRAMES_ABI;
+    auto_vec<int> patches;
+    if (use_template)
+        for (unsigned w = 0; w < words.length(); w++)
+            if (TREE_CODE(words[w]) != INTEGER_CST)
+                patches.safe_push((int)w);
+    int nwords = 5 * n + (int)patches.length();
+    frames_ = create_tmp_var(build_array_type_nelts(u32, nwords),
+                             "sysbatch_frames");
+    TREE_ADDRESSABLE(frames_) = 1;
+
+    auto store = [&](int index, tree value) {
+        gassign *g = gimple_build_assign(
+            build4(ARRAY_REF, u32, frames_, size_int(index), NULL_TREE,
+                   NULL_TREE),
+            value);
+        gimple_set_location(g, loc);
+        gimple_seq_add_stmt(&seq, g);
+    };
+    gcall *series;
+    if (use_template) {
+        for (unsigned i = 0; i < patches.length(); i++) {
+            store(5 * n + (int)i, words[patches[i]]);
+            words[patches[i]] = NULL_TREE;
         }
+        tree tmpl = build_tock_template(words, patches, n);
+        series = gimple_build_call(sysbatch_rt.tock_series_template_fn, 2,
+                                   build_fold_addr_expr(frame_word(0, 0)),
+                                   build_fold_addr_expr(tmpl));
+    } else {
+        for (unsigned w = 0; w < words.length(); w++)
+            store((int)w, words[w]);
+        series = gimple_build_call(sysbatch_rt.tock_series_fn, 3,
+                                   build_fold_addr_expr(frame_word(0, 0)),
+                                   build_int_cst(u32, n),
+                                   build_int_cst(u32, policy_stop));
     }
     tree left = make_ssa_name(u32);
-    gcall *series = gimple_build_call(
-        sysbatch_rt.tock_series_fn, 3, build_fold_addr_expr(frame_word(0, 0)),
-        build_int_cst(u32, n), build_int_cst(u32, policy_stop));
     gimple_call_set_lhs(series, left);
     gimple_set_location(series, loc);
     gimple_seq_add_stmt(&seq, series);

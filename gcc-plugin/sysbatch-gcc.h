@@ -47,6 +47,7 @@ struct sysbatch_runtime_decls {
     tree empty_string;   /* extern const char sysbatch_empty_string[1] */
     /* Tock (runtime/include/sysbatch_tock.h); frames are uint32_t words. */
     tree tock_series_fn; /* uint32_t sysbatch_tock_series(frame *, u32, u32) */
+    tree tock_series_template_fn; /* uint32_t (frame *, const void *tmpl) */
     tree tock_ret_command_fn, tock_ret_subscribe_fn; /* void (void *out, */
     tree tock_ret_allow_fn, tock_ret_memop_fn;       /*  const frame *)   */
 };

@@ -49,7 +49,7 @@ const char help_text[] =
     "  target=linux|tock    system call ABI (default: " SYSBATCH_GCC_DEFAULT_TARGET
     "); tock only in the\n"
     "                       arm-none-eabi and riscv64-unknown-elf builds\n"
-    "  fill=stores|template how slots are filled (default stores)\n"
+    "  fill=stores|template how slots (Tock: frames) are filled (default stores)\n"
     "  print-plan           also write each block's plan to stderr\n"
     "  help                 print this text\n"
     "Reports: -fopt-info-optimized (batches), -fopt-info-missed (refusals);\n"
@@ -108,7 +108,6 @@ bool parse_args(int argc, struct plugin_argument *argv)
     sysbatch_cfg.enabled = host_build();
     sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
     sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
-    bool fill_given = false;
     for (int i = 0; i < argc; i++) {
         const char *key = argv[i].key, *value = argv[i].value;
         if (!strcmp(key, "min-batch")) {
@@ -144,7 +143,6 @@ bool parse_args(int argc, struct plugin_argument *argv)
                 ok = false;
             }
         } else if (!strcmp(key, "fill")) {
-            fill_given = true;
             if (value && !strcmp(value, "stores")) {
                 sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
             } else if (value && !strcmp(value, "template")) {
@@ -184,12 +182,6 @@ bool parse_args(int argc, struct plugin_argument *argv)
               "cross compiler (%<arm-none-eabi-gcc%> or "
               "%<riscv64-unknown-elf-gcc%>); this one was built for %qs",
               SYSBATCH_GCC_TRIPLE);
-        return false;
-    }
-    if (sysbatch_cfg.abi == SB_ABI_TOCK && fill_given &&
-        sysbatch_cfg.fill == SYSBATCH_FILL_TEMPLATE) {
-        error("sysbatch: %<fill=template%> is not implemented for "
-              "%<target=tock%>: Tock frames are filled with stores");
         return false;
     }
     return true;

@@ -31,12 +31,12 @@ int reload(void)
 // CHECK-LABEL: int reload ()
 // CHECK:       n = command (2, 0, 0, 0); [return slot optimization]
 // CHECK-NEXT:  helper ();
+// CHECK-NEXT:  [[WORD:_[0-9]+]] = n.data[0];
 // CHECK-NEXT:  sysbatch_frames.[[F:[0-9]+]][0] = 2;
 // CHECK-NEXT:  sysbatch_frames.[[F]][1] = 2;
 // CHECK-NEXT:  sysbatch_frames.[[F]][2] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][3] = 0;
 // CHECK-NEXT:  sysbatch_frames.[[F]][4] = 0;
-// CHECK-NEXT:  [[WORD:_[0-9]+]] = n.data[0];
 // CHECK-NEXT:  sysbatch_frames.[[F]][5] = 2;
 // CHECK-NEXT:  sysbatch_frames.[[F]][6] = 2;
 // CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;

@@ -61,12 +61,12 @@ int console_write(const char *buf, uint32_t len)
 // CHECK:       sysbatch_frames.[[F:[0-9]+]][20];
 // The frames, filled where allow_readonly stood:
 // CHECK:       [[BUF:_[0-9]+]] = ({{.*}}unsigned int) buf_{{[0-9]+}}(D);
+// CHECK-NEXT:  [[CB:_[0-9]+]] = ({{.*}}unsigned int) done;
 // CHECK-NEXT:  sysbatch_frames.[[F]][0] = 4;
 // CHECK-NEXT:  sysbatch_frames.[[F]][1] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][2] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][3] = [[BUF]];
 // CHECK-NEXT:  sysbatch_frames.[[F]][4] = [[LEN:len_[0-9]+\(D\)]];
-// CHECK-NEXT:  [[CB:_[0-9]+]] = ({{.*}}unsigned int) done;
 // CHECK-NEXT:  sysbatch_frames.[[F]][5] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][6] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;

@@ -1,0 +1,71 @@
+/* Tock with fill=template: the words known at compile time go into one
+ * static const byte template per series (runtime/include/sysbatch_tock.h,
+ * BYTES encoding: count, policy 0 = stop, number of patches, encoding 1,
+ * the patched word indexes, then one byte per word, 0xff and four bytes
+ * little-endian for a word above 0xfe, 0 where a patch goes), 4-byte
+ * aligned; the call site stores only the patches, right after the frames,
+ * and calls sysbatch_tock_series_template.  Call sites are as with stores.
+ *
+ * REQUIRES: gcc-arm, gcc-riscv
+ * RUN: rm -rf %t && mkdir -p %t/arm %t/rv
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-fill=template -O2 -fchecking -S %s -o %t/arm.s -fdump-tree-all -dumpdir %t/arm/
+ * RUN: cat %t/arm/*.sysbatch | %FileCheck %s
+ * RUN: %FileCheck %s --check-prefix=BYTES < %t/arm.s
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-fill=template -O0 -fchecking -S %s -o %t/rv.s -fdump-tree-all -dumpdir %t/rv/
+ * RUN: cat %t/rv/*.sysbatch | %FileCheck %s
+ * RUN: %FileCheck %s --check-prefix=BYTES < %t/rv.s
+ */
+#include "tock.h"
+
+void leds(int n)
+{
+    command(2, 1, 0, 0);
+    command(0x40001, 3, n, 0);
+    yield();
+}
+// CHECK-LABEL: void leds (int n)
+// CHECK:       sysbatch_frames.[[F:[0-9]+]][16];
+// CHECK:       [[N:_[0-9]+]] = (long unsigned int) n_{{[0-9]+}}(D);
+// CHECK-NEXT:  sysbatch_frames.[[F]][15] = [[N]];
+// CHECK-NEXT:  [[LEFT:_[0-9]+]] = sysbatch_tock_series_template (&sysbatch_frames.[[F]][0], &sysbatch_tock_template.[[T:[0-9]+]]);
+// CHECK-NEXT:  [[RAN:_[0-9]+]] = 3 - [[LEFT]];
+// CHECK-NEXT:  if ([[RAN]] > 0)
+// CHECK:       command (2, 1, 0, 0);
+// CHECK:       if ([[RAN]] > 1)
+// CHECK:       command (262145, 3, n_{{[0-9]+}}(D), 0);
+// CHECK:       if ([[RAN]] > 2)
+// CHECK:       yield ();
+
+// BYTES:      .section .rodata
+// BYTES-NEXT: .align 2
+// BYTES-NOT:  .section
+// BYTES:      sysbatch_tock_template.{{[0-9]+}}:
+// Header: 3 frames, stop, 1 patch, BYTES; the patch is word 8 (frame 1, r2).
+// BYTES-NEXT: .byte 3
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 1
+// BYTES-NEXT: .byte 1
+// BYTES-NEXT: .byte 8
+// command(2, 1, 0, 0)
+// BYTES-NEXT: .byte 2
+// BYTES-NEXT: .byte 2
+// BYTES-NEXT: .byte 1
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 0
+// command(0x40001, 3, patch, 0): the driver number escaped
+// BYTES-NEXT: .byte 2
+// BYTES-NEXT: .byte -1
+// BYTES-NEXT: .byte 1
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 4
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 3
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 0
+// yield: wait
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 1
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 0
+// BYTES-NEXT: .byte 0
+// BYTES-NOT:  .byte
