@@ -154,10 +154,16 @@ static cl::opt<Target> TargetFlag(
                clEnumValN(Target::Tock, "tock",
                           "the Tock series call (Thumb and riscv32 triples)")));
 
+static cl::opt<bool> TockChainsFlag(
+    "sysbatch-tock-chains", cl::init(false),
+    cl::desc("sysbatch: with target=tock, plan a chain of blocks linked by "
+             "exact success tests as one run (the stop policy does the "
+             "tests); off until the GCC plugin forms the same chains"));
+
 SysbatchOptions::SysbatchOptions()
     : MinBatch(MinBatchFlag), MaxSlots(MaxSlotsFlag),
       AllowBlocking(!NoBlockingFlag), PrintPlan(PrintPlanFlag),
-      Fill(FillFlag), Tgt(TargetFlag) {}
+      Fill(FillFlag), Tgt(TargetFlag), TockChains(TockChainsFlag) {}
 
 namespace {
 
@@ -1407,6 +1413,220 @@ static std::unique_ptr<Region> analyseRegion(Analysis &A,
 }
 
 //===----------------------------------------------------------------------===//
+// Tock checked chains (opt-in: tock-chains; docs/llvm.md, "Checked chains")
+//===----------------------------------------------------------------------===//
+
+/// How block \p BB's conditional branch tests the libtock-c result of its
+/// last candidate call: the successor taken exactly when the call's return
+/// variant is a Failure* (the series' stop condition) and the one taken
+/// exactly on success.  False (with \p Why) when the test is anything else:
+/// `r.type != TOCK_SYSCALL_SUCCESS` leaves on a Success-u32 too, while the
+/// kernel goes on.  Exact tests: `r.type < 128` / `>= 128` (and `<= 127`,
+/// `> 127`, signed or not) for command; `r.success` true or false for
+/// subscribe and the allows, which TRD104 lets return only Success-2u32 or
+/// Failure-2u32 (relied on here).
+static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
+                              BasicBlock *&OnSuccess, const char *&Why) {
+  Why = nullptr;
+  auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  CallInst *Last = nullptr;
+  for (Instruction &I : BB)
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (isCandidate(*CI, SB_ABI_TOCK))
+        Last = CI;
+  if (!Last)
+    return false;
+  CandidateCall C = makeCandidate(Last, SB_ABI_TOCK);
+  if (!C.RawRow || (C.RawRow->flags & SB_ROW_NEVER))
+    return false;
+  const int Class = C.RawRow->nr;
+  const bool IsCommand = Class == 2;
+  const bool HasSuccessFlag = Class == 1 || Class == 3 || Class == 4 || Class == 7;
+  Why = "the branch does not test the call's success exactly (command: "
+        "r.type < 128 or >= 128; allow, subscribe: r.success)";
+  if (!IsCommand && !HasSuccessFlag)
+    return false;
+  const Value *Temp = tockResultTemp(C);
+  BasicBlock *OnTrue = Br->getSuccessor(0), *OnFalse = Br->getSuccessor(1);
+  Value *Cond = Br->getCondition();
+  while (auto *X = dyn_cast<BinaryOperator>(Cond)) {
+    auto *One = dyn_cast<ConstantInt>(X->getOperand(1));
+    if (X->getOpcode() != Instruction::Xor || !One || !One->isOne() ||
+        !X->getType()->isIntegerTy(1))
+      break;
+    Cond = X->getOperand(0);
+    std::swap(OnTrue, OnFalse);
+  }
+  // The loaded field: word 0 of the call's own result slot, read after the
+  // call with nothing writing memory in between.
+  const DataLayout &DL = BB.getModule()->getDataLayout();
+  auto FieldZero = [&](Value *V) -> LoadInst * {
+    while (isa<ZExtInst>(V) || isa<TruncInst>(V))
+      V = cast<Instruction>(V)->getOperand(0);
+    auto *L = dyn_cast<LoadInst>(V);
+    if (!L || !L->isSimple() || L->getParent() != &BB || !Temp)
+      return nullptr;
+    int64_t Offset = 0;
+    const Value *Base =
+        GetPointerBaseWithConstantOffset(L->getPointerOperand(), Offset, DL);
+    if (getUnderlyingObject(Base) != Temp || Offset != 0)
+      return nullptr;
+    for (Instruction *I = Last->getNextNode(); I && I != L; I = I->getNextNode()) {
+      if (auto *II = dyn_cast<IntrinsicInst>(I))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      auto *S = dyn_cast<StoreInst>(I);
+      if (I->mayWriteToMemory() && !(S && S->getValueOperand() == Last))
+        return nullptr;
+    }
+    return L;
+  };
+  bool TrueIsSuccess;
+  if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {
+    Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
+    CmpInst::Predicate P = Cmp->getPredicate();
+    if (isa<ConstantInt>(Lhs)) {
+      std::swap(Lhs, Rhs);
+      P = CmpInst::getSwappedPredicate(P);
+    }
+    auto *K = dyn_cast<ConstantInt>(Rhs);
+    LoadInst *L = K ? FieldZero(Lhs) : nullptr;
+    if (!L)
+      return false;
+    if (IsCommand) {
+      if (!L->getType()->isIntegerTy(32))
+        return false;
+      int64_t V = K->getSExtValue();
+      if (((P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_SLT) && V == 128) ||
+          ((P == CmpInst::ICMP_ULE || P == CmpInst::ICMP_SLE) && V == 127))
+        TrueIsSuccess = false;
+      else if (((P == CmpInst::ICMP_UGE || P == CmpInst::ICMP_SGE) &&
+                V == 128) ||
+               ((P == CmpInst::ICMP_UGT || P == CmpInst::ICMP_SGT) &&
+                V == 127))
+        TrueIsSuccess = true;
+      else
+        return false;
+    } else {
+      if (!L->getType()->isIntegerTy(8) || !K->isZero() ||
+          (P != CmpInst::ICMP_EQ && P != CmpInst::ICMP_NE))
+        return false;
+      TrueIsSuccess = P == CmpInst::ICMP_NE;
+    }
+  } else if (auto *T = dyn_cast<TruncInst>(Cond)) {
+    // `if (r.success)`: clang tests the bool's low bit.
+    LoadInst *L = HasSuccessFlag ? FieldZero(T) : nullptr;
+    if (!L || !L->getType()->isIntegerTy(8) || !T->getType()->isIntegerTy(1))
+      return false;
+    TrueIsSuccess = true;
+  } else {
+    return false;
+  }
+  OnSuccess = TrueIsSuccess ? OnTrue : OnFalse;
+  OnFailure = TrueIsSuccess ? OnFalse : OnTrue;
+  Why = nullptr;
+  return OnSuccess != OnFailure;
+}
+
+/// The chain of blocks entered at \p Order[EntryIdx]: while the current
+/// block ends in an exact stop test on its last call, the success edge leads
+/// to a block that only this one enters and that holds candidate calls,
+/// that block joins.  Empty unless two blocks join.
+static std::vector<BasicBlock *>
+formTockChain(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
+              const DenseSet<const BasicBlock *> &Covered,
+              OptimizationRemarkEmitter &ORE) {
+  std::vector<BasicBlock *> Chain{Order[EntryIdx]};
+  unsigned Calls = countCandidates(*Order[EntryIdx], SB_ABI_TOCK);
+  DenseSet<const BasicBlock *> In{Order[EntryIdx]};
+  while (Chain.size() < SB_MAX_REGION_BLOCKS) {
+    BasicBlock *OnFailure = nullptr, *OnSuccess = nullptr;
+    const char *Why = nullptr;
+    if (!visitTockStopTest(*Chain.back(), OnFailure, OnSuccess, Why)) {
+      if (Why) {
+        // A test on the call's result the stop policy cannot do: the run
+        // ends at this branch (its call may still end a series).
+        Instruction *T = Chain.back()->getTerminator();
+        LLVM_DEBUG(dbgs() << "sysbatch: chain ends: " << Why << "\n");
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "ChainEnd", T)
+                 << "branch ends the run: " << ore::NV("Reason", Why);
+        });
+      }
+      break;
+    }
+    unsigned N = countCandidates(*OnSuccess, SB_ABI_TOCK);
+    if (In.count(OnSuccess) || Covered.count(OnSuccess) ||
+        !OnSuccess->getSinglePredecessor() || !N ||
+        Calls + N > SB_MAX_REGION_CALLS)
+      break;
+    Chain.push_back(OnSuccess);
+    In.insert(OnSuccess);
+    Calls += N;
+  }
+  return Chain.size() >= 2 ? Chain : std::vector<BasicBlock *>();
+}
+
+/// Phase 1 for a chain: one straight-line region over its blocks (the core
+/// sees no blocks: under the stop policy the kernel does what the exact
+/// tests do).  The code between two calls of different blocks - the test,
+/// and the next block's code before its first call - is crossed on the way,
+/// so it is described as two code events.  Blocks and paths are recorded
+/// as for a branchy region, so stack-slot forwarding and loads look across
+/// the blocks and a load of a later block is never repeated at the issue
+/// point.
+static std::unique_ptr<Region> analyseChain(Analysis &A,
+                                            std::vector<BasicBlock *> Blocks,
+                                            unsigned BlockNo) {
+  auto R = std::make_unique<Region>();
+  R->Abi = A.Abi;
+  R->BB = Blocks[0];
+  R->BlockNo = BlockNo;
+  R->Blocks = std::move(Blocks);
+  const unsigned NB = R->Blocks.size();
+  unsigned Pos = 0;
+  bool Started = false;
+  for (unsigned B = 0; B < NB; ++B) {
+    R->BlockIndex[R->Blocks[B]] = B;
+    for (Instruction &I : *R->Blocks[B]) {
+      R->Position[&I] = Pos++;
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || !isCandidate(*CI, A.Abi))
+        continue;
+      if (!Started)
+        R->StartPos = R->Position[&I];
+      Started = true;
+      R->CallIndex[CI] = R->Calls.size();
+      R->Calls.push_back(makeCandidate(CI, A.Abi));
+      R->BlockOfCall.push_back(B);
+    }
+  }
+  R->Ancestors.assign(NB, 0);
+  R->Dominators.assign(NB, 0);
+  for (unsigned B = 0; B < NB; ++B) {
+    R->Ancestors[B] = (1ull << B) - 1;     // every earlier block of the chain
+    R->Dominators[B] = (2ull << B) - 1;    // and itself
+  }
+  R->TermWhy.assign(NB, nullptr);
+  R->TermInst.assign(NB, nullptr);
+  for (unsigned K = 0; K < R->Calls.size(); ++K) {
+    if (K > 0) {
+      CallInst *Prev = R->Calls[K - 1].Call, *Cur = R->Calls[K].Call;
+      if (Prev->getParent() == Cur->getParent()) {
+        visitCode(A, *R, K - 1);
+      } else {
+        visitGap(A, *R, Prev->getNextNode(), nullptr, K - 1);
+        visitGap(A, *R, &Cur->getParent()->front(), Cur, K - 1);
+      }
+    }
+    visitCall(A, *R, K);
+  }
+  return R;
+}
+
+//===----------------------------------------------------------------------===//
 // Planning and remarks
 //===----------------------------------------------------------------------===//
 
@@ -1555,7 +1775,8 @@ static void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
           << ore::NV("Callees", Names) << ") into "
           << ore::NV("Slots", BP.nslots) << " slots with "
           << ore::NV("Chains", BP.nchains) << " chains";
-      if (R.branchy())
+      // (A Tock chain's batch within one of its blocks reads as usual.)
+      if (R.branchy() && (R.Abi != SB_ABI_TOCK || NBlocks > 1))
         Rem << " over " << ore::NV("Blocks", NBlocks) << " blocks"
             << (BP.branchy ? " (branchy)" : "");
       return Rem;
@@ -2277,6 +2498,21 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
     std::vector<BasicBlock *> Blocks;
     if (Abi == SB_ABI_LINUX_X86_64)
       Blocks = formRegion(Order, K, Covered, Abi);
+    // Opt-in: a chain of blocks linked by exact success tests is one
+    // straight-line run (the stop policy takes the tests' failing edges).
+    if (Abi == SB_ABI_TOCK && Opts.TockChains) {
+      std::vector<BasicBlock *> Chain = formTockChain(Order, K, Covered, ORE);
+      if (!Chain.empty()) {
+        std::unique_ptr<Region> R = analyseChain(A, std::move(Chain), Number);
+        for (BasicBlock *CB : R->Blocks)
+          Covered.insert(CB);
+        if (planRegion(*R, Opts)) {
+          emitRemarks(*R, ORE);
+          Regions.push_back(std::move(R));
+        }
+        continue;
+      }
+    }
     if (!Blocks.empty()) {
       std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
       bool Use = planBranchy(*R, Opts);
@@ -2345,6 +2581,8 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
                 Twine(SB_MAX_REGION_CALLS) + ", got '" + Value + "'",
             inconvertibleErrorCode());
       (Key == "min-batch" ? O.MinBatch : O.MaxSlots) = N;
+    } else if (P == "tock-chains") {
+      O.TockChains = true;
     } else if (P.consume_front("target=")) {
       if (P == "tock")
         O.Tgt = Target::Tock;
@@ -2367,7 +2605,7 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
       return make_error<StringError>(
           "sysbatch: unknown pass parameter '" + P +
               "' (known: min-batch=N, max-slots=N, no-blocking, print-plan, "
-              "fill=template|stores, target=linux|tock)",
+              "fill=template|stores, target=linux|tock, tock-chains)",
           inconvertibleErrorCode());
     }
   }

@@ -63,6 +63,7 @@ struct SysbatchOptions {
   bool PrintPlan;     ///< print the core's plan per block to stderr
   SlotFill Fill;
   Target Tgt;
+  bool TockChains;    ///< Tock: plan checked chains of blocks as one run
   SysbatchOptions();  ///< the core's defaults, overridden by -sysbatch-* flags
 };
 
