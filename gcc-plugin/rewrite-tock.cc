@@ -36,8 +36,8 @@
  * per word, 0xff and four bytes for larger ones); the call site stores only
  * the words that vary, as patches right after the frames, and calls
  * sysbatch_tock_series_template (&frames[0], &template) - fewer stores,
- * which is what makes a series call site no larger than the calls it
- * replaces:
+ * so smaller code (docs/gcc.md has the sizes; the site still keeps every
+ * original call for the re-issue branch):
  *
  *     sysbatch_frames.2[15] = (unsigned) buf_2(D);    patch 0 -> word 3
  *     left_7 = sysbatch_tock_series_template (&sysbatch_frames.2[0],
