@@ -1473,7 +1473,9 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
         GetPointerBaseWithConstantOffset(L->getPointerOperand(), Offset, DL);
     if (getUnderlyingObject(Base) != Temp || Offset != 0)
       return nullptr;
-    for (Instruction *I = Last->getNextNode(); I && I != L; I = I->getNextNode()) {
+    // L must come after the call (an earlier load reads another result).
+    Instruction *I = Last->getNextNode();
+    for (; I && I != L; I = I->getNextNode()) {
       if (auto *II = dyn_cast<IntrinsicInst>(I))
         if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
           continue;
@@ -1481,7 +1483,7 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
       if (I->mayWriteToMemory() && !(S && S->getValueOperand() == Last))
         return nullptr;
     }
-    return L;
+    return I == L ? L : nullptr;
   };
   bool TrueIsSuccess;
   if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {

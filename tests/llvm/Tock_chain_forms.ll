@@ -6,7 +6,8 @@
 ; or unsigned; constant on either side; negated), allow/subscribe
 ; `r.success` (tested as a bool or == 0 / != 0).  Not exact, the run ends
 ; at the branch (ChainEnd remark): `r.type != 128`, `r.type < 4`, a test of
-; data[0], a memop status.  A success block with another predecessor does
+; data[0], a memop status, a load made before the block's last call.  A
+; success block with another predecessor does
 ; not join.  Without tock-chains every block is planned alone.
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-chains>,verify' -pass-remarks=sysbatch \
 ; RUN:   -pass-remarks-missed=sysbatch -S %s 2>%t.remarks | %FileCheck %s
@@ -28,6 +29,7 @@
 ; REMARK: remark: <unknown>:0:0: branch ends the run: the branch does not test the call's success exactly (command: r.type < 128 or >= 128; allow, subscribe: r.success)
 ; REMARK: remark: <unknown>:0:0: command not batched: below-min-batch
 ; REMARK: remark: <unknown>:0:0: command not batched: below-min-batch
+; REMARK: remark: <unknown>:0:0: branch ends the run: the branch does not test the call's success exactly
 ; REMARK-NOT: remark: <unknown>:0:0: batched
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
@@ -267,6 +269,33 @@ fail:
   ret void
 }
 
+; The test reads the slot BEFORE the block's last call writes it: it tests
+; the first call's result, not the last one's, so the run ends there.
+; CHECK-LABEL: define void @stale_load(
+; CHECK:       call void @command(%r* sret(%r) align 4 %x, i32 2, i32 1, i32 0, i32 0)
+; CHECK:       call void @command(%r* sret(%r) align 4 %x, i32 2, i32 1, i32 5, i32 0)
+; CHECK-NOT:   sysbatch_tock_series
+; CHECK:       ret void
+define void @stale_load(i1 %other) {
+entry:
+  %x = alloca %r, align 4
+  %y = alloca %r, align 4
+  call void @helper()
+  call void @command(%r* sret(%r) align 4 %x, i32 2, i32 1, i32 0, i32 0)
+  %p = getelementptr inbounds %r, %r* %x, i32 0, i32 0
+  %t = load i32, i32* %p, align 4
+  call void @helper()
+  call void @command(%r* sret(%r) align 4 %x, i32 2, i32 1, i32 5, i32 0)
+  %c = icmp ult i32 %t, 128
+  br i1 %c, label %fail, label %ok
+ok:
+  call void @command(%r* sret(%r) align 4 %y, i32 2, i32 1, i32 1, i32 0)
+  ret void
+fail:
+  ret void
+}
+
+declare void @helper()
 declare void @command(%r* sret(%r) align 4, i32, i32, i32, i32)
 declare void @allow_readonly(%a* sret(%a) align 4, i32, i32, i8*, i32)
 declare [2 x i32] @memop(i32, i32)
