@@ -2401,10 +2401,12 @@ static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
 /// A bad option is a compile error (opt exits 1, clang reports `error:`),
 /// said once per module although the pass runs per function.
 static void reportOptionError(Module &M, const Twine &Msg) {
-  static const Module *Reported = nullptr;
-  if (Reported == &M)
+  // Marked in the module itself: clang compiles several files in one
+  // process, so a remembered Module pointer could be a new module's.
+  const char *Mark = "sysbatch.option.error";
+  if (M.getNamedMetadata(Mark))
     return;
-  Reported = &M;
+  M.getOrInsertNamedMetadata(Mark);
   M.getContext().emitError(Msg);
 }
 
