@@ -766,9 +766,9 @@ static unsigned tockResultBytes(int Class) {
 }
 
 /// The front end's objection to a libtock-c call: its result must come back
-/// where the converter can write it (an sret slot of at least the struct's
-/// size, or registers of at most 16 bytes), and every argument must fit a
-/// frame word.
+/// where the converter writes it, as libtock-c's struct (an sret slot of
+/// exactly the struct's size, or registers holding exactly it), it must
+/// pass the row's arguments, and every argument must fit a frame word.
 static std::string visitTockCallShape(const CandidateCall &C) {
   CallInst *Call = C.Call;
   const DataLayout &DL = Call->getModule()->getDataLayout();
