@@ -43,6 +43,10 @@
  *     left_7 = sysbatch_tock_series_template (&sysbatch_frames.2[0],
  *                                             &sysbatch_tock_template.4);
  *
+ * A checked chain (tock-chains) is rewritten the same way: its sites sit
+ * in later blocks, behind the code's own tests, and `ran`, defined at the
+ * issue point in the chain's first block, dominates them.
+ *
  * A struct result is written by the runtime's converter into a fresh
  * addressable temporary of the lhs's type and then copied, so no user
  * variable becomes addressable; a call whose result is unused only gets
@@ -135,21 +139,16 @@ tree tock_rewriter::frame_word(int frame, int word) const
                   size_int(5 * frame + word), NULL_TREE, NULL_TREE);
 }
 
-/* Is SSA name `name` defined between the issue point and the end of its
- * block (so not yet where the frames are filled)?  The batch's calls are
- * all still in the issue point's block when the frames are filled. */
+/* Is SSA name `name` defined after the issue point (so not yet where the
+ * frames are filled)?  The analysis numbered the region's statements in
+ * program order - along a checked chain across its blocks - and rewriting
+ * earlier batches splits blocks but keeps every statement's number. */
 bool tock_rewriter::defined_after_issue(tree name) const
 {
     if (TREE_CODE(name) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(name))
         return false;
     gimple *def = SSA_NAME_DEF_STMT(name);
-    if (gimple_bb(def) != gimple_bb(first_))
-        return false;
-    for (gimple_stmt_iterator gsi = gsi_for_stmt(first_); !gsi_end_p(gsi);
-         gsi_next(&gsi))
-        if (gsi_stmt(gsi) == def)
-            return true;
-    return false;
+    return blk_->stmts.contains(def) && gimple_uid(def) > gimple_uid(first_);
 }
 
 /* `value` as it is where the frames are filled.  The analysis let through

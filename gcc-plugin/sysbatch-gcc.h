@@ -29,6 +29,7 @@ struct sysbatch_config {
     bool enabled;                 /* false: a cross build without target= */
     enum sb_abi abi;
     bool print_plan;              /* plans to stderr as well */
+    bool tock_chains;             /* Tock: checked chains of blocks */
     enum sysbatch_fill_mode fill;
 };
 extern struct sysbatch_config sysbatch_cfg;
@@ -72,6 +73,9 @@ struct sysbatch_block {
     auto_vec<gcall *> calls;
     auto_vec<int> event_of_call; /* call i is events[event_of_call[i]] */
     auto_vec<tree> results;      /* call i's result name, or NULL_TREE */
+    /* Tock: the described statements (their uids give program order along
+     * a checked chain, whatever the rewrite splits later). */
+    hash_set<gimple *> stmts;
 };
 
 static inline const struct sb_call_event &
@@ -102,6 +106,19 @@ int sysbatch_form_region(basic_block entry, enum sb_abi abi,
 /* Describe the region `out->bbs` (formed by sysbatch_form_region) with its
  * terminators, nblocks > 0.  Returns the number of candidate calls. */
 int sysbatch_analyze_region(enum sb_abi abi, struct sysbatch_block *out);
+
+/* Tock checked chains (tock-chains): the blocks entered at `entry` while
+ * each ends in an exact test of its last call's success whose success edge
+ * leads to a block with candidate calls that only it enters.  `bbs` gets
+ * them when at least two join; a branch that tests a call's result
+ * inexactly is reported (-fopt-info-missed) where the run ends. */
+void sysbatch_form_tock_chain(basic_block entry, bool (*excluded)(basic_block),
+                              auto_vec<basic_block> *bbs);
+
+/* Describe the chain `out->bbs` as ONE straight-line region (nblocks 0):
+ * under the stop policy the kernel stops where the code's exact tests
+ * leave.  Returns the number of candidate calls. */
+int sysbatch_analyze_tock_chain(struct sysbatch_block *out);
 
 /* Phase 4: rewrite batch `batch` of `plan` (Linux ABI only).  Splits blocks
  * and adds PHIs for real SSA names; the caller renames virtual operands and

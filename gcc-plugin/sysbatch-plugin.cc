@@ -20,7 +20,10 @@
  * only: several blocks, one batch with forward jumps; used only when the
  * batch takes calls from two blocks or more, whose blocks are then not
  * planned again); otherwise it is described to the core alone
- * (analysis.cc).  It is planned, the plan is written to the dump file (and
+ * (analysis.cc).  With target=tock and tock-chains a block first gets a
+ * try as the entry of a checked chain (blocks linked by exact success
+ * tests, planned as one straight-line run).  It is planned, the plan is
+ * written to the dump file (and
  * to stderr with print-plan) under a line
  *
  *     function <name> block <k>:
@@ -50,6 +53,8 @@ const char help_text[] =
     "); tock only in the\n"
     "                       arm-none-eabi and riscv64-unknown-elf builds\n"
     "  fill=stores|template how slots (Tock: frames) are filled (default stores)\n"
+    "  tock-chains          Tock: plan blocks linked by exact success tests\n"
+    "                       (r.type < 128, !r.success) as one run\n"
     "  print-plan           also write each block's plan to stderr\n"
     "  help                 print this text\n"
     "Reports: -fopt-info-optimized (batches), -fopt-info-missed (refusals);\n"
@@ -158,11 +163,18 @@ bool parse_args(int argc, struct plugin_argument *argv)
                 ok = false;
             }
             sysbatch_cfg.print_plan = true;
+        } else if (!strcmp(key, "tock-chains")) {
+            if (value) {
+                error("sysbatch: %<tock-chains%> takes no value");
+                ok = false;
+            }
+            sysbatch_cfg.tock_chains = true;
         } else if (!strcmp(key, "help")) {
             fputs(help_text, stderr);
         } else {
             error("sysbatch: unknown argument %qs (known: min-batch, "
-                  "max-slots, no-blocking, target, fill, print-plan, help)",
+                  "max-slots, no-blocking, target, fill, tock-chains, print-plan, "
+                  "help)",
                   key);
             ok = false;
         }
@@ -234,17 +246,20 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
             names[len] = '\0';
         }
         names[len] = '\0';
-        /* Branchy regions: over how many blocks the batched calls sit. */
+        /* Branchy regions and Tock chains: over how many blocks the
+         * batched calls sit (a chain's batch within one of its blocks
+         * reads as usual, as in the LLVM pass). */
         char blocks[48] = "";
-        if (blk.region.nblocks) {
+        if (!blk.bbs.is_empty()) {
             int nblocks = 0, prev = -1;
             for (int c = bp.first_call; c <= bp.last_call; c++)
                 if (plan.calls[c].batch == b && blk.block_of_call[c] != prev) {
                     prev = blk.block_of_call[c];
                     nblocks++;
                 }
-            snprintf(blocks, sizeof blocks, " over %d blocks%s", nblocks,
-                     bp.branchy ? " (branchy)" : "");
+            if (blk.region.nblocks || nblocks > 1)
+                snprintf(blocks, sizeof blocks, " over %d blocks%s", nblocks,
+                         bp.branchy ? " (branchy)" : "");
         }
         /* Tock: a yield closes its series, so the call after it is not
          * refused but cannot join either; say so where the next series
@@ -408,6 +423,32 @@ bool try_branchy(basic_block entry, int block_number,
     return true;
 }
 
+/* Form, describe and plan the checked chain entered at `entry` (Tock,
+ * tock-chains); its blocks are covered whatever the plan. */
+bool try_tock_chain(basic_block entry, int block_number,
+                    auto_vec<struct planned_region> *queue)
+{
+    struct sysbatch_block *blk = new sysbatch_block;
+    sysbatch_form_tock_chain(entry, covered_p, &blk->bbs);
+    if (blk->bbs.length() < 2) {
+        delete blk;
+        return false;
+    }
+    for (basic_block bb : blk->bbs)
+        covered_blocks->add(bb);
+    struct planned_region pr;
+    pr.blk = blk;
+    int ncalls = sysbatch_analyze_tock_chain(blk);
+    if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS ||
+        !plan_region(*blk, &pr.plan)) {
+        delete blk;
+        return true;
+    }
+    publish_plan(*blk, pr.plan, block_number);
+    queue->safe_push(pr);
+    return true;
+}
+
 unsigned int sysbatch_pass::execute(function *fun)
 {
     /* The runtime's own functions are never batched. */
@@ -440,6 +481,11 @@ unsigned int sysbatch_pass::execute(function *fun)
         /* Tock's series call only stops or continues: no branchy plans. */
         if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&
             try_branchy(b, number, &queue))
+            continue;
+        /* Opt-in: blocks linked by exact success tests are one run (the
+         * stop policy takes the tests' failing edges). */
+        if (sysbatch_cfg.abi == SB_ABI_TOCK && sysbatch_cfg.tock_chains &&
+            try_tock_chain(b, number, &queue))
             continue;
         /* Every part of a block is described before any is rewritten. */
         int first = 0, candidates;
