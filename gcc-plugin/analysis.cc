@@ -168,6 +168,7 @@ private:
     void describe_tock_gap(const gap &g, struct sb_code_event *ev) const;
     gap *reach_call(gcall *call, gap *open_gap, bool record_gap,
                     unsigned first_call_uid, auto_vec<gap *> *gaps);
+    void push_call_event(gcall *call, unsigned first_call_uid);
     bool in_region(basic_block bb) const;
     int region_block(basic_block bb) const;
     void describe_terminator(int b, struct sb_block *blk,
@@ -889,12 +890,20 @@ block_scanner::gap *block_scanner::reach_call(gcall *call, gap *open_gap,
     }
     gap *next = new gap;
     next->after_call = (int)out_->event_of_call.length();
+    push_call_event(call, first_call_uid);
+    return next;
+}
+
+/* The event of the next region call, and its bookkeeping. */
+void block_scanner::push_call_event(gcall *call, unsigned first_call_uid)
+{
+    struct sb_event ev;
+    memset(&ev, 0, sizeof ev);
     ev.kind = SB_EV_CALL;
     describe_call(call, first_call_uid, &ev.u.call);
     out_->event_of_call.safe_push((int)out_->events.length());
     out_->results.safe_push(gimple_call_lhs(call));
     out_->events.safe_push(ev);
-    return next;
 }
 
 int block_scanner::run()
@@ -1032,13 +1041,7 @@ int block_scanner::run_tock_chain()
                 code_between(gsi_start_bb(gimple_bb(call)), call, k - 1);
             }
         }
-        struct sb_event ev;
-        memset(&ev, 0, sizeof ev);
-        ev.kind = SB_EV_CALL;
-        describe_call(call, first_call_uid, &ev.u.call);
-        out_->event_of_call.safe_push((int)out_->events.length());
-        out_->results.safe_push(gimple_call_lhs(call));
-        out_->events.safe_push(ev);
+        push_call_event(call, first_call_uid);
     }
     unsigned next_gap = 0;
     for (unsigned e = 0; e < out_->events.length(); e++) {
