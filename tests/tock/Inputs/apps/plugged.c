@@ -54,7 +54,7 @@ static void counter_cb(int value, int by, int unused, void *ud)
 
 static void leds(void)
 {
-    /* REPORT: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 4 calls (command, command, command, command) into 4 slots */
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 4 calls (command, command, command, command) into 4 slots with 0 chains
     syscall_return_t on0 = command(DRV_LED, 1, 0, 0);
     syscall_return_t toggle1 = command(DRV_LED, 3, 1, 0);
     syscall_return_t on7 = command(DRV_LED, 1, 7, 0);
@@ -68,6 +68,7 @@ static void leds(void)
 static void console(void)
 {
     uint32_t len = sizeof message - 1;
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 4 calls (allow_readonly, subscribe, command, yield) into 4 slots with 0 chains
     allow_ro_return_t allowed = allow_readonly(DRV_CONSOLE, 1, message, len);
     subscribe_return_t subscribed = subscribe(DRV_CONSOLE, 1, console_cb, (void *)0x55);
     syscall_return_t written = command(DRV_CONSOLE, 1, (int)len, 0);
@@ -80,6 +81,7 @@ static void console(void)
 
 static void teardown(void)
 {
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 3 calls (subscribe, allow_readonly, command) into 3 slots with 0 chains
     subscribe_return_t unsubscribed = subscribe(DRV_CONSOLE, 1, NULL, NULL);
     allow_ro_return_t unallowed = allow_readonly(DRV_CONSOLE, 1, NULL, 0);
     syscall_return_t refused = command(DRV_CONSOLE, 1, 3, 0);
@@ -90,12 +92,14 @@ static void teardown(void)
 
 static void counter(void)
 {
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 4 calls (allow_readwrite, allow_userspace_read, subscribe, command) into 4 slots with 0 chains
     allow_rw_return_t rw = allow_readwrite(DRV_COUNTER, 0, &cell, sizeof cell);
     allow_userspace_r_return_t ur =
         allow_userspace_read(DRV_COUNTER, 0, &shadow, sizeof shadow);
     subscribe_return_t sub = subscribe(DRV_COUNTER, 0, counter_cb, NULL);
     syscall_return_t add5 = command(DRV_COUNTER, 1, 5, 0);
     uint32_t seen = cell; /* the kernel wrote it at add5 */
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 5 calls (command, command, command, command, yield) into 5 slots with 0 chains
     syscall_return_t add7 = command(DRV_COUNTER, 1, 7, 0);
     syscall_return_t get = command(DRV_COUNTER, 2, 0, 0);
     syscall_return_t three = command(DRV_COUNTER, 3, 0, 0);
@@ -112,6 +116,7 @@ static void counter(void)
     print_command("counter failure-u32", fails);
     app_printf("counter cell %u shadow %u upcalls %d last %d\n", cell, shadow,
                counter_upcalls, counter_last);
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 3 calls (allow_readwrite, allow_userspace_read, subscribe) into 3 slots with 0 chains
     allow_readwrite(DRV_COUNTER, 0, NULL, 0);
     allow_userspace_read(DRV_COUNTER, 0, NULL, 0);
     subscribe(DRV_COUNTER, 0, NULL, NULL);
@@ -119,21 +124,26 @@ static void counter(void)
 
 static void rewrite(void)
 {
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}allow_readonly not batched: below-min-batch
     allow_readonly(DRV_CONSOLE, 1, message, 5);
     message[0] = 'J';
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 4 calls (command, subscribe, command, yield) into 4 slots with 0 chains
     command(DRV_CONSOLE, 1, 5, 0);
     subscribe(DRV_CONSOLE, 1, console_cb, (void *)0x66);
     command(DRV_CONSOLE, 1, 4, 0);
     yield();
     app_printf("rewrite upcall %d ud %x\n", console_done, console_ud);
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 2 calls (subscribe, allow_readonly) into 2 slots with 0 chains
     subscribe(DRV_CONSOLE, 1, NULL, NULL);
     allow_readonly(DRV_CONSOLE, 1, NULL, 0);
 }
 
 static void printing(void)
 {
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}command not batched: below-min-batch
     syscall_return_t a = command(DRV_LED, 3, 2, 0);
     app_puts("between the toggles\n");
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 2 calls (command, command) into 2 slots with 0 chains
     syscall_return_t b = command(DRV_LED, 3, 3, 0);
     syscall_return_t c = command(DRV_LED, 3, 3, 0);
     print_command("toggle 2", a);
@@ -143,6 +153,7 @@ static void printing(void)
 
 static void memops(void)
 {
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 3 calls (memop, memop, memop) into 3 slots with 0 chains
     memop_return_t hint = memop(10, 0);
     memop_return_t hint2 = memop(11, 0);
     memop_return_t bad = memop(99, 0);
@@ -154,21 +165,25 @@ static void memops(void)
 static int checked(uint32_t driver)
 {
     uint32_t len = 7;
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}allow_readonly not batched: below-min-batch
     allow_ro_return_t allowed = allow_readonly(driver, 1, message, len);
     if (!allowed.success) {
         app_printf("checked allow failed: %d\n", allowed.status);
         return -1;
     }
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}subscribe not batched: below-min-batch
     subscribe_return_t subscribed = subscribe(driver, 1, console_cb, (void *)0x77);
     if (!subscribed.success) {
         app_printf("checked subscribe failed: %d\n", subscribed.status);
         return -2;
     }
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}command not batched: below-min-batch
     syscall_return_t written = command(driver, 1, (int)len, 0);
     if (written.type != TOCK_SYSCALL_SUCCESS) {
         app_printf("checked write failed: %u\n", written.type);
         return -3;
     }
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}yield not batched: below-min-batch
     yield();
     app_printf("checked upcall %d ud %x\n", console_done, console_ud);
     subscribe(driver, 1, NULL, NULL);
@@ -179,6 +194,7 @@ static int checked(uint32_t driver)
 static void loop(void)
 {
     for (uint32_t led = 0; led < 4; led++) {
+        // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}command not batched: below-min-batch
         syscall_return_t r = command(DRV_LED, 3, (int)led, 0);
         print_command("loop toggle", r);
     }
