@@ -53,8 +53,9 @@ const char help_text[] =
     "); tock only in the\n"
     "                       arm-none-eabi and riscv64-unknown-elf builds\n"
     "  fill=stores|template how slots (Tock: frames) are filled (default stores)\n"
-    "  tock-chains          Tock: plan blocks linked by exact success tests\n"
-    "                       (r.type < 128, !r.success) as one run\n"
+    "  no-tock-chains       Tock: plan each block alone; by default blocks\n"
+    "                       linked by exact success tests (r.type < 128,\n"
+    "                       !r.success) are one run (tock-chains)\n"
     "  print-plan           also write each block's plan to stderr\n"
     "  help                 print this text\n"
     "Reports: -fopt-info-optimized (batches), -fopt-info-missed (refusals);\n"
@@ -113,6 +114,7 @@ bool parse_args(int argc, struct plugin_argument *argv)
     sysbatch_cfg.enabled = host_build();
     sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
     sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
+    sysbatch_cfg.tock_chains = true;
     for (int i = 0; i < argc; i++) {
         const char *key = argv[i].key, *value = argv[i].value;
         if (!strcmp(key, "min-batch")) {
@@ -163,17 +165,19 @@ bool parse_args(int argc, struct plugin_argument *argv)
                 ok = false;
             }
             sysbatch_cfg.print_plan = true;
-        } else if (!strcmp(key, "tock-chains")) {
+        } else if (!strcmp(key, "tock-chains") ||
+                   !strcmp(key, "no-tock-chains")) {
             if (value) {
-                error("sysbatch: %<tock-chains%> takes no value");
+                error("sysbatch: %qs takes no value", key);
                 ok = false;
             }
-            sysbatch_cfg.tock_chains = true;
+            sysbatch_cfg.tock_chains = key[0] == 't';
         } else if (!strcmp(key, "help")) {
             fputs(help_text, stderr);
         } else {
             error("sysbatch: unknown argument %qs (known: min-batch, "
-                  "max-slots, no-blocking, target, fill, tock-chains, print-plan, "
+                  "max-slots, no-blocking, target, fill, [no-]tock-chains, "
+                  "print-plan, "
                   "help)",
                   key);
             ok = false;

@@ -155,10 +155,10 @@ static cl::opt<Target> TargetFlag(
                           "the Tock series call (Thumb and riscv32 triples)")));
 
 static cl::opt<bool> TockChainsFlag(
-    "sysbatch-tock-chains", cl::init(false),
+    "sysbatch-tock-chains", cl::init(true),
     cl::desc("sysbatch: with target=tock, plan a chain of blocks linked by "
              "exact success tests as one run (the stop policy does the "
-             "tests); off until the GCC plugin forms the same chains"));
+             "tests; default on, =false to plan each block alone)"));
 
 SysbatchOptions::SysbatchOptions()
     : MinBatch(MinBatchFlag), MaxSlots(MaxSlotsFlag),
@@ -1413,7 +1413,8 @@ static std::unique_ptr<Region> analyseRegion(Analysis &A,
 }
 
 //===----------------------------------------------------------------------===//
-// Tock checked chains (opt-in: tock-chains; docs/llvm.md, "Checked chains")
+// Tock checked chains (on by default, no-tock-chains turns them off;
+// docs/llvm.md, "Checked chains")
 //===----------------------------------------------------------------------===//
 
 /// How block \p BB's conditional branch tests the libtock-c result of its
@@ -2585,8 +2586,8 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
                 Twine(SB_MAX_REGION_CALLS) + ", got '" + Value + "'",
             inconvertibleErrorCode());
       (Key == "min-batch" ? O.MinBatch : O.MaxSlots) = N;
-    } else if (P == "tock-chains") {
-      O.TockChains = true;
+    } else if (P == "tock-chains" || P == "no-tock-chains") {
+      O.TockChains = P == "tock-chains";
     } else if (P.consume_front("target=")) {
       if (P == "tock")
         O.Tgt = Target::Tock;
@@ -2609,7 +2610,7 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
       return make_error<StringError>(
           "sysbatch: unknown pass parameter '" + P +
               "' (known: min-batch=N, max-slots=N, no-blocking, print-plan, "
-              "fill=template|stores, target=linux|tock, tock-chains)",
+              "fill=template|stores, target=linux|tock, [no-]tock-chains)",
           inconvertibleErrorCode());
     }
   }

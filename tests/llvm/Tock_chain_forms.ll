@@ -8,11 +8,14 @@
 ; at the branch (ChainEnd remark): `r.type != 128`, `r.type < 4`, a test of
 ; data[0], a memop status, a load made before the block's last call.  A
 ; success block with another predecessor does
-; not join.  Without tock-chains every block is planned alone.
+; not join.  With no-tock-chains every block is planned alone.
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-chains>,verify' -pass-remarks=sysbatch \
 ; RUN:   -pass-remarks-missed=sysbatch -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
+; The default forms the same chains.
 ; RUN: %sbopt -passes='sysbatch<target=tock>' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN:   -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REMARK
+; RUN: %sbopt -passes='sysbatch<target=tock;no-tock-chains>' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -disable-output %s 2>&1 | %FileCheck %s --check-prefix=OFF
 ; OFF:     command not batched: below-min-batch
 ; OFF-NOT: remark: <unknown>:0:0: batched
