@@ -1,4 +1,4 @@
-/* Tock checked chains (tock-chains, opt-in, as the LLVM pass's): blocks
+/* Tock checked chains (on by default, as in the LLVM pass): blocks
  * linked by an exact test of the previous block's last call - command's
  * r.type against 128, the allows' and subscribe's r.success - whose
  * success edge leads to a block only it enters are ONE straight-line run,
@@ -7,7 +7,7 @@
  * Any other test ends the run there (`r.type != TOCK_SYSCALL_SUCCESS`
  * also leaves on a Success-u32 while the kernel goes on).  Both cross
  * compilers, -O0 and -O2 (GCC folds `r.type < 128` of Arm's one-byte enum
- * into `(signed char) r.type >= 0`); without tock-chains every block is
+ * into `(signed char) r.type >= 0`); with no-tock-chains every block is
  * planned alone.
  *
  * REQUIRES: gcc-arm, gcc-riscv
