@@ -43,7 +43,13 @@ void sb_options_default(struct sb_options *opts)
     opts->min_batch = 2;
     opts->max_slots = 64;
     opts->allow_blocking = true;
+    opts->series_yield = false;
 }
+
+static const char why_yield_queue[] =
+    "libtock-c's yield() runs a task queued with tock_enqueue instead of "
+    "trapping when one is queued, which a series frame cannot do (the "
+    "tock-yield option batches it when the app's yield is the bare trap)";
 
 /* ------------------------------------------------------------- reasons */
 
@@ -231,6 +237,8 @@ static struct refusal check_alone(const struct planner *pl, int c)
         return refuse(SB_WHY_WRONG_ABI, NULL);
     if (row->flags & SB_ROW_NEVER)
         return refuse(SB_WHY_NEVER_BATCH, row->never_why);
+    if ((row->flags & SB_ROW_SERIES_LAST) && !pl->opts.series_yield)
+        return refuse(SB_WHY_NEVER_BATCH, why_yield_queue);
     if ((row->flags & SB_ROW_MAY_BLOCK) && !pl->opts.allow_blocking)
         return refuse(SB_WHY_MAY_BLOCK, NULL);
 

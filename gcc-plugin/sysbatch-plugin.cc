@@ -53,6 +53,9 @@ const char help_text[] =
     "); tock only in the\n"
     "                       arm-none-eabi and riscv64-unknown-elf builds\n"
     "  fill=stores|template how slots (Tock: frames) are filled (default stores)\n"
+    "  tock-yield           Tock: a yield may close a series (only when the\n"
+    "                       app's yield() is the bare trap: libtock-c's runs\n"
+    "                       a task queued with tock_enqueue instead)\n"
     "  no-tock-chains       Tock: plan each block alone; by default blocks\n"
     "                       linked by exact success tests (r.type < 128,\n"
     "                       !r.success) are one run (tock-chains)\n"
@@ -165,6 +168,12 @@ bool parse_args(int argc, struct plugin_argument *argv)
                 ok = false;
             }
             sysbatch_cfg.print_plan = true;
+        } else if (!strcmp(key, "tock-yield")) {
+            if (value) {
+                error("sysbatch: %<tock-yield%> takes no value");
+                ok = false;
+            }
+            sysbatch_cfg.opts.series_yield = true;
         } else if (!strcmp(key, "tock-chains") ||
                    !strcmp(key, "no-tock-chains")) {
             if (value) {
@@ -177,6 +186,7 @@ bool parse_args(int argc, struct plugin_argument *argv)
         } else {
             error("sysbatch: unknown argument %qs (known: min-batch, "
                   "max-slots, no-blocking, target, fill, [no-]tock-chains, "
+                  "tock-yield, "
                   "print-plan, "
                   "help)",
                   key);

@@ -160,10 +160,17 @@ static cl::opt<bool> TockChainsFlag(
              "exact success tests as one run (the stop policy does the "
              "tests; default on, =false to plan each block alone)"));
 
+static cl::opt<bool> TockYieldFlag(
+    "sysbatch-tock-yield", cl::init(false),
+    cl::desc("sysbatch: with target=tock, let a yield close a series; only "
+             "for apps whose yield() is the bare trap (libtock-c's runs a "
+             "task queued with tock_enqueue instead when one is queued)"));
+
 SysbatchOptions::SysbatchOptions()
     : MinBatch(MinBatchFlag), MaxSlots(MaxSlotsFlag),
       AllowBlocking(!NoBlockingFlag), PrintPlan(PrintPlanFlag),
-      Fill(FillFlag), Tgt(TargetFlag), TockChains(TockChainsFlag) {}
+      Fill(FillFlag), Tgt(TargetFlag), TockChains(TockChainsFlag),
+      TockYield(TockYieldFlag) {}
 
 namespace {
 
@@ -1690,13 +1697,19 @@ static void checkHazards(Region &R) {
 /// Plan a branchy region; false when it is not worth using (no batch, or a
 /// batch whose calls all sit in one block: then the entry block is planned
 /// straight-line).
-static bool planBranchy(Region &R, const SysbatchOptions &Opts) {
-  sb_region Desc = describe(R);
+static sb_options coreOptions(const SysbatchOptions &Opts) {
   sb_options CoreOpts;
   sb_options_default(&CoreOpts);
   CoreOpts.min_batch = Opts.MinBatch;
   CoreOpts.max_slots = Opts.MaxSlots;
   CoreOpts.allow_blocking = Opts.AllowBlocking;
+  CoreOpts.series_yield = Opts.TockYield;
+  return CoreOpts;
+}
+
+static bool planBranchy(Region &R, const SysbatchOptions &Opts) {
+  sb_region Desc = describe(R);
+  sb_options CoreOpts = coreOptions(Opts);
   if (sb_plan_region(&Desc, &CoreOpts, &R.Plan) != 0)
     return false;
   R.Planned = true;
@@ -1720,11 +1733,7 @@ static bool planBranchy(Region &R, const SysbatchOptions &Opts) {
 
 static bool planRegion(Region &R, const SysbatchOptions &Opts) {
   sb_region Desc = describe(R);
-  sb_options CoreOpts;
-  sb_options_default(&CoreOpts);
-  CoreOpts.min_batch = Opts.MinBatch;
-  CoreOpts.max_slots = Opts.MaxSlots;
-  CoreOpts.allow_blocking = Opts.AllowBlocking;
+  sb_options CoreOpts = coreOptions(Opts);
   if (sb_plan_region(&Desc, &CoreOpts, &R.Plan) != 0) {
     LLVM_DEBUG(dbgs() << "sysbatch: planner out of memory, block left alone\n");
     return false;
@@ -2588,6 +2597,8 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
       (Key == "min-batch" ? O.MinBatch : O.MaxSlots) = N;
     } else if (P == "tock-chains" || P == "no-tock-chains") {
       O.TockChains = P == "tock-chains";
+    } else if (P == "tock-yield" || P == "no-tock-yield") {
+      O.TockYield = P == "tock-yield";
     } else if (P.consume_front("target=")) {
       if (P == "tock")
         O.Tgt = Target::Tock;
@@ -2610,7 +2621,8 @@ static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
       return make_error<StringError>(
           "sysbatch: unknown pass parameter '" + P +
               "' (known: min-batch=N, max-slots=N, no-blocking, print-plan, "
-              "fill=template|stores, target=linux|tock, [no-]tock-chains)",
+              "fill=template|stores, target=linux|tock, [no-]tock-chains, "
+              "[no-]tock-yield)",
           inconvertibleErrorCode());
     }
   }

@@ -64,6 +64,8 @@ struct SysbatchOptions {
   SlotFill Fill;
   Target Tgt;
   bool TockChains;    ///< Tock: plan checked chains of blocks as one run
+  bool TockYield;     ///< Tock: a yield may close a series (the app's
+                      ///< yield is the bare trap, no tock_enqueue queue)
   SysbatchOptions();  ///< the core's defaults, overridden by -sysbatch-* flags
 };
 

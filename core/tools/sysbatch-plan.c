@@ -7,6 +7,7 @@
  *   sysbatch-plan --reasons              print every refusal reason
  * Options:
  *   --min-batch=N  --max-slots=N  --no-blocking  --abi=linux|tock
+ *   --tock-yield      a yield may close a Tock series (sb_options.series_yield)
  *   --check-hazards   also check the plan against the sys_batch hazards;
  *                     prints "hazards: none" or the first violation (exit 1)
  *   --simulate        branchy regions: run the plan as the kernel would for
@@ -795,7 +796,7 @@ static void usage(FILE *out)
     fprintf(out,
             "usage: sysbatch-plan [--min-batch=N] [--max-slots=N] "
             "[--no-blocking]\n"
-            "                     [--abi=linux|tock] [--check-hazards] "
+            "                     [--abi=linux|tock] [--tock-yield] [--check-hazards] "
             "[--simulate] [FILE|-]\n"
             "       sysbatch-plan --catalog | --reasons | --help\n"
             "       sysbatch-plan --cond CONV BITS OP CONSTANT\n");
@@ -832,6 +833,8 @@ int main(int argc, char **argv)
             opts.max_slots = option_int(a + 12, "--max-slots", 1);
         } else if (strcmp(a, "--no-blocking") == 0) {
             opts.allow_blocking = false;
+        } else if (strcmp(a, "--tock-yield") == 0) {
+            opts.series_yield = true;
         } else if (strncmp(a, "--abi=", 6) == 0) {
             in.file = "--abi";
             in.region.abi = parse_abi(&in, a + 6);

@@ -7,8 +7,8 @@
  * own versions instead of including libtock/tock.h.
  *
  * REQUIRES: gcc-arm, gcc-riscv
- * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -fplugin-arg-sysbatch-target=tock -O2 -fchecking -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s --check-prefixes=CHECK,ARM
- * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -fplugin-arg-sysbatch-target=tock -O0 -fchecking -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s --check-prefixes=CHECK,RV
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O2 -fchecking -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s --check-prefixes=CHECK,ARM
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O0 -fchecking -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s --check-prefixes=CHECK,RV
  */
 #include <stdint.h>
 

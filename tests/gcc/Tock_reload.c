@@ -6,9 +6,9 @@
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm %t/rv
- * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O0 -fchecking -c %s -o /dev/null -fdump-tree-all -dumpdir %t/arm/
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O0 -fchecking -c %s -o /dev/null -fdump-tree-all -dumpdir %t/arm/
  * RUN: cat %t/arm/*.sysbatch | %FileCheck %s
- * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O2 -fchecking -c %s -o /dev/null -fdump-tree-all -dumpdir %t/rv/
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O2 -fchecking -c %s -o /dev/null -fdump-tree-all -dumpdir %t/rv/
  * RUN: cat %t/rv/*.sysbatch | %FileCheck %s
  */
 #include "tock.h"

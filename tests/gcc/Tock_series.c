@@ -12,13 +12,13 @@
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm0 %t/arm2 %t/rv0 %t/rvs
- * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O0 -fchecking -c %s -o %t/arm0.o -fdump-tree-all -dumpdir %t/arm0/
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O0 -fchecking -c %s -o %t/arm0.o -fdump-tree-all -dumpdir %t/arm0/
  * RUN: cat %t/arm0/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,ARM
- * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O2 -fchecking -c %s -o %t/arm2.o -fdump-tree-all -dumpdir %t/arm2/
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O2 -fchecking -c %s -o %t/arm2.o -fdump-tree-all -dumpdir %t/arm2/
  * RUN: cat %t/arm2/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,ARM
- * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -O0 -fchecking -c %s -o %t/rv0.o -fdump-tree-all -dumpdir %t/rv0/
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O0 -fchecking -c %s -o %t/rv0.o -fdump-tree-all -dumpdir %t/rv0/
  * RUN: cat %t/rv0/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,RV
- * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -Os -fchecking -c %s -o %t/rvs.o -fdump-tree-all -dumpdir %t/rvs/
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -Os -fchecking -c %s -o %t/rvs.o -fdump-tree-all -dumpdir %t/rvs/
  * RUN: cat %t/rvs/*.sysbatch | %FileCheck %s --check-prefixes=CHECK,RV
  * The objects call the runtime, not the calls the series made.
  * RUN: arm-none-eabi-nm %t/arm2.o | %FileCheck %s --check-prefix=SYMS

@@ -8,10 +8,10 @@
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm %t/rv
- * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-fill=template -O2 -fchecking -S %s -o %t/arm.s -fdump-tree-all -dumpdir %t/arm/
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-fill=template -O2 -fchecking -S %s -o %t/arm.s -fdump-tree-all -dumpdir %t/arm/
  * RUN: cat %t/arm/*.sysbatch | %FileCheck %s
  * RUN: %FileCheck %s --check-prefix=BYTES < %t/arm.s
- * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-fill=template -O0 -fchecking -S %s -o %t/rv.s -fdump-tree-all -dumpdir %t/rv/
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-fill=template -O0 -fchecking -S %s -o %t/rv.s -fdump-tree-all -dumpdir %t/rv/
  * RUN: cat %t/rv/*.sysbatch | %FileCheck %s
  * RUN: %FileCheck %s --check-prefix=BYTES < %t/rv.s
  */

@@ -9,13 +9,13 @@
 ; data[0], a memop status, a load made before the block's last call.  A
 ; success block with another predecessor does
 ; not join.  With no-tock-chains every block is planned alone.
-; RUN: %sbopt -passes='sysbatch<target=tock;tock-chains>,verify' -pass-remarks=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield;tock-chains>,verify' -pass-remarks=sysbatch \
 ; RUN:   -pass-remarks-missed=sysbatch -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; The default forms the same chains.
-; RUN: %sbopt -passes='sysbatch<target=tock>' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REMARK
-; RUN: %sbopt -passes='sysbatch<target=tock;no-tock-chains>' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield;no-tock-chains>' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -disable-output %s 2>&1 | %FileCheck %s --check-prefix=OFF
 ; OFF:     command not batched: below-min-batch
 ; OFF-NOT: remark: <unknown>:0:0: batched

@@ -1,7 +1,7 @@
 ; RV32: memop_return_t returned in registers typed as one i64 (Tock_series_riscv.ll
 ; has clang's [2 x i32]): converted into a 16-byte private slot, loaded as i64.
 ; The command's result is never read, so its site only re-issues the call.
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -S %s | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -S %s | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
 target triple = "riscv32-unknown-unknown-elf"

@@ -8,10 +8,10 @@
 ; OFF-NOT: sysbatch_tock_series
 ; OFF:     call void @command
 ; OFF-NEXT: call void @command
-; RUN: %sbopt -passes='sysbatch<target=tock>' -S %s | %FileCheck %s --check-prefix=ON
-; RUN: %sbopt -load=%sbplugin -sysbatch-target=tock -passes=sysbatch -S %s | %FileCheck %s --check-prefix=ON
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>' -S %s | %FileCheck %s --check-prefix=ON
+; RUN: %sbopt -load=%sbplugin -sysbatch-target=tock -sysbatch-tock-yield -passes=sysbatch -S %s | %FileCheck %s --check-prefix=ON
 ; ON:      @sysbatch_tock_series
-; RUN: %not %sbopt -mtriple=x86_64-unknown-linux-gnu -passes='sysbatch<target=tock>' -disable-output %s 2>&1 \
+; RUN: %not %sbopt -mtriple=x86_64-unknown-linux-gnu -passes='sysbatch<target=tock;tock-yield>' -disable-output %s 2>&1 \
 ; RUN:   | %FileCheck %s --check-prefix=X86
 ; X86:      error: sysbatch: target=tock needs a Thumb (thumbv6m, thumbv7m, thumbv7em, thumbv8m...) or riscv32 triple, where the series call exists, not 'x86_64-unknown-linux-gnu'
 ; X86-NOT:  error

@@ -5,7 +5,7 @@
 ; Here a local counter, a struct copy between two result temporaries and a
 ; read of the first call's result all stay between the calls, and the four
 ; calls are still one series.
-; RUN: %sbopt -passes='sysbatch<target=tock;print-plan>,verify' -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield;print-plan>,verify' -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=PLAN < %t.err
 ; PLAN:      function f block 0:

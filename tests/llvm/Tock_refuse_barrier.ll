@@ -1,7 +1,7 @@
 ; Tock: a call to anything else between two libtock-c calls is a barrier
 ; (it may allow, subscribe or touch any memory), and so is a volatile store
 ; (a device register, or memory the kernel shares).  No series forms.
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)

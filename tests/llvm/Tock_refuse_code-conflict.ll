@@ -4,10 +4,10 @@
 ; with every later Tock call (code-conflict).  A store to a global, a load
 ; of a global and a store through a pointer argument each split the run;
 ; on RV32 too (second RUN line).
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
-; RUN: %sbopt -mtriple=riscv32-unknown-elf -passes='sysbatch<target=tock>' -pass-remarks=sysbatch \
+; RUN: %sbopt -mtriple=riscv32-unknown-elf -passes='sysbatch<target=tock;tock-yield>' -pass-remarks=sysbatch \
 ; RUN:   -pass-remarks-missed=sysbatch -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REMARK
 ; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory shared with the kernel or an upcall)

@@ -3,7 +3,7 @@
 ; or larger than the struct the converter writes, a register return of the wrong
 ; size, a missing argument, an argument wider than a frame word, and a
 ; yield that returns a value.  None of them joins a series.
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK:      remark: <unknown>:0:0: command not batched: front-end (the compiler front end refused it: the sret slot of command is smaller than libtock-c's 16-byte result)

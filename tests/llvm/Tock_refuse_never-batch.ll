@@ -1,7 +1,7 @@
 ; Tock: yield_no_wait, yield_for and tock_exit are never put into a series
 ; (never-batch, with the catalogue's reason); the calls around them are not
 ; batched across them either.
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)

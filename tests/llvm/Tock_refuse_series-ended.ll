@@ -3,7 +3,7 @@
 ; behind it start the next one (series-ended, reported where that next
 ; series starts).  A yield with no batchable call before it is a series of
 ; one, below the minimum.
-; RUN: %sbopt -passes='sysbatch<target=tock;print-plan>,verify' -pass-remarks=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield;print-plan>,verify' -pass-remarks=sysbatch \
 ; RUN:   -pass-remarks-missed=sysbatch -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK:      function f block 0:

@@ -6,7 +6,7 @@
 ; `g = command (...)` - a temporary, then memcpy into g - conflicts through
 ; the memcpy, which is that assignment's store and is named so (as GCC,
 ; which sees the assignment, does).
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)

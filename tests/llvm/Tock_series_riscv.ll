@@ -5,8 +5,8 @@
 ; writes a fresh 16-byte-aligned private slot of at least 16 bytes, the
 ; call's own return type is loaded from it, and a phi joins that value with
 ; the original call's.
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -S %s | %FileCheck %s
-; RUN: %sbopt -passes='sysbatch<target=tock>' -pass-remarks=sysbatch -disable-output %s 2>&1 \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -S %s | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>' -pass-remarks=sysbatch -disable-output %s 2>&1 \
 ; RUN:   | %FileCheck %s --check-prefix=REMARK
 ; REMARK: remark: <unknown>:0:0: batched 2 calls (command, memop) into 2 slots with 0 chains
 ; REMARK-NOT:     remark

@@ -5,9 +5,9 @@
 ; own frame into the struct libtock-c returns - written into the call's sret
 ; slot - when k < ran (ran = n - left), and makes the original call
 ; otherwise.  yield returns nothing: its site only re-issues the call.
-; RUN: %sbopt -passes='sysbatch<target=tock>,verify' -S %s | %FileCheck %s
-; RUN: %sbopt -load=%sbplugin -sysbatch-target=tock -passes='sysbatch,verify' -S %s | %FileCheck %s
-; RUN: %sbopt -passes='sysbatch<target=tock;print-plan>' -pass-remarks=sysbatch \
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -S %s | %FileCheck %s
+; RUN: %sbopt -load=%sbplugin -sysbatch-target=tock -sysbatch-tock-yield -passes='sysbatch,verify' -S %s | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield;print-plan>' -pass-remarks=sysbatch \
 ; RUN:   -pass-remarks-missed=sysbatch -disable-output %s 2>&1 | %FileCheck %s --check-prefix=PLAN
 ; PLAN:      function f block 0:
 ; PLAN-NEXT: batch 0: calls 0..4, 5 slots, 0 chains

@@ -403,6 +403,12 @@ struct sb_options {
     int min_batch;          /* smallest batch worth a crossing; default 2 */
     int max_slots;          /* cap per batch; default 64 */
     bool allow_blocking;    /* batch SB_ROW_MAY_BLOCK rows; default true */
+    bool series_yield;      /* Tock: let a yield close a series
+                               (SB_ROW_SERIES_LAST).  Default false:
+                               libtock-c's yield() runs a task queued with
+                               tock_enqueue instead of trapping when one is
+                               queued, which a series frame cannot do; turn
+                               it on when the app's yield is the bare trap */
 };
 void sb_options_default(struct sb_options *opts);
 
