@@ -1,0 +1,54 @@
+#!/bin/sh
+# Compiler-emitted series: code size and traps of tests/tock/Inputs/apps/
+# plugged.c (ordinary libtock-c code) built unplugged and with each plugin
+# (target=tock, tock-yield: the libtock layer's yield is the bare trap), per
+# ISA and compiler, at -Os.  Size is the app object's .text + .rodata
+# (`size`); traps and calls come from one run on the test kernel under qemu.
+# Prints a markdown table (docs/tock-bench.md has the last one).
+#
+#   sh bench/tock/plugged_size.sh [BUILD_DIR]      (default: build)
+set -e
+src=$(cd "$(dirname "$0")/../.." && pwd)
+build=$(cd "${1:-build}" && pwd)
+inputs=$src/tests/tock/Inputs
+app=$inputs/apps/plugged.c
+llvm_plugin=$build/llvm-pass/SysbatchPass.so
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+size_of() { # object -> text+rodata bytes
+    llvm-size-14 -A "$1" | awk '$1 ~ /^\.text|^\.rodata/ { n += $2 } END { print n + 0 }'
+}
+
+plugin_flags() { # isa cc variant
+    case $2-$3 in
+    *-plain) ;;
+    gcc-*)
+        p=$build/gcc-plugin/$([ "$1" = cm3 ] && echo arm || echo riscv)/sysbatch.so
+        echo "app:-fplugin=$p app:-fplugin-arg-sysbatch-target=tock app:-fplugin-arg-sysbatch-tock-yield"
+        [ "$3" = template ] && echo "app:-fplugin-arg-sysbatch-fill=template" ;;
+    clang-*)
+        echo "app:-fpass-plugin=$llvm_plugin app:-Xclang app:-load app:-Xclang app:$llvm_plugin"
+        echo "app:-mllvm app:-sysbatch-target=tock app:-mllvm app:-sysbatch-tock-yield" ;;
+    esac
+}
+
+echo "| target | variant | app .text+.rodata (B) | vs unplugged | traps | calls |"
+echo "|---|---|---|---|---|---|"
+for isa in cm3 rv32; do
+    for cc in gcc clang; do
+        base=""
+        for variant in plain stores template; do
+            [ "$cc-$variant" = clang-template ] && continue # the LLVM pass fills by stores only
+            elf=$work/$isa-$cc-$variant.elf
+            sh "$inputs/tock-build.sh" $isa $cc "$elf" $(plugin_flags $isa $cc $variant) "$app" 2>/dev/null
+            bytes=$(size_of "$elf.d/app_plugged.o")
+            [ -z "$base" ] && base=$bytes
+            stats=$(sh "$inputs/tock-run.sh" $isa "$elf" | grep '^K: stats')
+            traps=$(echo "$stats" | sed 's/.*traps \([0-9]*\).*/\1/')
+            calls=$(echo "$stats" | sed 's/.* calls \([0-9]*\) .*/\1/')
+            pct=$(awk -v a=$bytes -v b=$base 'BEGIN { printf "%+.0f%%", (a - b) * 100 / b }')
+            echo "| $isa $cc | $variant | $bytes | $pct | $traps | $calls |"
+        done
+    done
+done
