@@ -124,6 +124,22 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
  * still to run), like a refused series. */
 uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const void *tmpl);
 
+/* Call site k (0-based) of a series that ran its first `ran` frames (count
+ * minus what sysbatch_tock_series returned): write at `out` the struct
+ * libtock-c's call would have returned (nothing when `out` is NULL: result
+ * unused, or a yield).  A frame the series did not run still holds its
+ * input words, so it is run now, alone, with its own class's trap - the
+ * call the original code made at this point.  One call per site, instead
+ * of a test, a converter call and a copy of the original call:
+ *
+ *     ran = 3 - sysbatch_tock_series(frames, 3, SYSBATCH_TOCK_POLICY_STOP);
+ *     sysbatch_tock_take(&a, frames, 0, ran);
+ *     sysbatch_tock_take(&b, frames, 1, ran);
+ *     sysbatch_tock_take(NULL, frames, 2, ran);          -- yield
+ */
+void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t k,
+                        uint32_t ran);
+
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw
  * call would have returned for the call that filled `frame`.  `out` points
  * at a syscall_return_t (command), subscribe_return_t (subscribe),

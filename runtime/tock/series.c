@@ -43,6 +43,57 @@ static struct sysbatch_tock_reply series_trap(struct sysbatch_tock_frame *frames
 #error "sysbatch Tock backend: only Cortex-M (Thumb) and RV32 are supported"
 #endif
 
+/* One TRD104 call of class `cls` with the frame's four words; the return
+ * registers go back into the frame, as the series call would have left
+ * them.  Every caller-saved register is clobbered: a yield may run an
+ * upcall on the way back. */
+#if defined(__arm__) && defined(__thumb__)
+#define ONE_TRAP(imm)                                                                      \
+    __asm__ volatile("svc " #imm                                                           \
+                     : "+r"(arm_r0), "+r"(arm_r1), "+r"(arm_r2), "+r"(arm_r3)              \
+                     :                                                                     \
+                     : "r12", "lr", "memory", "cc")
+static void trap_one(struct sysbatch_tock_frame *f)
+{
+    register uint32_t arm_r0 __asm__("r0") = f->r0;
+    register uint32_t arm_r1 __asm__("r1") = f->r1;
+    register uint32_t arm_r2 __asm__("r2") = f->r2;
+    register uint32_t arm_r3 __asm__("r3") = f->r3;
+    switch (f->syscall_class) { /* the class is the svc immediate */
+    case 0: ONE_TRAP(0); break;
+    case 1: ONE_TRAP(1); break;
+    case 2: ONE_TRAP(2); break;
+    case 3: ONE_TRAP(3); break;
+    case 4: ONE_TRAP(4); break;
+    case 5: ONE_TRAP(5); break;
+    case 7: ONE_TRAP(7); break;
+    default: return; /* not a class a series frame can hold */
+    }
+    f->r0 = arm_r0;
+    f->r1 = arm_r1;
+    f->r2 = arm_r2;
+    f->r3 = arm_r3;
+}
+#else
+static void trap_one(struct sysbatch_tock_frame *f)
+{
+    register uint32_t rv_a0 __asm__("a0") = f->r0;
+    register uint32_t rv_a1 __asm__("a1") = f->r1;
+    register uint32_t rv_a2 __asm__("a2") = f->r2;
+    register uint32_t rv_a3 __asm__("a3") = f->r3;
+    register uint32_t rv_a4 __asm__("a4") = f->syscall_class;
+    __asm__ volatile("ecall"
+                     : "+r"(rv_a0), "+r"(rv_a1), "+r"(rv_a2), "+r"(rv_a3), "+r"(rv_a4)
+                     :
+                     : "ra", "a5", "a6", "a7", "t0", "t1", "t2", "t3", "t4", "t5", "t6",
+                       "memory");
+    f->r0 = rv_a0;
+    f->r1 = rv_a1;
+    f->r2 = rv_a2;
+    f->r3 = rv_a3;
+}
+#endif
+
 static inline struct sysbatch_tock_reply series_reply(struct sysbatch_tock_frame *frames,
                                                       uint32_t count, uint32_t policy)
 {
@@ -133,6 +184,34 @@ uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const
     if (count == 0)
         return ((const uint8_t *)tmpl)[0];
     return sysbatch_tock_series(frames, count, ((const uint8_t *)tmpl)[1]);
+}
+
+void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t k,
+                        uint32_t ran)
+{
+    struct sysbatch_tock_frame *f = &frames[k];
+    if (k >= ran)
+        trap_one(f); /* its input words are untouched: the call the code made here */
+    if (!out)
+        return;
+    switch (f->syscall_class) {
+    case 1:
+        sysbatch_tock_ret_subscribe(out, f);
+        break;
+    case 2:
+        sysbatch_tock_ret_command(out, f);
+        break;
+    case 3:
+    case 4:
+    case 7:
+        sysbatch_tock_ret_allow(out, f);
+        break;
+    case 5:
+        sysbatch_tock_ret_memop(out, f);
+        break;
+    default:
+        break; /* yield: no result */
+    }
 }
 
 /* libtock-c's return structs, as words: {type, data0, data1, data2} for

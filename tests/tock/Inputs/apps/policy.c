@@ -166,6 +166,26 @@ int main(void)
     set(&odd, 2, SYSBATCH_TOCK_SUCCESS_U32_U64, 5, 6, 7);
     sysbatch_tock_ret_command(out, &odd);
     app_printf("command u32+u64: %u %x %x %x\n", out[0], out[1], out[2], out[3]);
+
+    /* sysbatch_tock_take: sites 0 and 1 convert their frames; the series
+     * stopped at site 1's failure, so sites 2 and 3 each make their own
+     * call (one trap each, its class's trap) when they are reached. */
+    frame_t g[4];
+    set(&g[0], 2, 2, 2, 3, 0);                 /* led off 3 */
+    set(&g[1], 2, 2, 2, 9, 0);                 /* led off 9: fails */
+    set(&g[2], 5, 10, 0, 0, 0);                /* memop hint */
+    set(&g[3], 2, 0x90, 2, 0, 0);              /* counter get */
+    uint32_t ran = 4 - sysbatch_tock_series(g, 4, SYSBATCH_TOCK_POLICY_STOP);
+    app_printf("take ran=%u\n", ran);
+    uint32_t word[4];
+    for (uint32_t k = 0; k < 4; k++) {
+        word[0] = word[1] = word[2] = word[3] = 0xeeeeeeee;
+        sysbatch_tock_take(word, g, k, ran);
+        app_printf("take %u: %x %x %x %x\n", k, word[0], word[1], word[2], word[3]);
+    }
+    set(&g[3], 2, 0x90, 2, 0, 0); /* not run, result unused: runs, converts nothing */
+    sysbatch_tock_take(NULL, g, 3, 3);
+    app_printf("take unused: frame 3 %x %x\n", g[3].r0, g[3].r1);
     return 0;
 }
 
@@ -248,8 +268,20 @@ int main(void)
  * CHECK-NEXT: odd allow: 0 0 0 1
  * CHECK-NEXT: odd memop: 1 0
  * CHECK-NEXT: command u32+u64: 133 5 6 7
- * CHECK-NEXT: K: leds 1111 counter 7
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: command 0x2 0x2 0x3 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: take ran=2
+ * CHECK-NEXT: take 0: 80 0 0 0
+ * CHECK-NEXT: take 1: 0 6 0 0
+ * CHECK-NEXT: K: memop 0xa 0x0 0x0 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: take 2: 0 0 eeeeeeee eeeeeeee
+ * CHECK-NEXT: K: command 0x90 0x2 0x0 0x0 -> 0x81 0x7 0x0 0x0
+ * CHECK-NEXT: take 3: 81 7 0 0
+ * CHECK-NEXT: K: command 0x90 0x2 0x0 0x0 -> 0x81 0x7 0x0 0x0
+ * CHECK-NEXT: take unused: frame 3 81 7
+ * CHECK-NEXT: K: leds 0111 counter 7
  * CHECK-NEXT: K: exit 0
- * CHECK-NEXT: K: stats traps 15 calls 24 series 13 upcalls 2
+ * CHECK-NEXT: K: stats traps 19 calls 29 series 14 upcalls 2
  * CHECK:      EXIT 0
  */
