@@ -31,15 +31,17 @@
 // With target=tock (Thumb and riscv32 only; docs/llvm.md, "Tock") the same
 // analysis describes runs of libtock-c raw calls, under the Tock memory rule
 // (only private stack slots commute with the kernel and with upcalls), and
-// each batch becomes one series call with the stop policy:
+// each batch becomes one series call with the stop policy; each call site
+// becomes one runtime call that converts its frame, or runs the frame
+// itself when the series stopped before it (no copy of the original call):
 //
-//   call @command(sret %a, 2, 1, 0, 0)       frames <- {2, 2, 1, 0, 0}, {2, 2, 1, 1, 0}
-//   call @command(sret %b, 2, 1, 1, 0)       %sb.left = call @sysbatch_tock_series(frames, 2, 0)
-//                                            %sb.ran = 2 - %sb.left
-//                                            0 < %sb.ran ? sysbatch_tock_ret_command(%a, &frames[0])
-//                                                        : call @command(sret %a, ...)
-//                                            1 < %sb.ran ? sysbatch_tock_ret_command(%b, &frames[5])
-//                                                        : call @command(sret %b, ...)
+//   call @command(sret %a, 2, 1, 0, 0)       frames <- {2, 2, 1, 0, 0}, {2, 2, 1, 1, 0},
+//   call @command(sret %b, 2, 1, 1, 0)                 {0, 1, 0, 0, 0}
+//   call @yield()          (with tock-yield) %sb.left = call @sysbatch_tock_series(frames, 3, 0)
+//                                            %sb.ran = 3 - %sb.left
+//                                            call @sysbatch_tock_take(%a, frames, 0, %sb.ran)
+//                                            call @sysbatch_tock_take(%b, frames, 1, %sb.ran)
+//                                            call @sysbatch_tock_take(null, frames, 2, %sb.ran)
 //
 // Layout of this file: the data model (Region), the analysis that fills it
 // (visit* functions: calls, operands, code between calls, the Tock memory
@@ -1877,15 +1879,13 @@ public:
     return declare("sysbatch_tock_series", I32,
                    {compat::pointerTo(I32), I32, I32});
   }
-  /// The converter for TRD104 class \p Class (none for yield).
-  FunctionCallee tockConverter(int Class) {
-    const char *Name = Class == 2   ? "sysbatch_tock_ret_command"
-                       : Class == 1 ? "sysbatch_tock_ret_subscribe"
-                       : Class == 5 ? "sysbatch_tock_ret_memop"
-                                    : "sysbatch_tock_ret_allow";
-    return declare(Name, Type::getVoidTy(M.getContext()),
-                   {compat::bytePointer(M.getContext()),
-                    compat::pointerTo(I32)});
+  /// One call per call site: converts frame k into libtock-c's struct at
+  /// `out` (null: nothing to write), running the frame first when the
+  /// series did not (k >= ran).
+  FunctionCallee tockTake() {
+    return declare("sysbatch_tock_take", Type::getVoidTy(M.getContext()),
+                   {compat::bytePointer(M.getContext()), compat::pointerTo(I32),
+                    I32, I32});
   }
 
 private:
@@ -2262,15 +2262,16 @@ static bool tockSretUsed(const CallInst *Call, const Value *Sret) {
 ///   issue point:  frames[5k] = class_k; frames[5k+1..4] = raw args of k
 ///                 %sb.left = sysbatch_tock_series(frames, n, STOP)
 ///                 %sb.ran  = n - %sb.left
-///   call site k:  k < %sb.ran ? sysbatch_tock_ret_<class>(out, &frames[5k])
-///                             : the original call
+///   call site k:  sysbatch_tock_take(out, frames, k, %sb.ran), the call erased
 ///
 /// `out` is the call's sret slot, or a fresh 16-byte private slot the
-/// register-returned struct is loaded from.  Unused results and yield: only
-/// `k >= %sb.ran ? call`.  No sysbatch_active probe: the backend is chosen
-/// at build time.
+/// register-returned struct is loaded from in place of the call; null for
+/// unused results and yield.  The runtime runs frame k itself when
+/// k >= %sb.ran.  No sysbatch_active probe: the backend is chosen at build
+/// time.
 static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
-                             DenseMap<Value *, Value *> &Replaced) {
+                             DenseMap<Value *, Value *> &Replaced,
+                             SmallVectorImpl<CallInst *> &ErasedCalls) {
   const sb_batch_plan &BP = R.Plan.batches[BI];
   CallInst *First = R.Calls[BP.first_call].Call;
   const unsigned FirstPos = R.Position.lookup(First);
@@ -2330,9 +2331,12 @@ static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
       IB.CreateAlignedStore(Words[K],
                             WordPtr(IB, S * TockWordsPerFrame + K), Align(4));
   }
+  // The series and every call site take the frames from here.
+  Value *FramesBase =
+      IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, 0, "sb.base");
   CallInst *Left = IB.CreateCall(
       RT.tockSeries(),
-      {WordPtr(IB, 0), ConstantInt::get(I32, N),
+      {FramesBase, ConstantInt::get(I32, N),
        ConstantInt::get(I32, TockPolicyStop)},
       "sb.left");
   Left->setDebugLoc(First->getDebugLoc());
@@ -2340,6 +2344,7 @@ static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
   ++NumTockSeries;
   NumTockFrames += N;
 
+  Type *BytePtr = compat::bytePointer(Ctx);
   for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
     const sb_call_plan &CP = R.Plan.calls[CIdx];
     if (CP.batch != BI)
@@ -2351,36 +2356,21 @@ static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
     bool Used = tockResultBytes(Class) &&
                 (Sret ? tockSretUsed(Call, Sret) : !Call->use_empty());
     IRBuilder<> CB(Call);
+    CB.SetCurrentDebugLocation(Call->getDebugLoc());
+    Value *K = ConstantInt::get(I32, CP.slot);
+    // The original call is replaced, not kept as a fallback: a frame the
+    // series did not run still holds its inputs, and the runtime runs it.
+    ErasedCalls.push_back(Call);
     if (!Used) {
-      // Nothing reads the result: the call site only re-issues the call
-      // when its frame did not run.
-      Value *Skipped = CB.CreateICmpUGE(ConstantInt::get(I32, CP.slot), Ran,
-                                        "sb.frame.skipped");
-      Instruction *Then = SplitBlockAndInsertIfThen(Skipped, Call, false);
-      Then->getParent()->setName("sb.call");
-      Call->getParent()->setName("sb.next");
-      Call->moveBefore(Then);
+      CB.CreateCall(RT.tockTake(),
+                    {ConstantPointerNull::get(cast<PointerType>(BytePtr)),
+                     FramesBase, K, Ran});
       ++NumTockReissueOnly;
       continue;
     }
-    Value *FrameRan =
-        CB.CreateICmpULT(ConstantInt::get(I32, CP.slot), Ran, "sb.frame.ran");
-    Instruction *FromBatch, *Original;
-    SplitBlockAndInsertIfThenElse(FrameRan, Call, &FromBatch, &Original);
-    BasicBlock *Tail = Call->getParent();
-    Tail->setName("sb.next");
-    FromBatch->getParent()->setName("sb.result");
-    Original->getParent()->setName("sb.call");
-    Call->moveBefore(Original);
-
-    IRBuilder<> RB(FromBatch);
-    RB.SetCurrentDebugLocation(Call->getDebugLoc());
-    Value *Frame = RB.CreateConstInBoundsGEP2_64(
-        FramesTy, Frames, 0, CP.slot * TockWordsPerFrame, "sb.frame");
-    Type *BytePtr = compat::bytePointer(Ctx);
     if (Sret) {
-      RB.CreateCall(RT.tockConverter(Class),
-                    {RB.CreatePointerCast(Sret, BytePtr), Frame});
+      CB.CreateCall(RT.tockTake(),
+                    {CB.CreatePointerCast(Sret, BytePtr), FramesBase, K, Ran});
       ++NumTockSretResults;
       continue;
     }
@@ -2391,19 +2381,14 @@ static void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
     AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(Type::getInt8Ty(Ctx), Bytes),
                                       nullptr, "sb.result.tmp");
     Tmp->setAlignment(Align(16));
-    RB.CreateCall(RT.tockConverter(Class),
-                  {RB.CreatePointerCast(Tmp, BytePtr), Frame});
-    Value *Converted = RB.CreateAlignedLoad(
-        RetTy, RB.CreatePointerCast(Tmp, compat::pointerTo(RetTy)), Align(16),
+    CB.CreateCall(RT.tockTake(),
+                  {CB.CreatePointerCast(Tmp, BytePtr), FramesBase, K, Ran});
+    Value *Converted = CB.CreateAlignedLoad(
+        RetTy, CB.CreatePointerCast(Tmp, compat::pointerTo(RetTy)), Align(16),
         "sb.result.value");
-    PHINode *Result = PHINode::Create(RetTy, 2, "", &Tail->front());
-    Result->takeName(Call);
-    if (Result->hasName())
-      Call->setName(Result->getName() + ".orig");
-    Call->replaceAllUsesWith(Result);
-    Result->addIncoming(Converted, FromBatch->getParent());
-    Result->addIncoming(Call, Original->getParent());
-    Replaced[Call] = Result;
+    Converted->takeName(Call);
+    Call->replaceAllUsesWith(Converted);
+    Replaced[Call] = Converted;
     ++NumTockRegisterResults;
   }
 }
@@ -2551,6 +2536,9 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   bool Changed = false;
   RuntimeABI RT(*F.getParent());
   DenseMap<Value *, Value *> Replaced;
+  // Tock call sites are gone after the rewrite; erased only at the end, so
+  // no other region's lookups (Replaced, Position) see a freed pointer.
+  SmallVector<CallInst *, 16> ErasedCalls;
   for (auto &R : Regions) {
     for (int B = 0; B < R->Plan.nbatches; ++B) {
       Changed = true;
@@ -2560,10 +2548,14 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
       NumSlots += BP.nslots;
       NumChains += BP.nchains;
       if (Abi == SB_ABI_TOCK)
-        rewriteTockBatch(*R, B, RT, Replaced);
+        rewriteTockBatch(*R, B, RT, Replaced, ErasedCalls);
       else
         rewriteBatch(*R, B, RT, Opts.Fill, Replaced);
     }
+  }
+  for (CallInst *Call : ErasedCalls) {
+    assert(Call->use_empty() && "a replaced Tock call still has users");
+    Call->eraseFromParent();
   }
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }

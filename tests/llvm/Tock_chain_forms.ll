@@ -44,14 +44,16 @@ target triple = "riscv32-unknown-unknown-elf"
 ; The series is issued in the entry block; the test stays where it was,
 ; and the second call's site, in the success block, uses the same %sb.ran.
 ; CHECK-LABEL: define void @cmd_ult(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NEXT:  %sb.ran = sub i32 2, %sb.left
-; CHECK:       call void @sysbatch_tock_ret_command(
-; CHECK:     sb.next:
-; CHECK:       %c = icmp ult i32 %t, 128
+; CHECK:       call void @sysbatch_tock_take(i8* %{{[0-9]+}}, i32* %sb.base, i32 0, i32 %sb.ran)
+; CHECK-NEXT:  %p = getelementptr
+; CHECK-NEXT:  %t = load i32
+; CHECK-NEXT:  %c = icmp ult i32 %t, 128
 ; CHECK-NEXT:  br i1 %c, label %fail, label %ok
 ; CHECK:     ok:
-; CHECK-NEXT:  %sb.frame.skipped = icmp uge i32 1, %sb.ran
+; CHECK-NEXT:  call void @sysbatch_tock_take(i8* null, i32* %sb.base, i32 1, i32 %sb.ran)
+; CHECK-NEXT:  ret void
 ; CHECK-NOT:   sysbatch_tock_series
 ; CHECK:       ret void
 define void @cmd_ult(i1 %other) {
@@ -71,7 +73,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_sle127_left(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NOT:   sysbatch_tock_series
 ; CHECK:       ret void
 define void @cmd_sle127_left(i1 %other) {
@@ -91,7 +93,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_uge_negated(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NOT:   sysbatch_tock_series
 ; CHECK:       ret void
 define void @cmd_uge_negated(i1 %other) {
@@ -112,7 +114,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_sgt127(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NOT:   sysbatch_tock_series
 ; CHECK:       ret void
 define void @cmd_sgt127(i1 %other) {
@@ -132,7 +134,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @allow_bool(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NOT:   sysbatch_tock_series
 ; CHECK:       ret void
 define void @allow_bool(i1 %other) {
@@ -152,7 +154,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @allow_eq0(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 2, i32 0)
+; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NOT:   sysbatch_tock_series
 ; CHECK:       ret void
 define void @allow_eq0(i1 %other) {

@@ -1,10 +1,11 @@
 // The IR clang emits for libtock-c code, rewritten (-O0, before any other
 // pass): on Cortex-M every result struct - memop_return_t included - comes
-// back through an sret slot, which the converter writes; on RV32 (ilp32)
-// memop_return_t is 8 bytes and comes back in registers as [2 x i32], so
-// the converter writes a private 16-byte slot and the value is loaded from
-// it.  Both: frames at the issue point, one series call with the stop
-// policy, no sysbatch_active probe.
+// back through an sret slot, which sysbatch_tock_take writes; on RV32
+// (ilp32) memop_return_t is 8 bytes and comes back in registers as
+// [2 x i32], so sysbatch_tock_take writes a private 16-byte slot and the
+// value is loaded from it.  Both: frames at the issue point, one series
+// call with the stop policy, one runtime call per site and no copy of the
+// original call, no sysbatch_active probe.
 // REQUIRES: llvm
 // RUN: %tock_sbclang --target=thumbv7m-none-eabi -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,ARM
 // RUN: %tock_sbclang --target=riscv32-unknown-elf -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,RV
@@ -24,22 +25,21 @@ static uint32_t cell;
 // CHECK-NOT:   sysbatch_active
 // CHECK:       store i32 3, i32* %{{[0-9]+}}, align 4
 // CHECK:       store i32 ptrtoint (i32* @cell to i32), i32*
-// CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 3, i32 0)
+// CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base, i32 3, i32 0)
 // CHECK-NEXT:  %sb.ran = sub i32 3, %sb.left
-// CHECK:       call void @sysbatch_tock_ret_allow(
-// CHECK:       call void @allow_readwrite(
-// CHECK:       call void @sysbatch_tock_ret_command(
-// CHECK:       call void @command(
-// ARM:         call void @sysbatch_tock_ret_memop(i8* %{{[0-9]+}}, i32* %sb.frame{{[0-9]+}})
-// ARM:         call void @memop(%struct.memop_return_t* sret(%struct.memop_return_t)
-// RV:          %sb.frame{{[0-9]+}} = getelementptr inbounds [15 x i32], [15 x i32]* %sb.frames, i64 0, i64 10
+// CHECK-NEXT:  [[RW:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %rw to i8*
+// CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[RW]], i32* %sb.base, i32 0, i32 %sb.ran)
+// CHECK-NEXT:  [[ADD:%[0-9]+]] = bitcast %struct.syscall_return_t* %add to i8*
+// CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[ADD]], i32* %sb.base, i32 1, i32 %sb.ran)
+// ARM-NEXT:    [[HINT:%[0-9]+]] = bitcast %struct.memop_return_t* %hint to i8*
+// ARM-NEXT:    call void @sysbatch_tock_take(i8* [[HINT]], i32* %sb.base, i32 2, i32 %sb.ran)
 // RV-NEXT:     [[TMP:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
-// RV-NEXT:     call void @sysbatch_tock_ret_memop(i8* [[TMP]], i32* %sb.frame{{[0-9]+}})
+// RV-NEXT:     call void @sysbatch_tock_take(i8* [[TMP]], i32* %sb.base, i32 2, i32 %sb.ran)
 // RV-NEXT:     [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to [2 x i32]*
-// RV-NEXT:     %sb.result.value = load [2 x i32], [2 x i32]* [[P]], align 16
-// RV:          call [2 x i32] @memop(i32 noundef 10, i32 noundef 0)
-// RV:          phi [2 x i32] [ %sb.result.value, %sb.result{{[0-9]+}} ], [ %{{.*}}, %sb.call{{[0-9]+}} ]
+// RV-NEXT:     %call = load [2 x i32], [2 x i32]* [[P]], align 16
 // CHECK-NOT:   @sysbatch_tock_series
+// CHECK-NOT:   call {{.*}}@{{allow_readwrite|command|memop}}(
+// CHECK-NOT:   br
 // CHECK:       ret i32
 int probe(void)
 {

@@ -9,8 +9,11 @@ target triple = "riscv32-unknown-unknown-elf"
 %struct.syscall_return_t = type { i32, [3 x i32] }
 
 ; CHECK-LABEL: define i32 @struct_form()
-; CHECK:       %sb.result.value = load { i32, i32 }, { i32, i32 }* %{{[0-9]+}}, align 16
-; CHECK:       %mr = phi { i32, i32 }
+; CHECK:       %sb.result.tmp = alloca [16 x i8], align 16
+; CHECK:       [[T:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
+; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[T]], i32* %sb.base, i32 1, i32 %sb.ran)
+; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to { i32, i32 }*
+; CHECK-NEXT:  %mr = load { i32, i32 }, { i32, i32 }* [[P]], align 16
 ; CHECK-NEXT:  %d = extractvalue { i32, i32 } %mr, 1
 define i32 @struct_form() {
 entry:

@@ -1,10 +1,10 @@
 ; target=tock on Cortex-M (thumbv7m): allow, subscribe, command, memop and a
 ; final yield become ONE series call.  Every frame is filled by stores at
 ; the first call ({class, r0..r3}; memop r2 = r3 = 0, yield r0 = 1), the
-; series runs with the stop policy (0), and call site k then converts its
-; own frame into the struct libtock-c returns - written into the call's sret
-; slot - when k < ran (ran = n - left), and makes the original call
-; otherwise.  yield returns nothing: its site only re-issues the call.
+; series runs with the stop policy (0), and call site k then becomes one
+; call of sysbatch_tock_take(out, frames, k, ran) (ran = n - left): it
+; writes the struct libtock-c returns into the call's sret slot, running
+; frame k itself first when k >= ran.  yield returns nothing: out = null.
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -S %s | %FileCheck %s
 ; RUN: %sbopt -load=%sbplugin -sysbatch-target=tock -sysbatch-tock-yield -passes='sysbatch,verify' -S %s | %FileCheck %s
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield;print-plan>' -pass-remarks=sysbatch \
@@ -64,40 +64,31 @@ target triple = "thumbv7m-none-unknown-eabi"
 ; CHECK-NEXT:  store i32 0, i32* [[Y]], align 4
 ; CHECK-NEXT:  [[Y1:%[0-9]+]] = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 21
 ; CHECK-NEXT:  store i32 1, i32* [[Y1]], align 4
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %{{[0-9]+}}, i32 5, i32 0)
+; CHECK:       %sb.base = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 0
+; CHECK-NEXT:  %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base, i32 5, i32 0)
 ; CHECK-NEXT:  %sb.ran = sub i32 5, %sb.left
-; Site 0: the converter writes the sret slot %a.
-; CHECK-NEXT:  %sb.frame.ran = icmp ult i32 0, %sb.ran
-; CHECK-NEXT:  br i1 %sb.frame.ran, label %sb.result, label %sb.call
-; CHECK:     sb.result:
-; CHECK-NEXT:  %sb.frame = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 0
+; Site k: one runtime call with the frame array, k and ran; it writes the
+; sret slot, and runs frame k itself when k >= ran.  No branch, and the
+; original call is gone.
 ; CHECK-NEXT:  [[A8:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %a to i8*
-; CHECK-NEXT:  call void @sysbatch_tock_ret_allow(i8* [[A8]], i32* %sb.frame)
-; CHECK-NEXT:  br label %sb.next
-; CHECK:     sb.call:
-; CHECK-NEXT:  call void @allow_readwrite(%struct.allow_rw_return_t* sret(%struct.allow_rw_return_t) align 4 %a, i32 144, i32 0,
-; CHECK-NEXT:  br label %sb.next
-; CHECK:     sb.next:
-; CHECK-NEXT:  %sb.frame.ran1 = icmp ult i32 1, %sb.ran
-; CHECK:       %sb.frame5 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 5
-; CHECK:       call void @sysbatch_tock_ret_subscribe(i8* %{{[0-9]+}}, i32* %sb.frame5)
-; CHECK:       call void @subscribe(%struct.subscribe_return_t* sret(%struct.subscribe_return_t) align 4 %s,
-; CHECK:       %sb.frame.ran6 = icmp ult i32 2, %sb.ran
-; CHECK:       %sb.frame10 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 10
-; CHECK:       call void @sysbatch_tock_ret_command(i8* %{{[0-9]+}}, i32* %sb.frame10)
-; CHECK:       call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %c, i32 144, i32 1, i32 %n, i32 0)
+; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[A8]], i32* %sb.base, i32 0, i32 %sb.ran)
+; CHECK-NEXT:  [[S8:%[0-9]+]] = bitcast %struct.subscribe_return_t* %s to i8*
+; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[S8]], i32* %sb.base, i32 1, i32 %sb.ran)
+; CHECK-NEXT:  [[C8:%[0-9]+]] = bitcast %struct.syscall_return_t* %c to i8*
+; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[C8]], i32* %sb.base, i32 2, i32 %sb.ran)
 ; On Thumb memop_return_t (8 bytes) comes back through sret as well.
-; CHECK:       %sb.frame.ran11 = icmp ult i32 3, %sb.ran
-; CHECK:       %sb.frame15 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 15
-; CHECK:       call void @sysbatch_tock_ret_memop(i8* %{{[0-9]+}}, i32* %sb.frame15)
-; CHECK:       call void @memop(%struct.memop_return_t* sret(%struct.memop_return_t) align 4 %m, i32 1, i32 0)
-; Site 4, yield: no conversion, the call only when its frame did not run.
-; CHECK:       %sb.frame.skipped = icmp uge i32 4, %sb.ran
-; CHECK-NEXT:  br i1 %sb.frame.skipped, label %sb.call{{[0-9]+}}, label %sb.next{{[0-9]+}}
-; CHECK:     sb.call{{[0-9]+}}:
-; CHECK-NEXT:  call void @yield()
+; CHECK-NEXT:  [[M8:%[0-9]+]] = bitcast %struct.memop_return_t* %m to i8*
+; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[M8]], i32* %sb.base, i32 3, i32 %sb.ran)
+; Site 4, yield: nothing to convert (null).
+; CHECK-NEXT:  call void @sysbatch_tock_take(i8* null, i32* %sb.base, i32 4, i32 %sb.ran)
+; CHECK-NOT:   br
+; CHECK-NOT:   call void @{{allow_readwrite|subscribe|command|memop|yield}}(
 ; CHECK-NOT:   @sysbatch_tock_series
 ; CHECK:       ret i32
+; The converters are the runtime's business now: not declared here.
+; CHECK-NOT:   sysbatch_tock_ret_
+; CHECK:       declare void @sysbatch_tock_take(i8*, i32*, i32, i32)
+; CHECK-NOT:   sysbatch_tock_ret_
 define i32 @f(i32 %n) {
 entry:
   %a = alloca %struct.allow_rw_return_t, align 4
