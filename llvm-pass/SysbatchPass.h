@@ -18,16 +18,15 @@
 //
 // With target=tock (Cortex-M Thumb or RV32 only) the same analysis plans
 // runs of libtock-c raw calls, and each batch becomes one series call
-// (class 0xfe, docs/tock.md):
+// (class 0xfe, docs/tock.md); each call is replaced by one runtime call that
+// converts its frame, or runs it when the series stopped before it:
 //
 //   before                                   after
 //   call @allow_readwrite(sret %a, D, 0, b, n)   frames <- {3, D, 0, b, n}, {2, D, 1, 5, 0}
 //   call @command(sret %c, D, 1, 5, 0)           %left = call @sysbatch_tock_series(frames, 2, 0)
 //                                                %ran = 2 - %left
-//                                                0 < %ran ? sysbatch_tock_ret_allow(%a, &frames[0])
-//                                                         : call @allow_readwrite(sret %a, ...)
-//                                                1 < %ran ? sysbatch_tock_ret_command(%c, &frames[5])
-//                                                         : call @command(sret %c, ...)
+//                                                call @sysbatch_tock_take(%a, frames, 0, %ran)
+//                                                call @sysbatch_tock_take(%c, frames, 1, %ran)
 //
 // Pipeline: `opt -passes=sysbatch` / `sysbatch<min-batch=N;print-plan>` /
 // `sysbatch<target=tock>`, and at clang's pipeline start (-fpass-plugin) at
