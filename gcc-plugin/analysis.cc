@@ -44,7 +44,7 @@
  *
  * Tock (target=tock, straight-line blocks only) differs in three places:
  * libtock-c's calls return structs, which must have the size of the
- * struct the runtime's converter writes (describe_tock_call); code between
+ * struct sysbatch_tock_take writes (describe_tock_call); code between
  * calls conflicts with every later call as soon as it touches memory other
  * than the function's private locals, since the kernel may use any buffer
  * allowed earlier and a yield runs upcalls (describe_tock_gap); and a
@@ -513,7 +513,7 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
         ev->why_not = "call may throw";
 }
 
-/* Tock: the converter writes the libtock-c struct of the call's row, so
+/* Tock: sysbatch_tock_take writes the libtock-c struct of the call's row, so
  * the call must return a struct of that size (or its result be unused),
  * with libtock-c's arguments, each fitting a 32-bit frame word.  The
  * words are the LLVM pass's, so both plans read the same. */
@@ -523,8 +523,7 @@ void block_scanner::describe_tock_call(gcall *call,
     const struct sb_syscall *row = ev->row;
     if (!row || row->abi != SB_ABI_TOCK || (row->flags & SB_ROW_NEVER))
         return; /* never-batched rows keep their own reason */
-    int bytes;
-    sysbatch_tock_converter(row, &bytes);
+    int bytes = sysbatch_tock_result_bytes(row);
     tree ret = gimple_call_return_type(call);
     tree lhs = gimple_call_lhs(call);
     char num[3][24];

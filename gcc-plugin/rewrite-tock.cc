@@ -9,26 +9,27 @@
  *   yield ();                                 ...                       (5 words per call)
  *                                             left_7 = sysbatch_tock_series (&sysbatch_frames[0], 3, 0);
  *                                             ran_8 = 3 - left_7;
- *                                             if (ran_8 > 0) goto <b0>; else goto <o0>;
- *                                           <b0>:
- *                                             sysbatch_tock_ret_allow (&sysbatch_ret, &sysbatch_frames[0]);
+ *                                             sysbatch_tock_take (&sysbatch_ret, &sysbatch_frames[0], 0, ran_8);
  *                                             a = sysbatch_ret;
- *                                             goto <j0>;
- *                                           <o0>:
- *                                             a = allow_readonly (1, 1, buf_2(D), 8);
- *                                           <j0>:
- *                                             if (ran_8 > 1) ... subscribe the same way, frame 5
- *                                             if (ran_8 > 2) goto <j2>; else goto <o2>;
- *                                           <o2>:
- *                                             yield ();
+ *                                             sysbatch_tock_take (&sysbatch_ret.1, &sysbatch_frames[0], 1, ran_8);
+ *                                             s = sysbatch_ret.1;
+ *                                             sysbatch_tock_take (0B, &sysbatch_frames[0], 2, ran_8);
  *
  * Every series runs with the stop policy (the core makes every Tock slot
  * stop on failure): the kernel runs the calls in order up to the first one
- * returning a Failure variant, so call k ran exactly when k < ran.  A call
- * that did not run is issued again in its original place - the code between
- * the calls never moves, only the kernel side of the later calls moved up
- * to the issue point (the planner checked that this code touches nothing
- * the kernel or an upcall could see).  There is no sysbatch_active probe:
+ * returning a Failure variant, so call k ran exactly when k < ran.  Each
+ * call site becomes one runtime call, sysbatch_tock_take (out, &frames[0],
+ * k, ran), in the original call's place, and the original call is removed:
+ * the runtime converts frame k into libtock-c's struct at `out` (0B when
+ * the result is unused, and for yield), and when k >= ran first runs frame
+ * k itself with its own class's trap - a frame the kernel did not run
+ * still holds its input words, which are the call's arguments (the planner
+ * only lets through values that are the same at the issue point).  So a
+ * call the series did not run is still made in its original place, after
+ * the code between the calls, which never moves; only the kernel side of
+ * the later calls moved up to the issue point (the planner checked that
+ * this code touches nothing the kernel or an upcall could see).  No
+ * branch, no second copy of the call.  There is no sysbatch_active probe:
  * the Tock backend is chosen at build time.
  *
  * With fill=template the words known at compile time come from a static
@@ -36,8 +37,7 @@
  * per word, 0xff and four bytes for larger ones); the call site stores only
  * the words that vary, as patches right after the frames, and calls
  * sysbatch_tock_series_template (&frames[0], &template) - fewer stores,
- * so smaller code (docs/gcc.md has the sizes; the site still keeps every
- * original call for the re-issue branch):
+ * so smaller code (docs/gcc.md has the sizes); the call sites are the same:
  *
  *     sysbatch_frames.2[15] = (unsigned) buf_2(D);    patch 0 -> word 3
  *     left_7 = sysbatch_tock_series_template (&sysbatch_frames.2[0],
@@ -47,14 +47,13 @@
  * in later blocks, behind the code's own tests, and `ran`, defined at the
  * issue point in the chain's first block, dominates them.
  *
- * A struct result is written by the runtime's converter into a fresh
- * addressable temporary of the lhs's type and then copied, so no user
- * variable becomes addressable; a call whose result is unused only gets
- * the re-issue branch.
+ * A struct result is written by the runtime into a fresh addressable
+ * temporary of the lhs's type and then copied, so no user variable becomes
+ * addressable and any lhs works (a field, *p, the return value).
  */
 #include "sysbatch-gcc.h"
 
-tree sysbatch_tock_converter(const struct sb_syscall *row, int *bytes)
+int sysbatch_tock_result_bytes(const struct sb_syscall *row)
 {
     /* libtock-c's structs on both 32-bit ISAs: syscall_return_t {type,
      * data[3]}, subscribe_return_t and the allow_*_return_t {success, ptr,
@@ -66,18 +65,10 @@ tree sysbatch_tock_converter(const struct sb_syscall *row, int *bytes)
         {"command", 16}, {"subscribe", 16}, {"allow_readwrite", 16},
         {"allow_readonly", 16}, {"allow_userspace_read", 16}, {"memop", 8},
     };
-    const struct sysbatch_runtime_decls &rt = sysbatch_rt;
-    tree fns[] = {
-        rt.tock_ret_command_fn, rt.tock_ret_subscribe_fn, rt.tock_ret_allow_fn,
-        rt.tock_ret_allow_fn, rt.tock_ret_allow_fn, rt.tock_ret_memop_fn,
-    };
     for (unsigned i = 0; i < ARRAY_SIZE(structs); i++)
-        if (!strcmp(row->name, structs[i].name)) {
-            *bytes = structs[i].bytes;
-            return fns[i];
-        }
-    *bytes = 0; /* yield: nothing to convert */
-    return NULL_TREE;
+        if (!strcmp(row->name, structs[i].name))
+            return structs[i].bytes;
+    return 0; /* yield: nothing to convert */
 }
 
 void sysbatch_build_tock_decls(void)
@@ -91,16 +82,12 @@ void sysbatch_build_tock_decls(void)
     rt.tock_series_template_fn = build_fn_decl(
         "sysbatch_tock_series_template",
         build_function_type_list(u32, frame_ptr, const_ptr_type_node, NULL_TREE));
-    tree conv_type = build_function_type_list(void_type_node, ptr_type_node,
-                                              frame_ptr, NULL_TREE);
-    rt.tock_ret_command_fn = build_fn_decl("sysbatch_tock_ret_command", conv_type);
-    rt.tock_ret_subscribe_fn = build_fn_decl("sysbatch_tock_ret_subscribe", conv_type);
-    rt.tock_ret_allow_fn = build_fn_decl("sysbatch_tock_ret_allow", conv_type);
-    rt.tock_ret_memop_fn = build_fn_decl("sysbatch_tock_ret_memop", conv_type);
+    rt.tock_take_fn = build_fn_decl(
+        "sysbatch_tock_take",
+        build_function_type_list(void_type_node, ptr_type_node, frame_ptr, u32,
+                                 u32, NULL_TREE));
     for (tree fn : {rt.tock_series_fn, rt.tock_series_template_fn,
-                    rt.tock_ret_command_fn,
-                    rt.tock_ret_subscribe_fn, rt.tock_ret_allow_fn,
-                    rt.tock_ret_memop_fn})
+                    rt.tock_take_fn})
         TREE_NOTHROW(fn) = 1;
 }
 
@@ -326,51 +313,42 @@ tree tock_rewriter::issue()
     return ran;
 }
 
-/* Call site k: if (ran > k) convert frame k into the result, else the
- * original call, unchanged. */
+/* Call site k: one runtime call that writes the call's libtock-c result
+ * from frame k (running that frame first when the series stopped before
+ * it) replaces the original call. */
 void tock_rewriter::rewrite_call_site(int call, int frame, tree ran)
 {
     gcall *c = blk_->calls[call];
     location_t loc = gimple_location(c);
-    gimple_stmt_iterator gsi = gsi_for_stmt(c);
-    gsi_prev(&gsi);
-    edge to_call = split_block(gimple_bb(c), gsi_end_p(gsi) ? NULL : gsi_stmt(gsi));
-    basic_block head = to_call->src, call_bb = to_call->dest;
-    edge from_call = split_block(call_bb, c);
-    basic_block join = from_call->dest;
-
-    gcond *test = gimple_build_cond(GT_EXPR, ran,
-                                    build_int_cst(uint32_type_node, frame),
-                                    NULL_TREE, NULL_TREE);
-    gimple_set_location(test, loc);
-    gimple_stmt_iterator hi = gsi_last_bb(head);
-    gsi_insert_after(&hi, test, GSI_NEW_STMT);
-    to_call->flags = (to_call->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
-    to_call->probability = profile_probability::unlikely();
-    edge ran_edge = make_edge(head, join, EDGE_TRUE_VALUE);
-    ran_edge->probability = profile_probability::likely();
-    basic_block batched = split_edge(ran_edge);
-
     tree lhs = gimple_call_lhs(c);
-    if (!lhs)
-        return; /* result unused: re-issue only */
     const struct sb_call_event &ev = sysbatch_call_event(*blk_, call);
-    int bytes;
-    tree conv = sysbatch_tock_converter(ev.row, &bytes);
-    if (!conv)
-        internal_error("sysbatch: a Tock call with a result but no converter");
-    tree tmp = create_tmp_var(TREE_TYPE(lhs), "sysbatch_ret");
-    TREE_ADDRESSABLE(tmp) = 1;
+    if (lhs && !sysbatch_tock_result_bytes(ev.row))
+        internal_error("sysbatch: a Tock call with a result where libtock-c "
+                       "returns nothing");
+
     gimple_seq seq = NULL;
-    gcall *fill = gimple_build_call(conv, 2, build_fold_addr_expr(tmp),
-                                    build_fold_addr_expr(frame_word(frame, 0)));
-    gimple_set_location(fill, loc);
-    gimple_seq_add_stmt(&seq, fill);
-    gassign *copy = gimple_build_assign(unshare_expr(lhs), tmp);
-    gimple_set_location(copy, loc);
-    gimple_seq_add_stmt(&seq, copy);
-    gimple_stmt_iterator bi = gsi_start_bb(batched);
-    gsi_insert_seq_before(&bi, seq, GSI_SAME_STMT);
+    tree tmp = NULL_TREE;
+    tree out = null_pointer_node;
+    if (lhs) {
+        tmp = create_tmp_var(TREE_TYPE(lhs), "sysbatch_ret");
+        TREE_ADDRESSABLE(tmp) = 1;
+        out = build_fold_addr_expr(tmp);
+    }
+    gcall *take = gimple_build_call(sysbatch_rt.tock_take_fn, 4, out,
+                                    build_fold_addr_expr(frame_word(0, 0)),
+                                    build_int_cst(uint32_type_node, frame), ran);
+    gimple_set_location(take, loc);
+    gimple_seq_add_stmt(&seq, take);
+    if (lhs) {
+        gassign *copy = gimple_build_assign(unshare_expr(lhs), tmp);
+        gimple_set_location(copy, loc);
+        gimple_seq_add_stmt(&seq, copy);
+    }
+    gimple_stmt_iterator gsi = gsi_for_stmt(c);
+    gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+    unlink_stmt_vdef(c);
+    gsi_remove(&gsi, true);
+    release_defs(c);
 }
 
 void tock_rewriter::run()

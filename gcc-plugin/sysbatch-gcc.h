@@ -49,8 +49,7 @@ struct sysbatch_runtime_decls {
     /* Tock (runtime/include/sysbatch_tock.h); frames are uint32_t words. */
     tree tock_series_fn; /* uint32_t sysbatch_tock_series(frame *, u32, u32) */
     tree tock_series_template_fn; /* uint32_t (frame *, const void *tmpl) */
-    tree tock_ret_command_fn, tock_ret_subscribe_fn; /* void (void *out, */
-    tree tock_ret_allow_fn, tock_ret_memop_fn;       /*  const frame *)   */
+    tree tock_take_fn; /* void sysbatch_tock_take(void *out, frame *, u32 k, u32 ran) */
 };
 extern struct sysbatch_runtime_decls sysbatch_rt;
 
@@ -127,14 +126,15 @@ void sysbatch_rewrite_batch(struct sysbatch_block *blk,
                             const struct sb_plan *plan, int batch);
 
 /* Phase 4 for Tock: batch `batch` of a straight-line plan becomes one
- * sysbatch_tock_series call at its first call; each call site converts its
- * frame or re-issues the call.  Same contract with the caller as above. */
+ * sysbatch_tock_series call at its first call; each call site becomes one
+ * sysbatch_tock_take call (its frame's result, or the call run then).
+ * Same contract with the caller as above. */
 void sysbatch_rewrite_tock_batch(struct sysbatch_block *blk,
                                  const struct sb_plan *plan, int batch);
 
-/* The libtock-c return struct a Tock row's call yields: its converter and
- * size in bytes (both 32-bit ISAs), or NULL_TREE / 0 for yield (void). */
-tree sysbatch_tock_converter(const struct sb_syscall *row, int *bytes);
+/* Size in bytes (both 32-bit ISAs) of the libtock-c return struct a Tock
+ * row's call yields, or 0 for yield (void). */
+int sysbatch_tock_result_bytes(const struct sb_syscall *row);
 
 /* Tock memory rule (SB_ROW_SHARED_MEMORY): the base of `ref` is memory
  * only this activation of the function can see - an automatic variable or

@@ -50,22 +50,25 @@ int checked(uint32_t d, uint32_t n)
 // CHECK-NEXT:    slot 3: call 3 yield(1)                           fail=stop
 // CHECK-NOT:   function checked block
 // The series where allow_readonly stood; every later site, in its own
-// block behind its test, converts its frame or re-issues.
+// block behind its test, is one sysbatch_tock_take of its frame.
 // CHECK-LABEL: int checked (
 // CHECK:       [[LEFT:_[0-9]+]] = sysbatch_tock_series (&sysbatch_frames.[[F:[0-9]+]][0], 4, 0);
 // CHECK-NEXT:  [[RAN:_[0-9]+]] = 4 - [[LEFT]];
-// CHECK-NEXT:  if ([[RAN]] > 0)
-// CHECK:       sysbatch_tock_ret_allow (&sysbatch_ret.{{[0-9]+}}, &sysbatch_frames.[[F]][0]);
-// CHECK:       a = allow_readonly (
+// CHECK-NEXT:  sysbatch_tock_take (&sysbatch_ret.[[T0:[0-9]+]], &sysbatch_frames.[[F]][0], 0, [[RAN]]);
+// CHECK-NEXT:  a = sysbatch_ret.[[T0]];
 // CHECK:       if ({{.*}} != 0)
-// CHECK:       if ([[RAN]] > 1)
-// CHECK:       sysbatch_tock_ret_subscribe (&sysbatch_ret.{{[0-9]+}}, &sysbatch_frames.[[F]][5]);
-// CHECK:       s = subscribe (
-// CHECK:       if ([[RAN]] > 2)
-// CHECK:       sysbatch_tock_ret_command (&sysbatch_ret.{{[0-9]+}}, &sysbatch_frames.[[F]][10]);
-// CHECK:       w = command (
-// CHECK:       if ([[RAN]] > 3)
-// CHECK:       yield ();
+// CHECK-NOT:   sysbatch_tock
+// CHECK:       sysbatch_tock_take (&sysbatch_ret.[[T1:[0-9]+]], &sysbatch_frames.[[F]][0], 1, [[RAN]]);
+// CHECK-NEXT:  s = sysbatch_ret.[[T1]];
+// CHECK:       if ({{.*}} != 0)
+// CHECK-NOT:   sysbatch_tock
+// CHECK:       sysbatch_tock_take (&sysbatch_ret.[[T2:[0-9]+]], &sysbatch_frames.[[F]][0], 2, [[RAN]]);
+// CHECK-NEXT:  w = sysbatch_ret.[[T2]];
+// CHECK:       if (
+// CHECK-NOT:   sysbatch_tock
+// CHECK:       sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 3, [[RAN]]);
+// CHECK-NOT:   {{allow_readonly|subscribe|command|yield|sysbatch_tock}} (
+// CHECK:       return
 // OFF-LABEL:   function checked block 0:
 // OFF-NEXT:    refused call 0 (allow_readonly): below-min-batch
 

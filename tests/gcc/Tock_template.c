@@ -4,7 +4,8 @@
  * the patched word indexes, then one byte per word, 0xff and four bytes
  * little-endian for a word above 0xfe, 0 where a patch goes), 4-byte
  * aligned; the call site stores only the patches, right after the frames,
- * and calls sysbatch_tock_series_template.  Call sites are as with stores.
+ * and calls sysbatch_tock_series_template.  Call sites are as with stores:
+ * one sysbatch_tock_take each.
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm %t/rv
@@ -29,12 +30,11 @@ void leds(int n)
 // CHECK-NEXT:  sysbatch_frames.[[F]][15] = [[N]];
 // CHECK-NEXT:  [[LEFT:_[0-9]+]] = sysbatch_tock_series_template (&sysbatch_frames.[[F]][0], &sysbatch_tock_template.[[T:[0-9]+]]);
 // CHECK-NEXT:  [[RAN:_[0-9]+]] = 3 - [[LEFT]];
-// CHECK-NEXT:  if ([[RAN]] > 0)
-// CHECK:       command (2, 1, 0, 0);
-// CHECK:       if ([[RAN]] > 1)
-// CHECK:       command (262145, 3, n_{{[0-9]+}}(D), 0);
-// CHECK:       if ([[RAN]] > 2)
-// CHECK:       yield ();
+// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 0, [[RAN]]);
+// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 1, [[RAN]]);
+// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 2, [[RAN]]);
+// CHECK-NOT:   {{command|yield|sysbatch_tock}} (
+// CHECK:       return
 
 // BYTES:      .section .rodata
 // BYTES-NEXT: .align 2

@@ -53,7 +53,7 @@ static memop_return_t returned_memop(void)
 static void into_caller(syscall_return_t *out)
 {
     syscall_return_t a = command(99, 1, 0, 0); /* fails first: no driver */
-    /* straight into the caller's memory: re-issued, a run did not reach it */
+    /* straight into the caller's memory: a run did not reach it, take runs it */
     *out = command(DRV_LED, 2, 3, 0);
     print_command("missing driver", a);
 }
