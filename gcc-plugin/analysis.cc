@@ -164,6 +164,8 @@ private:
     bool tock_result_operand(gimple *load, struct sb_operand *op) const;
     bool stmt_is_barrier(gimple *stmt, const char **why) const;
     bool stmt_conflicts_with(gimple *stmt, int call) const;
+    bool describe_barrier(const gap &g, struct sb_code_event *ev) const;
+    unsigned collect_calls(bool record_stmts);
     void describe_gap(const gap &g, struct sb_code_event *ev) const;
     void describe_tock_gap(const gap &g, struct sb_code_event *ev) const;
     gap *reach_call(gcall *call, gap *open_gap, bool record_gap,
@@ -765,7 +767,34 @@ const char *describe_stmt(gimple *stmt)
     return "a statement";
 }
 
-void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
+/* Number the statements of the region's blocks in order (uids) and
+ * collect its candidate calls with their blocks; `record_stmts` also keeps
+ * every statement in out_->stmts (branchy regions).  Returns the uid of the
+ * first call (~0u: none). */
+unsigned block_scanner::collect_calls(bool record_stmts)
+{
+    unsigned uid = 0, first_call_uid = ~0u;
+    for (unsigned b = 0; b < out_->bbs.length(); b++)
+        for (gimple_stmt_iterator gsi = gsi_start_bb(out_->bbs[b]);
+             !gsi_end_p(gsi); gsi_next(&gsi)) {
+            gimple *stmt = gsi_stmt(gsi);
+            gimple_set_uid(stmt, ++uid);
+            if (record_stmts)
+                out_->stmts.add(stmt);
+            gcall *call = dyn_cast<gcall *>(stmt);
+            if (!call || !is_candidate(call))
+                continue;
+            if (first_call_uid == ~0u)
+                first_call_uid = uid;
+            out_->calls.safe_push(call);
+            out_->block_of_call.safe_push((int)b);
+        }
+    return first_call_uid;
+}
+
+/* Start `ev` for gap `g`; true when a statement of it is a barrier (then
+ * `ev` conflicts with every later call and says why). */
+bool block_scanner::describe_barrier(const gap &g, struct sb_code_event *ev) const
 {
     memset(ev, 0, sizeof *ev);
     for (gimple *stmt : g.stmts) {
@@ -774,9 +803,16 @@ void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
             ev->barrier = true;
             ev->why = why;
             ev->conflicts = ~(uint64_t)0;
-            return;
+            return true;
         }
     }
+    return false;
+}
+
+void block_scanner::describe_gap(const gap &g, struct sb_code_event *ev) const
+{
+    if (describe_barrier(g, ev))
+        return;
     int ncalls = (int)out_->calls.length();
     for (gimple *stmt : g.stmts) {
         for (int j = g.after_call + 1; j < ncalls && j < 64; j++) {
@@ -834,16 +870,8 @@ bool touches_shared_memory(gimple *stmt)
  * later call whose row has SB_ROW_SHARED_MEMORY. */
 void block_scanner::describe_tock_gap(const gap &g, struct sb_code_event *ev) const
 {
-    memset(ev, 0, sizeof *ev);
-    for (gimple *stmt : g.stmts) {
-        const char *why = NULL;
-        if (stmt_is_barrier(stmt, &why)) {
-            ev->barrier = true;
-            ev->why = why;
-            ev->conflicts = ~(uint64_t)0;
-            return;
-        }
-    }
+    if (describe_barrier(g, ev))
+        return;
     const char *what = NULL;
     tree lhs = g.after_call >= 0 ? gimple_call_lhs(out_->calls[g.after_call])
                                  : NULL_TREE;
@@ -995,21 +1023,7 @@ bool control_stmt_p(gimple *stmt)
 int block_scanner::run_tock_chain()
 {
     chain_ = true;
-    unsigned uid = 0, first_call_uid = ~0u;
-    for (unsigned b = 0; b < out_->bbs.length(); b++)
-        for (gimple_stmt_iterator gsi = gsi_start_bb(out_->bbs[b]);
-             !gsi_end_p(gsi); gsi_next(&gsi)) {
-            gimple *stmt = gsi_stmt(gsi);
-            gimple_set_uid(stmt, ++uid);
-            out_->stmts.add(stmt);
-            gcall *call = dyn_cast<gcall *>(stmt);
-            if (!call || !is_candidate(call))
-                continue;
-            if (first_call_uid == ~0u)
-                first_call_uid = uid;
-            out_->calls.safe_push(call);
-            out_->block_of_call.safe_push((int)b);
-        }
+    unsigned first_call_uid = collect_calls(true);
     int ncalls = (int)out_->calls.length();
     if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS)
         return ncalls;
@@ -1063,20 +1077,7 @@ int block_scanner::run_tock_chain()
  * crossed on the way to it) - and each block's terminator. */
 int block_scanner::run_region()
 {
-    unsigned uid = 0, first_call_uid = ~0u;
-    for (unsigned b = 0; b < out_->bbs.length(); b++)
-        for (gimple_stmt_iterator gsi = gsi_start_bb(out_->bbs[b]);
-             !gsi_end_p(gsi); gsi_next(&gsi)) {
-            gimple *stmt = gsi_stmt(gsi);
-            gimple_set_uid(stmt, ++uid);
-            gcall *call = dyn_cast<gcall *>(stmt);
-            if (!call || !is_candidate(call))
-                continue;
-            if (first_call_uid == ~0u)
-                first_call_uid = uid;
-            out_->calls.safe_push(call);
-            out_->block_of_call.safe_push((int)b);
-        }
+    unsigned first_call_uid = collect_calls(false);
     int ncalls = (int)out_->calls.length();
     if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS ||
         gimple_bb(out_->calls[0]) != bb_)

@@ -227,17 +227,8 @@ tree build_tock_template(const auto_vec<tree> &words, const auto_vec<int> &patch
     tree ctor = build_constructor(type, elts);
     TREE_CONSTANT(ctor) = 1;
     TREE_STATIC(ctor) = 1;
-    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL,
-                           create_tmp_var_name("sysbatch_tock_template"), type);
-    TREE_STATIC(decl) = 1;
-    TREE_READONLY(decl) = 1;
-    TREE_CONSTANT(decl) = 1;
-    DECL_ARTIFICIAL(decl) = 1;
-    DECL_IGNORED_P(decl) = 1;
-    SET_DECL_ALIGN(decl, 32); /* the layout asks for 4-byte alignment */
-    DECL_USER_ALIGN(decl) = 1;
-    DECL_INITIAL(decl) = ctor;
-    varpool_node::finalize_decl(decl);
+    /* The layout asks for 4-byte alignment. */
+    tree decl = sysbatch_build_const_table("sysbatch_tock_template", type, ctor, 32);
     return decl;
 }
 

@@ -126,6 +126,24 @@ void sysbatch_build_runtime_decls(void)
     sysbatch_build_tock_decls();
 }
 
+tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,
+                                unsigned align_bits)
+{
+    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL, create_tmp_var_name(prefix), type);
+    TREE_STATIC(decl) = 1;
+    TREE_READONLY(decl) = 1;
+    TREE_CONSTANT(decl) = 1;
+    DECL_ARTIFICIAL(decl) = 1;
+    DECL_IGNORED_P(decl) = 1;
+    if (align_bits) {
+        SET_DECL_ALIGN(decl, align_bits);
+        DECL_USER_ALIGN(decl) = 1;
+    }
+    DECL_INITIAL(decl) = ctor;
+    varpool_node::finalize_decl(decl);
+    return decl;
+}
+
 namespace {
 
 /* `arg` is `result` (a call before this batch) through conversions that may
@@ -370,16 +388,7 @@ tree batch_rewriter::build_template() const
     tree ctor = build_constructor(type, slots);
     TREE_CONSTANT(ctor) = 1;
     TREE_STATIC(ctor) = 1;
-    tree decl = build_decl(BUILTINS_LOCATION, VAR_DECL,
-                           create_tmp_var_name("sysbatch_template"), type);
-    TREE_STATIC(decl) = 1;
-    TREE_READONLY(decl) = 1;
-    TREE_CONSTANT(decl) = 1;
-    DECL_ARTIFICIAL(decl) = 1;
-    DECL_IGNORED_P(decl) = 1;
-    DECL_INITIAL(decl) = ctor;
-    varpool_node::finalize_decl(decl);
-    return decl;
+    return sysbatch_build_const_table("sysbatch_template", type, ctor, 0);
 }
 
 /* slots = template; then one store per word not known at link time. */

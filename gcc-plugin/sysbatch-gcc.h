@@ -125,6 +125,12 @@ int sysbatch_analyze_tock_chain(struct sysbatch_block *out);
 void sysbatch_rewrite_batch(struct sysbatch_block *blk,
                             const struct sb_plan *plan, int batch);
 
+/* A file-scope `static const` table named after `prefix`, initialised by
+ * `ctor` (slot or frame templates); `align_bits` 0 keeps the type's
+ * alignment.  rewrite.cc. */
+tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,
+                                unsigned align_bits);
+
 /* Phase 4 for Tock: batch `batch` of a straight-line plan becomes one
  * sysbatch_tock_series call at its first call; each call site becomes one
  * sysbatch_tock_take call (its frame's result, or the call run then).

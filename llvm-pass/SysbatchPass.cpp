@@ -1344,22 +1344,22 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
   SB.cond_call = Call;
 }
 
-/// Phase 1 for a branchy region: the events of every block (the entry's
-/// from its first candidate call on; the others' from their first
-/// instruction, since code before a block's first call is crossed on the
-/// way to it) and each block's terminator.
-static std::unique_ptr<Region> analyseRegion(Analysis &A,
-                                             std::vector<BasicBlock *> Blocks,
-                                             unsigned BlockNo) {
+/// A region over \p Blocks (in order): every instruction numbered, the
+/// candidate calls collected in program order, \p CallsOf[B] the indexes of
+/// block B's calls.
+static std::unique_ptr<Region>
+collectRegionCalls(Analysis &A, std::vector<BasicBlock *> Blocks,
+                   unsigned BlockNo,
+                   std::vector<std::vector<unsigned>> &CallsOf) {
   auto R = std::make_unique<Region>();
   R->Abi = A.Abi;
   R->BB = Blocks[0];
   R->BlockNo = BlockNo;
   R->Blocks = std::move(Blocks);
   const unsigned NB = R->Blocks.size();
+  CallsOf.assign(NB, {});
   unsigned Pos = 0;
   bool Started = false;
-  std::vector<std::vector<unsigned>> CallsOf(NB);
   for (unsigned B = 0; B < NB; ++B) {
     R->BlockIndex[R->Blocks[B]] = B;
     for (Instruction &I : *R->Blocks[B]) {
@@ -1376,6 +1376,19 @@ static std::unique_ptr<Region> analyseRegion(Analysis &A,
       R->BlockOfCall.push_back(B);
     }
   }
+  return R;
+}
+
+/// Phase 1 for a branchy region: the events of every block (the entry's
+/// from its first candidate call on; the others' from their first
+/// instruction, since code before a block's first call is crossed on the
+/// way to it) and each block's terminator.
+static std::unique_ptr<Region> analyseRegion(Analysis &A,
+                                             std::vector<BasicBlock *> Blocks,
+                                             unsigned BlockNo) {
+  std::vector<std::vector<unsigned>> CallsOf;
+  auto R = collectRegionCalls(A, std::move(Blocks), BlockNo, CallsOf);
+  const unsigned NB = R->Blocks.size();
   // Paths and dominance over the region's DAG (list order is topological).
   R->Ancestors.assign(NB, 0);
   R->Dominators.assign(NB, 0);
@@ -1592,29 +1605,9 @@ formTockChain(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
 static std::unique_ptr<Region> analyseChain(Analysis &A,
                                             std::vector<BasicBlock *> Blocks,
                                             unsigned BlockNo) {
-  auto R = std::make_unique<Region>();
-  R->Abi = A.Abi;
-  R->BB = Blocks[0];
-  R->BlockNo = BlockNo;
-  R->Blocks = std::move(Blocks);
+  std::vector<std::vector<unsigned>> CallsOf;
+  auto R = collectRegionCalls(A, std::move(Blocks), BlockNo, CallsOf);
   const unsigned NB = R->Blocks.size();
-  unsigned Pos = 0;
-  bool Started = false;
-  for (unsigned B = 0; B < NB; ++B) {
-    R->BlockIndex[R->Blocks[B]] = B;
-    for (Instruction &I : *R->Blocks[B]) {
-      R->Position[&I] = Pos++;
-      auto *CI = dyn_cast<CallInst>(&I);
-      if (!CI || !isCandidate(*CI, A.Abi))
-        continue;
-      if (!Started)
-        R->StartPos = R->Position[&I];
-      Started = true;
-      R->CallIndex[CI] = R->Calls.size();
-      R->Calls.push_back(makeCandidate(CI, A.Abi));
-      R->BlockOfCall.push_back(B);
-    }
-  }
   R->Ancestors.assign(NB, 0);
   R->Dominators.assign(NB, 0);
   for (unsigned B = 0; B < NB; ++B) {
