@@ -255,7 +255,7 @@ tree tock_rewriter::issue()
                                         : build_int_cst(u32, 0));
     }
     /* Patch indexes are bytes: a template holds at most 51 frames. */
-    bool use_template = sysbatch_cfg.fill == SYSBATCH_FILL_TEMPLATE &&
+    bool use_template = sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE &&
                         n <= SYSBATCH_TOCK_MAX_FRAMES_ABI;
     auto_vec<int> patches;
     if (use_template)

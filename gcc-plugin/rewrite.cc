@@ -451,7 +451,7 @@ tree batch_rewriter::issue(gcall *first)
 
     /* fill: slots, then last_run = sysbatch_run (rets, slots, n, 0) */
     gimple_seq seq = NULL;
-    if (sysbatch_cfg.fill == SYSBATCH_FILL_TEMPLATE)
+    if (sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE)
         fill_from_template(&seq, loc);
     else
         fill_slots(&seq, loc);

@@ -16,21 +16,14 @@
 
 #include "gcc-compat.h"
 
+#include "sysbatch/config.h"
 #include "sysbatch/core.h"
 
-/* Parsed -fplugin-arg-sysbatch-* arguments. */
-enum sysbatch_fill_mode {
-    SYSBATCH_FILL_STORES = 0,   /* every slot field written by a store */
-    SYSBATCH_FILL_TEMPLATE = 1, /* copy a static const template, patch */
-};
-
+/* Parsed -fplugin-arg-sysbatch-* arguments (keys: core/config.c). */
 struct sysbatch_config {
-    struct sb_options opts;
+    struct sb_config core;        /* every option, as the core parsed it */
     bool enabled;                 /* false: a cross build without target= */
-    enum sb_abi abi;
-    bool print_plan;              /* plans to stderr as well */
-    bool tock_chains;             /* Tock: checked chains of blocks */
-    enum sysbatch_fill_mode fill;
+    enum sb_abi abi;              /* resolved by sb_config_resolve_target */
 };
 extern struct sysbatch_config sysbatch_cfg;
 

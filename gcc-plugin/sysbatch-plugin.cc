@@ -3,8 +3,9 @@
  *     gcc -fplugin=.../sysbatch.so [-fplugin-arg-sysbatch-KEY=VALUE ...]
  *
  * plugin_init does, in this order: check that the running GCC is the one
- * the plugin was built against; parse the arguments; publish the help text;
- * arrange for the runtime's declarations to be built once at the start of
+ * the plugin was built against; parse the arguments (core/config.c: the
+ * same keys and errors as the LLVM pass and sysbatch-plan); publish the
+ * help text; register sysbatch_rt's trees as GC roots; arrange for the runtime's declarations to be built once at the start of
  * the unit; register the pass right after GCC's "ssa" pass, so it sees SSA
  * form at every -O level before early inlining (the LLVM pass runs at the
  * start of its pipeline, so both see the same code).
@@ -41,28 +42,18 @@ int plugin_is_GPL_compatible;
 struct sysbatch_config sysbatch_cfg;
 struct sysbatch_runtime_decls sysbatch_rt;
 
+/* Every member of sysbatch_rt is a tree, so one root entry covers them. */
+static_assert(sizeof(sysbatch_rt) % sizeof(tree) == 0,
+              "sysbatch_runtime_decls holds only trees");
+static const struct ggc_root_tab sysbatch_gc_roots[] = {
+    {&sysbatch_rt.slot_type, sizeof(sysbatch_rt) / sizeof(tree), sizeof(tree),
+     &gt_ggc_mx_tree_node, &gt_pch_nx_tree_node},
+    LAST_GGC_ROOT_TAB};
+
 namespace {
 
-const char help_text[] =
-    "sysbatch: batch straight-line system calls into one kernel crossing.\n"
-    "Arguments (-fplugin-arg-sysbatch-KEY[=VALUE]):\n"
-    "  min-batch=N          smallest batch worth a crossing (1..64, default 2)\n"
-    "  max-slots=N          most slots in one batch (1..1024, default 64)\n"
-    "  no-blocking          leave calls that may block (read, close...) alone\n"
-    "  target=linux|tock    system call ABI (default: " SYSBATCH_GCC_DEFAULT_TARGET
-    "); tock only in the\n"
-    "                       arm-none-eabi and riscv64-unknown-elf builds\n"
-    "  fill=stores|template how slots (Tock: frames) are filled (default stores)\n"
-    "  tock-yield           Tock: a yield may close a series (only when the\n"
-    "                       app's yield() is the bare trap: libtock-c's runs\n"
-    "                       a task queued with tock_enqueue instead)\n"
-    "  no-tock-chains       Tock: plan each block alone; by default blocks\n"
-    "                       linked by exact success tests (r.type < 128,\n"
-    "                       !r.success) are one run (tock-chains)\n"
-    "  print-plan           also write each block's plan to stderr\n"
-    "  help                 print this text\n"
-    "Reports: -fopt-info-optimized (batches), -fopt-info-missed (refusals);\n"
-    "plans: -fdump-tree-all, file <src>.*.sysbatch\n";
+/* Filled by build_help_text() from the core's key table. */
+char help_text[4096];
 
 struct plugin_info sysbatch_info = {
     SYSBATCH_VERSION_STRING,
@@ -96,120 +87,49 @@ bool host_build(void)
     return strcmp(SYSBATCH_GCC_DEFAULT_TARGET, "linux") == 0;
 }
 
-bool parse_int(const char *text, int lo, int hi, int *out)
+/* The keys and their help come from the core (sb_config_help), so the
+ * text is the same in both plugins and sysbatch-plan. */
+void build_help_text(void)
 {
-    if (!text || !*text)
-        return false;
-    char *end;
-    long v = strtol(text, &end, 10);
-    if (*end || v < lo || v > hi)
-        return false;
-    *out = (int)v;
-    return true;
+    snprintf(help_text, sizeof help_text,
+             "sysbatch: batch system calls into one kernel crossing.\n"
+             "Arguments (-fplugin-arg-sysbatch-KEY[=VALUE]); this plugin is "
+             "built for %s, target=%s by default:\n%s"
+             "Reports: -fopt-info-optimized (batches), -fopt-info-missed "
+             "(refusals)\n",
+             SYSBATCH_GCC_TRIPLE,
+             host_build() ? "linux" : "(none: give target=tock)",
+             sb_config_help());
 }
 
 bool parse_args(int argc, struct plugin_argument *argv)
 {
     bool ok = true;
-    sb_options_default(&sysbatch_cfg.opts);
-    /* The host build defaults to Linux; a cross build does nothing until
-     * it is told the code is a Tock app. */
-    sysbatch_cfg.enabled = host_build();
-    sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
-    sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
-    sysbatch_cfg.tock_chains = true;
+    sb_config_default(&sysbatch_cfg.core);
     for (int i = 0; i < argc; i++) {
-        const char *key = argv[i].key, *value = argv[i].value;
-        if (!strcmp(key, "min-batch")) {
-            if (!parse_int(value, 1, SB_MAX_REGION_CALLS,
-                           &sysbatch_cfg.opts.min_batch)) {
-                error("sysbatch: bad value %qs for %<min-batch%>: expected "
-                      "an integer from 1 to %d", value ? value : "",
-                      SB_MAX_REGION_CALLS);
-                ok = false;
-            }
-        } else if (!strcmp(key, "max-slots")) {
-            if (!parse_int(value, 1, 1024, &sysbatch_cfg.opts.max_slots)) {
-                error("sysbatch: bad value %qs for %<max-slots%>: expected "
-                      "an integer from 1 to 1024", value ? value : "");
-                ok = false;
-            }
-        } else if (!strcmp(key, "no-blocking")) {
-            if (value) {
-                error("sysbatch: %<no-blocking%> takes no value");
-                ok = false;
-            }
-            sysbatch_cfg.opts.allow_blocking = false;
-        } else if (!strcmp(key, "target")) {
-            if (value && !strcmp(value, "linux")) {
-                sysbatch_cfg.abi = SB_ABI_LINUX_X86_64;
-                sysbatch_cfg.enabled = true;
-            } else if (value && !strcmp(value, "tock")) {
-                sysbatch_cfg.abi = SB_ABI_TOCK;
-                sysbatch_cfg.enabled = true;
-            } else {
-                error("sysbatch: bad value %qs for %<target%>: expected "
-                      "%<linux%> or %<tock%>", value ? value : "");
-                ok = false;
-            }
-        } else if (!strcmp(key, "fill")) {
-            if (value && !strcmp(value, "stores")) {
-                sysbatch_cfg.fill = SYSBATCH_FILL_STORES;
-            } else if (value && !strcmp(value, "template")) {
-                sysbatch_cfg.fill = SYSBATCH_FILL_TEMPLATE;
-            } else {
-                error("sysbatch: bad value %qs for %<fill%>: expected "
-                      "%<stores%> or %<template%>", value ? value : "");
-                ok = false;
-            }
-        } else if (!strcmp(key, "print-plan")) {
-            if (value) {
-                error("sysbatch: %<print-plan%> takes no value");
-                ok = false;
-            }
-            sysbatch_cfg.print_plan = true;
-        } else if (!strcmp(key, "tock-yield")) {
-            if (value) {
-                error("sysbatch: %<tock-yield%> takes no value");
-                ok = false;
-            }
-            sysbatch_cfg.opts.series_yield = true;
-        } else if (!strcmp(key, "tock-chains") ||
-                   !strcmp(key, "no-tock-chains")) {
-            if (value) {
-                error("sysbatch: %qs takes no value", key);
-                ok = false;
-            }
-            sysbatch_cfg.tock_chains = key[0] == 't';
-        } else if (!strcmp(key, "help")) {
-            fputs(help_text, stderr);
-        } else {
-            error("sysbatch: unknown argument %qs (known: min-batch, "
-                  "max-slots, no-blocking, target, fill, [no-]tock-chains, "
-                  "tock-yield, "
-                  "print-plan, "
-                  "help)",
-                  key);
+        char err[512];
+        if (sb_config_set(&sysbatch_cfg.core, argv[i].key, argv[i].value, err,
+                          sizeof err) < 0) {
+            error("%s", err);
             ok = false;
         }
     }
-    if (!ok || !sysbatch_cfg.enabled)
-        return ok;
-    /* The Linux slot ABI is x86_64's; the series call exists only on the
-     * 32-bit ISAs Tock runs on. */
-    if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 && !host_build()) {
-        error("sysbatch: %<target=linux%> needs the %<x86_64%> Linux host "
-              "compiler; this plugin was built for %qs",
-              SYSBATCH_GCC_TRIPLE);
+    if (!ok)
+        return false;
+    /* The host build defaults to Linux; a cross build does nothing until
+     * it is told the code is a Tock app. */
+    struct sb_target_facts facts = {SYSBATCH_GCC_TRIPLE, host_build(),
+                                    !host_build()};
+    const char *why;
+    char err[512];
+    int use = sb_config_resolve_target(&sysbatch_cfg.core, &facts,
+                                       &sysbatch_cfg.abi, &why, err,
+                                       sizeof err);
+    if (use < 0) {
+        error("%s", err);
         return false;
     }
-    if (sysbatch_cfg.abi == SB_ABI_TOCK && host_build()) {
-        error("sysbatch: %<target=tock%> needs the plugin built for a Tock "
-              "cross compiler (%<arm-none-eabi-gcc%> or "
-              "%<riscv64-unknown-elf-gcc%>); this one was built for %qs",
-              SYSBATCH_GCC_TRIPLE);
-        return false;
-    }
+    sysbatch_cfg.enabled = use > 0;
     return true;
 }
 
@@ -347,7 +267,7 @@ struct planned_region {
 /* Plan one region; false (with a warning) when memory ran out. */
 bool plan_region(struct sysbatch_block &blk, struct sb_plan *plan)
 {
-    if (sb_plan_region(&blk.region, &sysbatch_cfg.opts, plan) != 0) {
+    if (sb_plan_region(&blk.region, &sysbatch_cfg.core.plan, plan) != 0) {
         warning(0, "sysbatch: out of memory planning %qs; left unbatched",
                 IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
         return false;
@@ -360,7 +280,7 @@ void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
 {
     if (dump_file)
         print_plan(dump_file, block_number, blk, plan);
-    if (sysbatch_cfg.print_plan)
+    if (sysbatch_cfg.core.print_plan)
         print_plan(stderr, block_number, blk, plan);
     report_plan(blk, plan);
 }
@@ -498,7 +418,7 @@ unsigned int sysbatch_pass::execute(function *fun)
             continue;
         /* Opt-in: blocks linked by exact success tests are one run (the
          * stop policy takes the tests' failing edges). */
-        if (sysbatch_cfg.abi == SB_ABI_TOCK && sysbatch_cfg.tock_chains &&
+        if (sysbatch_cfg.abi == SB_ABI_TOCK && sysbatch_cfg.core.tock_chains &&
             try_tock_chain(b, number, &queue))
             continue;
         /* Every part of a block is described before any is rewritten. */
@@ -554,7 +474,15 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
         return 1;
     if (!parse_args(info->argc, info->argv))
         return 1;
+    build_help_text();
+    if (sysbatch_cfg.core.help)
+        fputs(help_text, stderr);
     register_callback(info->base_name, PLUGIN_INFO, NULL, &sysbatch_info);
+    /* sysbatch_rt's trees are built once per unit and used by every later
+     * function: without roots a collection between two functions frees
+     * them. */
+    register_callback(info->base_name, PLUGIN_REGISTER_GGC_ROOTS, NULL,
+                      const_cast<ggc_root_tab *>(sysbatch_gc_roots));
     if (!sysbatch_cfg.enabled) {
         inform(UNKNOWN_LOCATION,
                "sysbatch: no target given, so nothing is batched; this "

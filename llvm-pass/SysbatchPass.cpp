@@ -78,10 +78,12 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
+#include "sysbatch/config.h"
 #include "sysbatch/core.h"
 
 #include <cstdio>
 #include <deque>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -122,57 +124,67 @@ namespace sysbatch {
 // Options: core defaults, then -mllvm flags, then pass parameters.
 //===----------------------------------------------------------------------===//
 
-static sb_options coreDefaults() {
-  sb_options O;
-  sb_options_default(&O);
-  return O;
+// One -mllvm -sysbatch-KEY[=VALUE] flag per core/config.c key (and
+// -sysbatch-no-KEY for flags), registered from the core's table when the
+// plugin loads.  Each is handed to the core as the user wrote it, so its
+// range and error text are the same as for pass parameters, the GCC plugin
+// and sysbatch-plan; a later flag wins, as there.
+namespace {
+struct ConfigFlag {
+  const char *Key;  ///< the key given to sb_config_set ("no-verify")
+  std::unique_ptr<cl::opt<std::string>> Opt;
+};
+} // namespace
+
+static std::vector<ConfigFlag> &configFlags() {
+  static std::deque<std::string> Names; // cl::opt keeps only a StringRef
+  static std::vector<ConfigFlag> Flags = [] {
+    std::vector<ConfigFlag> V;
+    for (size_t I = 0; I < sb_config_key_count(); ++I) {
+      std::string Key = sb_config_key_name(I);
+      std::vector<std::string> Forms{Key};
+      if (sb_config_key_is_flag(I))
+        Forms.push_back("no-" + Key);
+      for (const std::string &Form : Forms) {
+        Names.push_back(Form);
+        const char *K = Names.back().c_str();
+        Names.push_back("sysbatch-" + Form);
+        auto Opt = std::make_unique<cl::opt<std::string>>(
+            StringRef(Names.back()), cl::ValueOptional,
+            cl::desc(std::string("sysbatch: ") + sb_config_key_help(I)));
+        V.push_back({K, std::move(Opt)});
+      }
+    }
+    return V;
+  }();
+  return Flags;
 }
 
-static cl::opt<int> MinBatchFlag(
-    "sysbatch-min-batch", cl::init(coreDefaults().min_batch),
-    cl::desc("sysbatch: smallest number of calls worth one batch"));
-static cl::opt<int>
-    MaxSlotsFlag("sysbatch-max-slots", cl::init(coreDefaults().max_slots),
-                 cl::desc("sysbatch: most slots in one batch"));
-static cl::opt<bool> NoBlockingFlag(
-    "sysbatch-no-blocking", cl::init(!coreDefaults().allow_blocking),
-    cl::desc("sysbatch: never batch calls that may sleep"));
-static cl::opt<bool>
-    PrintPlanFlag("sysbatch-print-plan", cl::init(false),
-                  cl::desc("sysbatch: print the plan of every block to stderr"));
-static cl::opt<SlotFill> FillFlag(
-    "sysbatch-fill", cl::init(SlotFill::Stores),
-    cl::desc("sysbatch: how slot arrays are filled"),
-    cl::values(clEnumValN(SlotFill::Template, "template",
-                          "memcpy from a constant template, then patch"),
-               clEnumValN(SlotFill::Stores, "stores", "one store per word")));
+// Registered at load time, so `clang -mllvm -sysbatch-...` sees them.
+static const bool ConfigFlagsRegistered = !configFlags().empty();
 
-static cl::opt<Target> TargetFlag(
-    "sysbatch-target", cl::init(Target::Default),
-    cl::desc("sysbatch: the kernel ABI to rewrite for (default: linux on "
-             "x86_64 Linux triples, nothing elsewhere)"),
-    cl::values(clEnumValN(Target::Linux, "linux",
-                          "sys_batch (x86_64 Linux triples)"),
-               clEnumValN(Target::Tock, "tock",
-                          "the Tock series call (Thumb and riscv32 triples)")));
-
-static cl::opt<bool> TockChainsFlag(
-    "sysbatch-tock-chains", cl::init(true),
-    cl::desc("sysbatch: with target=tock, plan a chain of blocks linked by "
-             "exact success tests as one run (the stop policy does the "
-             "tests; default on, =false to plan each block alone)"));
-
-static cl::opt<bool> TockYieldFlag(
-    "sysbatch-tock-yield", cl::init(false),
-    cl::desc("sysbatch: with target=tock, let a yield close a series; only "
-             "for apps whose yield() is the bare trap (libtock-c's runs a "
-             "task queued with tock_enqueue instead when one is queued)"));
-
-SysbatchOptions::SysbatchOptions()
-    : MinBatch(MinBatchFlag), MaxSlots(MaxSlotsFlag),
-      AllowBlocking(!NoBlockingFlag), PrintPlan(PrintPlanFlag),
-      Fill(FillFlag), Tgt(TargetFlag), TockChains(TockChainsFlag),
-      TockYield(TockYieldFlag) {}
+SysbatchOptions::SysbatchOptions() {
+  (void)ConfigFlagsRegistered;
+  sb_config_default(&Config);
+  std::vector<const ConfigFlag *> Given;
+  for (const ConfigFlag &F : configFlags())
+    if (F.Opt->getNumOccurrences())
+      Given.push_back(&F);
+  llvm::sort(Given, [](const ConfigFlag *A, const ConfigFlag *B) {
+    return A->Opt->getPosition() < B->Opt->getPosition();
+  });
+  for (const ConfigFlag *F : Given) {
+    const std::string &Value = *F->Opt;
+    // "-sysbatch-verify" and "-sysbatch-min-batch" carry no value.
+    bool HasValue = !Value.empty();
+    char Err[512];
+    if (sb_config_set(&Config, F->Key, HasValue ? Value.c_str() : nullptr, Err,
+                      sizeof Err) < 0) {
+      Error = Err;
+      return;
+    }
+  }
+}
 
 namespace {
 
@@ -1693,13 +1705,7 @@ static void checkHazards(Region &R) {
 /// batch whose calls all sit in one block: then the entry block is planned
 /// straight-line).
 static sb_options coreOptions(const SysbatchOptions &Opts) {
-  sb_options CoreOpts;
-  sb_options_default(&CoreOpts);
-  CoreOpts.min_batch = Opts.MinBatch;
-  CoreOpts.max_slots = Opts.MaxSlots;
-  CoreOpts.allow_blocking = Opts.AllowBlocking;
-  CoreOpts.series_yield = Opts.TockYield;
-  return CoreOpts;
+  return Opts.Config.plan;
 }
 
 static bool planBranchy(Region &R, const SysbatchOptions &Opts) {
@@ -1721,7 +1727,7 @@ static bool planBranchy(Region &R, const SysbatchOptions &Opts) {
   if (!Several)
     return false;
   checkHazards(R);
-  if (Opts.PrintPlan)
+  if (Opts.Config.print_plan)
     printPlan(R);
   return true;
 }
@@ -1735,7 +1741,7 @@ static bool planRegion(Region &R, const SysbatchOptions &Opts) {
   }
   R.Planned = true;
   checkHazards(R);
-  if (Opts.PrintPlan)
+  if (Opts.Config.print_plan)
     printPlan(R);
   return true;
 }
@@ -2035,7 +2041,7 @@ static void rewriteBranchyCallSite(Region &R, const CandidateCall &C, int Slot,
 /// Rewrite batch \p BI of region \p R: slots and the versioned issue at the
 /// first call, then `slot <= last ? convert(rets[slot]) : call` at each call.
 static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
-                         SlotFill Fill,
+                         sb_fill_mode Fill,
                          DenseMap<Value *, Value *> &Replaced) {
   const sb_batch_plan &BP = R.Plan.batches[BI];
   CallInst *First = R.Calls[BP.first_call].Call;
@@ -2141,7 +2147,7 @@ static void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
       }
     }
   }
-  if (Fill == SlotFill::Template) {
+  if (Fill == SB_FILL_MODE_TEMPLATE) {
     auto *TemplateTy = ArrayType::get(I64, NWords);
     auto *Template = new GlobalVariable(
         M, TemplateTy, true, GlobalValue::PrivateLinkage,
@@ -2398,45 +2404,29 @@ static void reportOptionError(Module &M, const Twine &Msg) {
   M.getContext().emitError(Msg);
 }
 
-/// The ABI this run rewrites for, from the target option and the triple;
-/// false (with a debug reason) when the run does nothing.  An explicit
+/// The ABI this run rewrites for, from the target option and the triple
+/// (the rule is the core's); false when the run does nothing.  An explicit
 /// target on a triple without that kernel ABI is an error.
 static bool resolveTarget(const SysbatchOptions &Opts, Module &M,
                           sb_abi &Abi) {
-  Triple T(M.getTargetTriple());
-  bool Linux = T.getArch() == Triple::x86_64 && T.isOSLinux();
-  bool SeriesIsa = T.isThumb() || T.getArch() == Triple::riscv32;
-  switch (Opts.Tgt) {
-  case Target::Default:
-    if (!Linux) {
-      LLVM_DEBUG(dbgs() << "sysbatch: " << M.getTargetTriple()
-                        << ": not x86_64 Linux and no target given "
-                           "(target=tock for Tock apps)\n");
-      return false;
-    }
-    Abi = SB_ABI_LINUX_X86_64;
-    return true;
-  case Target::Linux:
-    if (!Linux) {
-      reportOptionError(M, "sysbatch: target=linux needs an x86_64 Linux "
-                           "triple (the only sys_batch ABI), not '" +
-                               Twine(M.getTargetTriple()) + "'");
-      return false;
-    }
-    Abi = SB_ABI_LINUX_X86_64;
-    return true;
-  case Target::Tock:
-    if (!SeriesIsa) {
-      reportOptionError(M, "sysbatch: target=tock needs a Thumb (thumbv6m, "
-                           "thumbv7m, thumbv7em, thumbv8m...) or riscv32 "
-                           "triple, where the series call exists, not '" +
-                               Twine(M.getTargetTriple()) + "'");
-      return false;
-    }
-    Abi = SB_ABI_TOCK;
-    return true;
+  if (!Opts.Error.empty()) {
+    reportOptionError(M, Opts.Error);
+    return false;
   }
-  return false;
+  Triple T(M.getTargetTriple());
+  sb_target_facts Facts{M.getTargetTriple().c_str(),
+                        T.getArch() == Triple::x86_64 && T.isOSLinux(),
+                        T.isThumb() || T.getArch() == Triple::riscv32};
+  const char *Why = nullptr;
+  char Err[512];
+  int Use = sb_config_resolve_target(&Opts.Config, &Facts, &Abi, &Why, Err,
+                                     sizeof Err);
+  if (Use < 0)
+    reportOptionError(M, Err);
+  if (Use == 0)
+    LLVM_DEBUG(dbgs() << "sysbatch: " << M.getTargetTriple() << ": " << Why
+                      << "\n");
+  return Use > 0;
 }
 
 } // namespace
@@ -2492,7 +2482,7 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
       Blocks = formRegion(Order, K, Covered, Abi);
     // Opt-in: a chain of blocks linked by exact success tests is one
     // straight-line run (the stop policy takes the tests' failing edges).
-    if (Abi == SB_ABI_TOCK && Opts.TockChains) {
+    if (Abi == SB_ABI_TOCK && Opts.Config.tock_chains) {
       std::vector<BasicBlock *> Chain = formTockChain(Order, K, Covered, ORE);
       if (!Chain.empty()) {
         std::unique_ptr<Region> R = analyseChain(A, std::move(Chain), Number);
@@ -2543,7 +2533,7 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
       if (Abi == SB_ABI_TOCK)
         rewriteTockBatch(*R, B, RT, Replaced, ErasedCalls);
       else
-        rewriteBatch(*R, B, RT, Opts.Fill, Replaced);
+        rewriteBatch(*R, B, RT, Opts.Config.fill, Replaced);
     }
   }
   for (CallInst *Call : ErasedCalls) {
@@ -2557,60 +2547,20 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
 // Registration
 //===----------------------------------------------------------------------===//
 
-/// `sysbatch<min-batch=N;max-slots=N;no-blocking;print-plan;fill=...;
-/// target=linux|tock>`
+/// `sysbatch<KEY[=VALUE];...>`: the keys of core/config.c, after the
+/// -sysbatch-* flags.
 static Expected<SysbatchOptions> parseSysbatchParameters(StringRef Params) {
   SysbatchOptions O;
-  while (!Params.empty()) {
-    StringRef P;
-    std::tie(P, Params) = Params.split(';');
-    if (P == "print-plan") {
-      O.PrintPlan = true;
-    } else if (P == "no-print-plan") {
-      O.PrintPlan = false;
-    } else if (P == "no-blocking") {
-      O.AllowBlocking = false;
-    } else if (P.startswith("min-batch=") || P.startswith("max-slots=")) {
-      StringRef Key, Value;
-      std::tie(Key, Value) = P.split('=');
-      int N;
-      if (Value.getAsInteger(10, N) || N < 1 || N > SB_MAX_REGION_CALLS)
-        return make_error<StringError>(
-            "sysbatch: " + Key + " wants an integer in 1.." +
-                Twine(SB_MAX_REGION_CALLS) + ", got '" + Value + "'",
-            inconvertibleErrorCode());
-      (Key == "min-batch" ? O.MinBatch : O.MaxSlots) = N;
-    } else if (P == "tock-chains" || P == "no-tock-chains") {
-      O.TockChains = P == "tock-chains";
-    } else if (P == "tock-yield" || P == "no-tock-yield") {
-      O.TockYield = P == "tock-yield";
-    } else if (P.consume_front("target=")) {
-      if (P == "tock")
-        O.Tgt = Target::Tock;
-      else if (P == "linux")
-        O.Tgt = Target::Linux;
-      else
-        return make_error<StringError>(
-            "sysbatch: target wants 'linux' or 'tock', got '" + P + "'",
-            inconvertibleErrorCode());
-    } else if (P.consume_front("fill=")) {
-      if (P == "template")
-        O.Fill = SlotFill::Template;
-      else if (P == "stores")
-        O.Fill = SlotFill::Stores;
-      else
-        return make_error<StringError>(
-            "sysbatch: fill wants 'template' or 'stores', got '" + P + "'",
-            inconvertibleErrorCode());
-    } else {
-      return make_error<StringError>(
-          "sysbatch: unknown pass parameter '" + P +
-              "' (known: min-batch=N, max-slots=N, no-blocking, print-plan, "
-              "fill=template|stores, target=linux|tock, [no-]tock-chains, "
-              "[no-]tock-yield)",
-          inconvertibleErrorCode());
-    }
-  }
+  if (!O.Error.empty())
+    return make_error<StringError>(O.Error, inconvertibleErrorCode());
+  char Err[512];
+  if (sb_config_set_list(&O.Config, Params.str().c_str(), ';', Err,
+                         sizeof Err) < 0)
+    return make_error<StringError>(Err, inconvertibleErrorCode());
+  if (O.Config.help)
+    errs() << "sysbatch pass parameters (sysbatch<KEY[=VALUE];...>, or "
+              "-mllvm -sysbatch-KEY[=VALUE]):\n"
+           << sb_config_help();
   return O;
 }
 

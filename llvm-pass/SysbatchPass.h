@@ -38,34 +38,20 @@
 
 #include "llvm/IR/PassManager.h"
 
+#include "sysbatch/config.h"
+
+#include <string>
+
 namespace sysbatch {
 
-/// How the slot array is filled at the issue point.
-enum class SlotFill {
-  Template, ///< memcpy from a private constant, then store the variable words
-  Stores,   ///< one store per meaningful word
-};
-
-/// Which kernel ABI a run rewrites for.  The triple alone does not decide
-/// Tock: a Cortex-M or RV32 build may run on any kernel, and a stock Tock
-/// kernel faults an app that issues the series call.
-enum class Target {
-  Default, ///< Linux on an x86_64 Linux triple, otherwise nothing
-  Linux,   ///< sys_batch (x86_64 Linux triples only)
-  Tock,    ///< the Tock series call (Thumb and riscv32 triples only)
-};
-
+/// The pass's options: core/config.c's keys (the same as the GCC plugin's
+/// and sysbatch-plan's), from -mllvm -sysbatch-* flags, then from pass
+/// parameters.
 struct SysbatchOptions {
-  int MinBatch;       ///< smallest batch worth a crossing (core default: 2)
-  int MaxSlots;       ///< slots per batch (core default: 64)
-  bool AllowBlocking; ///< batch calls that may sleep (core default: yes)
-  bool PrintPlan;     ///< print the core's plan per block to stderr
-  SlotFill Fill;
-  Target Tgt;
-  bool TockChains;    ///< Tock: plan checked chains of blocks as one run
-  bool TockYield;     ///< Tock: a yield may close a series (the app's
-                      ///< yield is the bare trap, no tock_enqueue queue)
-  SysbatchOptions();  ///< the core's defaults, overridden by -sysbatch-* flags
+  sb_config Config;
+  std::string Error;  ///< a -sysbatch-* flag the core refused; reported
+                      ///< on the first module the pass sees
+  SysbatchOptions();  ///< the core's defaults, then the -sysbatch-* flags
 };
 
 class SysbatchPass : public llvm::PassInfoMixin<SysbatchPass> {

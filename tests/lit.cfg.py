@@ -54,6 +54,12 @@ subs = [
     ("%srcroot", src),
     ("%objroot", obj),
     ("%python", "python3"),
+    # The bare tools and plugin files, for tests that build their own lines.
+    ("%clang_bin", config.clang),
+    ("%opt_bin", config.opt),
+    ("%gcc_bin", config.gcc_host or "gcc"),
+    ("%sbgccplugin", config.gcc_plugin_host),
+    ("%sbplugin", config.llvm_plugin),
     # opt with the pass loaded; add -passes='sysbatch<...>' in the test.
     ("%sbopt", "%s -load-pass-plugin=%s" % (config.opt, config.llvm_plugin)),
     # clang with the pass plugin, compiling and linking against libsysbatch.

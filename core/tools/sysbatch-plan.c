@@ -6,8 +6,10 @@
  *   sysbatch-plan --catalog              print every catalogue row
  *   sysbatch-plan --reasons              print every refusal reason
  * Options:
- *   --min-batch=N  --max-slots=N  --no-blocking  --abi=linux|tock
- *   --tock-yield      a yield may close a Tock series (sb_options.series_yield)
+ *   --KEY[=VALUE]     every plugin option (sysbatch/config.h: min-batch=N,
+ *                     max-slots=N, [no-]blocking, target=linux|tock, ...),
+ *                     parsed by the same code as in both plugins;
+ *                     --abi=linux|tock is --target=...
  *   --check-hazards   also check the plan against the sys_batch hazards;
  *                     prints "hazards: none" or the first violation (exit 1)
  *   --simulate        branchy regions: run the plan as the kernel would for
@@ -61,6 +63,7 @@
  *
  * Malformed input is reported as FILE:LINE: message, exit status 2.
  */
+#include "sysbatch/config.h"
 #include "sysbatch/core.h"
 
 #include <errno.h>
@@ -794,50 +797,26 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
 static void usage(FILE *out)
 {
     fprintf(out,
-            "usage: sysbatch-plan [--min-batch=N] [--max-slots=N] "
-            "[--no-blocking]\n"
-            "                     [--abi=linux|tock] [--tock-yield] [--check-hazards] "
+            "usage: sysbatch-plan [--KEY[=VALUE]...] [--check-hazards] "
             "[--simulate] [FILE|-]\n"
             "       sysbatch-plan --catalog | --reasons | --help\n"
-            "       sysbatch-plan --cond CONV BITS OP CONSTANT\n");
-}
-
-static int option_int(const char *arg, const char *name, int min)
-{
-    char *end;
-    errno = 0;
-    long v = strtol(arg, &end, 10);
-    if (!*arg || *end || errno || v < min || v > 100000) {
-        fprintf(stderr, "sysbatch-plan: %s needs an integer >= %d, got '%s'\n",
-                name, min, arg);
-        exit(2);
-    }
-    return (int)v;
+            "       sysbatch-plan --cond CONV BITS OP CONSTANT\n"
+            "KEYs are the plugins' options (--abi=X is --target=X):\n%s",
+            sb_config_help());
 }
 
 int main(int argc, char **argv)
 {
-    struct sb_options opts;
-    sb_options_default(&opts);
+    struct sb_config cfg;
+    sb_config_default(&cfg);
     struct input in;
     memset(&in, 0, sizeof in);
-    in.region.abi = SB_ABI_LINUX_X86_64;
     bool check = false, sim = false;
     const char *path = NULL;
 
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
-        if (strncmp(a, "--min-batch=", 12) == 0) {
-            opts.min_batch = option_int(a + 12, "--min-batch", 1);
-        } else if (strncmp(a, "--max-slots=", 12) == 0) {
-            opts.max_slots = option_int(a + 12, "--max-slots", 1);
-        } else if (strcmp(a, "--no-blocking") == 0) {
-            opts.allow_blocking = false;
-        } else if (strcmp(a, "--tock-yield") == 0) {
-            opts.series_yield = true;
-        } else if (strncmp(a, "--abi=", 6) == 0) {
-            in.file = "--abi";
-            in.region.abi = parse_abi(&in, a + 6);
+        if (0) {
         } else if (strcmp(a, "--check-hazards") == 0) {
             check = true;
         } else if (strcmp(a, "--simulate") == 0) {
@@ -857,9 +836,23 @@ int main(int argc, char **argv)
                 return 2;
             }
             return print_cond(argv + i + 1);
-        } else if (strcmp(a, "--help") == 0) {
-            usage(stdout);
-            return 0;
+        } else if (strncmp(a, "--", 2) == 0 && a[2]) {
+            /* Everything else is a plugin option, parsed by the core. */
+            char key[64], err[512];
+            const char *eq = strchr(a + 2, '=');
+            size_t len = eq ? (size_t)(eq - (a + 2)) : strlen(a + 2);
+            snprintf(key, sizeof key, "%.*s", (int)len, a + 2);
+            if (strcmp(key, "abi") == 0)
+                strcpy(key, "target");
+            if (sb_config_set(&cfg, key, eq ? eq + 1 : NULL, err,
+                              sizeof err) < 0) {
+                fprintf(stderr, "%s\n", err);
+                return 2;
+            }
+            if (cfg.help) {
+                usage(stdout);
+                return 0;
+            }
         } else if (a[0] == '-' && a[1]) {
             fprintf(stderr, "sysbatch-plan: unknown option '%s'\n", a);
             usage(stderr);
@@ -872,6 +865,8 @@ int main(int argc, char **argv)
         }
     }
 
+    in.region.abi = cfg.target == SB_TARGET_TOCK ? SB_ABI_TOCK
+                                                 : SB_ABI_LINUX_X86_64;
     FILE *f = stdin;
     in.file = "<stdin>";
     if (path && strcmp(path, "-") != 0) {
@@ -908,7 +903,7 @@ int main(int argc, char **argv)
         plan.nbatches = 1;
         plan.batches = &hand;
         region = NULL;
-    } else if (sb_plan_region(&in.region, &opts, &plan) != 0) {
+    } else if (sb_plan_region(&in.region, &cfg.plan, &plan) != 0) {
         fprintf(stderr, "sysbatch-plan: out of memory while planning\n");
         return 2;
     }

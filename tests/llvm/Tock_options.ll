@@ -13,16 +13,16 @@
 ; ON:      @sysbatch_tock_series
 ; RUN: %not %sbopt -mtriple=x86_64-unknown-linux-gnu -passes='sysbatch<target=tock;tock-yield>' -disable-output %s 2>&1 \
 ; RUN:   | %FileCheck %s --check-prefix=X86
-; X86:      error: sysbatch: target=tock needs a Thumb (thumbv6m, thumbv7m, thumbv7em, thumbv8m...) or riscv32 triple, where the series call exists, not 'x86_64-unknown-linux-gnu'
+; X86:      error: sysbatch: target=tock needs a Thumb or riscv32 target, where the series call exists, not 'x86_64-unknown-linux-gnu'
 ; X86-NOT:  error
 ; RUN: %not %sbopt -passes='sysbatch<target=linux>' -disable-output %s 2>&1 | %FileCheck %s --check-prefix=LINUX
-; LINUX:     error: sysbatch: target=linux needs an x86_64 Linux triple (the only sys_batch ABI), not 'thumbv7m-none-unknown-eabi'
+; LINUX:     error: sysbatch: target=linux needs an x86_64 Linux target (the only sys_batch ABI), not 'thumbv7m-none-unknown-eabi'
 ; LINUX-NOT: error
 ; RUN: %not %sbopt -passes='sysbatch<target=zephyr>' -disable-output %s 2>&1 | %FileCheck %s --check-prefix=PARAM
-; PARAM: sysbatch: target wants 'linux' or 'tock', got 'zephyr'
+; PARAM: sysbatch: bad value 'zephyr' for 'target': expected 'linux' or 'tock'
 ; RUN: %not %sbopt -load=%sbplugin -sysbatch-target=zephyr -passes=sysbatch -disable-output %s 2>&1 \
 ; RUN:   | %FileCheck %s --check-prefix=FLAG
-; FLAG: Cannot find option named 'zephyr'
+; FLAG: error: sysbatch: bad value 'zephyr' for 'target': expected 'linux' or 'tock'
 
 target datalayout = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"
 target triple = "thumbv7m-none-unknown-eabi"
