@@ -76,6 +76,7 @@
 #define FDTAB SB_ROW_FD_TABLE
 #define VARIADIC SB_ROW_VARIADIC
 #define OPENMODE (SB_ROW_VARIADIC | SB_ROW_OPEN_MODE)
+#define COUNT SB_ROW_RESULT_LE_SIZE
 
 /* Linux values the recipes use (from the kernel uapi headers). */
 #define AT_FDCWD_VALUE (-100)
@@ -116,18 +117,18 @@ static const char why_yield_for[] =
 static const struct sb_syscall rows[] = {
     /* --- data --------------------------------------------------------- */
     ROW("read", "read", 0, 3, A(FD, OUT(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK),
+        ERRNO, 64, BLOCK | COUNT),
     ROW("write", "write", 1, 3, A(FD, IN(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK),
+        ERRNO, 64, BLOCK | COUNT),
     ROW("pread64", "pread64", 17, 4, A(FD, OUT(2), V, V), 4,
-        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK),
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT),
     ROW("pwrite64", "pwrite64", 18, 4, A(FD, IN(2), V, V), 4,
-        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK),
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT),
     ROW("lseek", "lseek", 8, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 64, 0),
     /* glibc clamps count to INT_MAX (the kernel's count is an int). */
     ROW_PRE("getdents64", "getdents64", 217, 3, A(FD, OUT(2), V), 3,
-        A(L(0), L(1), L(2)), ERRNO, 64, 0, SB_PRE_COUNT_INT_MAX, 2),
+        A(L(0), L(1), L(2)), ERRNO, 64, COUNT, SB_PRE_COUNT_INT_MAX, 2),
     ROW("fsync", "fsync", 74, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
     ROW("fdatasync", "fdatasync", 75, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
     ROW("posix_fadvise", "fadvise64", 221, 4, A(FD, V, V, V), 4,
@@ -169,7 +170,7 @@ static const struct sb_syscall rows[] = {
     ROW("faccessat", "faccessat2", 439, 4, A(FD, PATH, V, V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
     ROW("readlink", "readlink", 89, 3, A(PATH, OUT(2), V), 3,
-        A(L(0), L(1), L(2)), ERRNO, 64, 0),
+        A(L(0), L(1), L(2)), ERRNO, 64, COUNT),
     ROW("chmod", "chmod", 90, 2, A(PATH, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
     ROW("fchmod", "fchmod", 91, 2, A(FD, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
     ROW("chown", "chown", 92, 3, A(PATH, V, V), 3, A(L(0), L(1), L(2)),
@@ -428,4 +429,34 @@ int sb_call_result_bits(enum sb_abi abi, const struct sb_call_event *ev)
         return 64;
     const struct sb_syscall *row = sb_call_raw_row(abi, ev);
     return row ? row->result_bits : 64;
+}
+
+long sb_call_success_max(enum sb_abi abi, const struct sb_call_event *ev)
+{
+    if (sb_call_result_bits(abi, ev) == 32)
+        return INT32_MAX;
+    const struct sb_syscall *row = sb_call_is_raw_syscall(ev) ? NULL : ev->row;
+    if (row && (row->flags & SB_ROW_RESULT_LE_SIZE)) {
+        for (int k = 0; k < row->libc_argc && k < ev->nargs; k++) {
+            const struct sb_arg_desc *d = &row->libc_args[k];
+            if ((d->kind != SB_ARG_IN_BUF && d->kind != SB_ARG_OUT_BUF) ||
+                d->size_arg < 0 || d->size_arg >= ev->nargs)
+                continue;
+            const struct sb_operand *count = &ev->args[d->size_arg];
+            if (count->kind == SB_OPND_CONST && count->value >= 0)
+                return count->value;
+        }
+    }
+    return INT64_MAX;
+}
+
+bool sb_conversion_keeps_result(enum sb_abi abi,
+                                const struct sb_call_event *producer,
+                                int narrowest_bits)
+{
+    if (narrowest_bits <= 0 || narrowest_bits >= 64)
+        return true;
+    /* Signed or not, a w-bit conversion keeps 0..2^(w-1)-1. */
+    long limit = (1L << (narrowest_bits - 1)) - 1;
+    return sb_call_success_max(abi, producer) <= limit;
 }

@@ -257,6 +257,20 @@ static struct refusal check_alone(const struct planner *pl, int c)
     return refuse(SB_WHY_NONE, NULL);
 }
 
+static const char why_narrowed[] =
+    "a conversion narrows the result it chains from, and a chain copies the "
+    "whole result";
+
+/* Does a conversion between the producer and this use change a value the
+ * producer may hand on? */
+static bool narrowing_changes(const struct planner *pl,
+                              const struct sb_operand *op)
+{
+    return op->kind == SB_OPND_RESULT &&
+           !sb_conversion_keeps_result(pl->region->abi, pl->calls[op->call],
+                                       op->narrowest_bits);
+}
+
 /* An operand of call c as seen from a batch whose first call is `first`. */
 enum operand_use { USE_DIRECT, USE_CHAIN, USE_LOCAL };
 
@@ -270,8 +284,11 @@ static enum operand_use operand_use(const struct planner *pl,
     case SB_OPND_RESULT:
         /* A producer before the batch point has run (batched or not) when
          * the batch is issued; calls from `first` on are in the batch,
-         * because a call that is not closes it. */
-        return op->call < first ? USE_DIRECT : USE_CHAIN;
+         * because a call that is not closes it.  A chain copies the raw
+         * result, so a conversion that could change it computes a value. */
+        if (op->call < first)
+            return USE_DIRECT;
+        return narrowing_changes(pl, op) ? USE_LOCAL : USE_CHAIN;
     case SB_OPND_MEMORY: {
         /* Written by a call before the batch: the load that reads it runs
          * after the batch point, like any computed value.  Written inside
@@ -375,7 +392,11 @@ static struct refusal check_join(const struct planner *pl, int c, int first,
             continue; /* NR: a checked constant */
         enum operand_use use = operand_use(pl, &ev->args[k], first);
         if (use == USE_LOCAL)
-            return refuse(SB_WHY_ARG_COMPUTED, NULL);
+            return refuse(SB_WHY_ARG_COMPUTED,
+                          ev->args[k].call >= first &&
+                                  narrowing_changes(pl, &ev->args[k])
+                              ? why_narrowed
+                              : NULL);
         if (use == USE_CHAIN)
             chained = true;
     }
@@ -727,6 +748,8 @@ static struct refusal branchy_check(const struct branchy *br, int j,
                 return refuse(SB_WHY_ARG_COMPUTED,
                               "the call producing it does not run on every "
                               "path to this call");
+            if (narrowing_changes(pl, op))
+                return refuse(SB_WHY_ARG_COMPUTED, why_narrowed);
             chained = true;
             break;
         case SB_OPND_MEMORY: {

@@ -73,10 +73,10 @@ const char *callee_symbol(gcall *call)
     return name;
 }
 
-/* A conversion that keeps the value of every result a chained producer can
- * hand on (producers stop the batch when they fail, so chained values are
- * the non-negative results and pointers). */
-bool value_preserving_conversion(gimple *stmt)
+/* An integer or pointer conversion; *narrowest becomes the destination's
+ * precision when it narrows.  Whether that keeps the value of a chained
+ * result is the core's call (sb_conversion_keeps_result). */
+bool integer_conversion(gimple *stmt, uint8_t *narrowest)
 {
     gassign *assign = dyn_cast<gassign *>(stmt);
     if (!assign || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(assign)))
@@ -86,7 +86,10 @@ bool value_preserving_conversion(gimple *stmt)
     if (!(INTEGRAL_TYPE_P(to) || POINTER_TYPE_P(to)) ||
         !(INTEGRAL_TYPE_P(from) || POINTER_TYPE_P(from)))
         return false;
-    return TYPE_PRECISION(to) >= TYPE_PRECISION(from);
+    unsigned bits = TYPE_PRECISION(to);
+    if (bits < TYPE_PRECISION(from) && (!*narrowest || bits < *narrowest))
+        *narrowest = (uint8_t)bits;
+    return true;
 }
 
 /* Is `ptr` errno's address: __errno_location()'s result, possibly
@@ -429,8 +432,9 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
             op.kind = SB_OPND_AVAILABLE;
         return op;
     }
-    /* Follow value-preserving conversions back to a call result. */
+    /* Follow conversions back to a call result, noting the narrowest. */
     tree name = arg;
+    uint8_t narrowest = 0;
     for (;;) {
         if (SSA_NAME_IS_DEFAULT_DEF(name))
             break;
@@ -441,12 +445,13 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
         if (producer >= 0) {
             op.kind = SB_OPND_RESULT;
             op.call = producer;
+            op.narrowest_bits = narrowest;
             return op;
         }
         if (abi_ == SB_ABI_TOCK ? tock_result_operand(def, &op)
                                 : memory_operand(def, &op))
             return op;
-        if (!value_preserving_conversion(def))
+        if (!integer_conversion(def, &narrowest))
             break;
         tree src = gimple_assign_rhs1(def);
         if (TREE_CODE(src) != SSA_NAME)

@@ -622,12 +622,21 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
   } else if (isa<SExtInst>(I) || isa<ZExtInst>(I) || isa<TruncInst>(I) ||
              isa<BitCastInst>(I) || isa<PtrToIntInst>(I) ||
              isa<IntToPtrInst>(I)) {
+    // Integer conversions of a result are recorded, not judged: the core
+    // decides whether the narrowest width keeps every value the producer
+    // can hand on (sb_conversion_keeps_result).
     sb_operand Src = visitOperand(A, R, I->getOperand(0), Depth + 1);
-    bool ValuePreserving = isa<SExtInst>(I) || isa<ZExtInst>(I) ||
-                           isa<TruncInst>(I);
-    if (Src.kind == SB_OPND_AVAILABLE || Src.kind == SB_OPND_CONST ||
-        (Src.kind == SB_OPND_RESULT && ValuePreserving))
-      Result = Src.kind == SB_OPND_CONST ? operand(SB_OPND_AVAILABLE) : Src;
+    bool IntegerConversion = isa<SExtInst>(I) || isa<ZExtInst>(I) ||
+                             isa<TruncInst>(I);
+    if (Src.kind == SB_OPND_AVAILABLE || Src.kind == SB_OPND_CONST) {
+      Result = operand(SB_OPND_AVAILABLE);
+    } else if (Src.kind == SB_OPND_RESULT && IntegerConversion) {
+      Result = Src;
+      unsigned Bits = I->getType()->getIntegerBitWidth();
+      if (isa<TruncInst>(I) &&
+          (!Result.narrowest_bits || Bits < Result.narrowest_bits))
+        Result.narrowest_bits = Bits;
+    }
   } else if (auto *L = dyn_cast<LoadInst>(I)) {
     Value *Ptr = L->getPointerOperand();
     if (L->isSimple() && isNonEscapingAlloca(A, Ptr)) {

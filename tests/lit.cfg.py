@@ -67,10 +67,14 @@ subs = [
                                                config.runtime_include)),
     ("%clang", "%s -I%s" % (config.clang, config.runtime_include)),
     # Longer names first: lit substitutes in order, and %sbgcc is a prefix.
-    ("%sbgcc_arm", "%s -fplugin=%s" % (config.gcc_arm, config.gcc_plugin_arm)),
-    ("%sbgcc_riscv", "%s -fplugin=%s" % (config.gcc_riscv, config.gcc_plugin_riscv)),
-    ("%sbgcc", "%s -fplugin=%s -I%s" % (config.gcc_host or "gcc", config.gcc_plugin_host,
-                                       config.runtime_include)),
+    # SYSBATCH_GCC_TEST_FLAGS (CI's checked configuration: collect at every
+    # opportunity) goes on every plugged GCC line.
+    ("%sbgcc_arm", "%s -fplugin=%s %s" % (config.gcc_arm, config.gcc_plugin_arm,
+                                          config.gcc_test_flags)),
+    ("%sbgcc_riscv", "%s -fplugin=%s %s" % (config.gcc_riscv, config.gcc_plugin_riscv,
+                                            config.gcc_test_flags)),
+    ("%sbgcc", "%s -fplugin=%s %s -I%s" % (config.gcc_host or "gcc", config.gcc_plugin_host,
+                                          config.gcc_test_flags, config.runtime_include)),
     ("%gcc", "%s -I%s" % (config.gcc_host or "gcc", config.runtime_include)),
 ]
 config.substitutions.extend(subs)

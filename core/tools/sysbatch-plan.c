@@ -31,7 +31,8 @@
  *     call foo why-not="front end said no"
  *
  * Argument values: const:N (decimal, 0x hex, 0 octal, negative), avail
- * (defined before the region), ret:J (result of earlier call J),
+ * (defined before the region), ret:J (result of earlier call J; ret:J/W
+ * when a conversion narrowed it to W bits on the way, as in (int)lseek()),
  * mem:J:A:OFF (the 8-byte word at byte OFF of the buffer call J wrote
  * through its argument A, e.g. st.st_size after fstat: mem:0:1:48), local
  * (computed inside the region).  Arguments a0..a6 must be given without
@@ -258,7 +259,18 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->arg = (int)a;
             op->value = off;
         } else if (strncmp(val, "ret:", 4) == 0) {
-            long j = parse_long(in, val + 4, "ret");
+            /* ret:J/W: converted through W bits on the way ((int)lseek). */
+            char num[32];
+            const char *slash = strchr(val + 4, '/');
+            size_t len = slash ? (size_t)(slash - (val + 4)) : strlen(val + 4);
+            snprintf(num, sizeof num, "%.*s", (int)len, val + 4);
+            long j = parse_long(in, num, "ret");
+            if (slash) {
+                long w = parse_long(in, slash + 1, "ret:J/W");
+                if (w < 1 || w > 64)
+                    die(in, "ret:J/W: width %ld out of range 1..64", w);
+                op->narrowest_bits = (uint8_t)(w == 64 ? 0 : w);
+            }
             if (j < 0 || j >= in->ncalls)
                 die(in, "ret:%ld does not name an earlier call (this is call "
                         "%d)", j, in->ncalls);
@@ -266,7 +278,7 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->call = (int)j;
         } else {
             die(in, "a%d: unknown value '%s' (expected const:N, avail, "
-                    "ret:J, mem:J:A:OFFSET or local)", k, val);
+                    "ret:J[/W], mem:J:A:OFFSET or local)", k, val);
         }
         if (k + 1 > call->nargs)
             call->nargs = k + 1;

@@ -196,6 +196,11 @@ enum sb_row_flags {
                                      ends mark code that touches memory other
                                      than the function's private locals as
                                      conflicting with such a call */
+    SB_ROW_RESULT_LE_SIZE = 1u << 8, /* a success returns at most the byte
+                                     count of its buffer argument (read,
+                                     write, readlink): a chained result
+                                     narrowed to int keeps its value when
+                                     that count is a constant that fits */
 };
 
 #define SB_MAX_ARGS 6
@@ -263,11 +268,23 @@ const struct sb_syscall *sb_call_raw_row(enum sb_abi abi,
 /* The return convention and width the call site sees. */
 enum sb_ret_conv sb_call_ret_conv(enum sb_abi abi, const struct sb_call_event *ev);
 int sb_call_result_bits(enum sb_abi abi, const struct sb_call_event *ev);
+/* The largest result the call can hand on through a chain (producers stop
+ * the batch when they fail, so only successes are chained): INT32_MAX for
+ * a 32-bit result, the constant byte count of a SB_ROW_RESULT_LE_SIZE
+ * call, INT64_MAX otherwise. */
+long sb_call_success_max(enum sb_abi abi, const struct sb_call_event *ev);
+/* Does call `producer`'s result reach a use that converted it through
+ * `narrowest_bits` bits (sb_operand.narrowest_bits) unchanged?  True when
+ * every success value fits below 2^(narrowest_bits - 1). */
+bool sb_conversion_keeps_result(enum sb_abi abi,
+                                const struct sb_call_event *producer,
+                                int narrowest_bits);
 
 enum sb_operand_kind {
     SB_OPND_CONST = 0,
     SB_OPND_AVAILABLE, /* defined before the region's first call */
-    SB_OPND_RESULT,    /* result of call `call` (value-preserving casts ok) */
+    SB_OPND_RESULT,    /* result of call `call`, possibly converted (see
+                          narrowest_bits) */
     SB_OPND_LOCAL,     /* computed in the region from something else */
     SB_OPND_MEMORY,    /* the 8-byte word at byte offset `value` of the buffer
                           call `call` wrote through its libc argument `arg`
@@ -284,6 +301,13 @@ struct sb_operand {
                       the producer / writer */
     long value;    /* SB_OPND_CONST; SB_OPND_MEMORY: byte offset */
     int arg;       /* SB_OPND_MEMORY: the writer's libc argument index */
+    uint8_t narrowest_bits; /* SB_OPND_RESULT: the narrowest integer width
+                               the value passed through on its way from the
+                               call to this use ((int)lseek(...): 32), 0 when
+                               no conversion narrowed it.  The front end
+                               records every integer or pointer conversion;
+                               the planner decides what keeps the value
+                               (sb_conversion_keeps_result) */
 };
 
 #define SB_MAX_REGION_CALLS 64

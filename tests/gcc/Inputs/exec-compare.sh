@@ -8,7 +8,8 @@
 #   exec-compare.sh WORK SOURCE "REF_CC" "PLUGGED_CC" RUNTIME_LIB [ARGS...]
 #
 # SB_OPTS (environment) lists the -O levels of the plugged builds
-# (default "O0 O2").
+# (default "O0 O2"); SB_CHECK_FLAGS the extra flags of every plugged build
+# (default -fchecking, GCC's own IR checks; empty for clang).
 # Prints one line per run ("same <name>" or "DIFFERENT <name>" plus a diff),
 # the runtime's SYSBATCH_STATS line of every emulated run, and a summary
 # "<n> runs compared, <d> different".
@@ -50,7 +51,7 @@ args="$*"
 build ref "$ref_cc" -O0
 opts=${SB_OPTS:-O0 O2}
 for opt in $opts; do
-    build "sb-$opt" "$sb_cc" "-$opt" -fchecking
+    build "sb-$opt" "$sb_cc" "-$opt" ${SB_CHECK_FLAGS--fchecking}
 done
 
 run ref ref
