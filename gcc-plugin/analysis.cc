@@ -44,7 +44,8 @@
  *
  * Tock (target=tock, straight-line blocks only) differs in three places:
  * libtock-c's calls return structs, which must have the size of the
- * struct sysbatch_tock_take writes (describe_tock_call); code between
+ * struct sysbatch_tock_take writes (the core's shape rule,
+ * sb_call_shape_objection, given describe_shape's facts); code between
  * calls conflicts with every later call as soon as it touches memory other
  * than the function's private locals, since the kernel may use any buffer
  * allowed earlier and a yield runs upcalls (describe_tock_gap); and a
@@ -57,6 +58,7 @@
  *     command (2, 1, _1, 0);           call 1  a2 RESULT 0 (no-chaining)
  */
 #include "sysbatch-gcc.h"
+#include "sysbatch/shape.h"
 
 namespace {
 
@@ -156,6 +158,8 @@ private:
 
     bool is_candidate(gcall *call) const;
     struct sb_operand classify(tree arg, unsigned first_call_uid) const;
+    bool available_ssa_p(tree name, unsigned first_call_uid) const;
+    bool load_available_at_issue(gimple *def, unsigned first_call_uid) const;
     bool memory_operand(gimple *load, struct sb_operand *op) const;
     bool keeps_word(gimple_stmt_iterator gsi, gimple *stop, ao_ref *word) const;
     bool reaches(int from, int to, bool *between) const;
@@ -163,7 +167,7 @@ private:
     int call_index_of(const gimple *stmt) const;
     void describe_call(gcall *call, unsigned first_call_uid,
                        struct sb_call_event *ev) const;
-    void describe_tock_call(gcall *call, struct sb_call_event *ev) const;
+    void describe_shape(gcall *call, struct sb_call_shape *shape) const;
     bool tock_result_operand(gimple *load, struct sb_operand *op) const;
     bool stmt_is_barrier(gimple *stmt, const char **why) const;
     bool stmt_conflicts_with(gimple *stmt, int call) const;
@@ -467,16 +471,70 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
      * IR that is no instruction at all) - the rewrite redoes them. */
     if (abi_ == SB_ABI_TOCK && TREE_CODE(name) == SSA_NAME)
         arg = name;
-    if (SSA_NAME_IS_DEFAULT_DEF(arg))
+    if (available_ssa_p(arg, first_call_uid))
         op.kind = SB_OPND_AVAILABLE;
-    else {
-        gimple *def = SSA_NAME_DEF_STMT(arg);
-        if (!in_region(gimple_bb(def)) ||
-            (gimple_bb(def) == bb_ && (gimple_code(def) == GIMPLE_PHI ||
-                                       gimple_uid(def) < first_call_uid)))
-            op.kind = SB_OPND_AVAILABLE;
-    }
+    else if (abi_ == SB_ABI_LINUX_X86_64 && TREE_CODE(name) == SSA_NAME &&
+             load_available_at_issue(SSA_NAME_DEF_STMT(name), first_call_uid))
+        op.kind = SB_OPND_AVAILABLE; /* the rewrite loads it again there */
     return op;
+}
+
+/* Defined where the region's first call stands: a default definition, a
+ * statement outside the region, a PHI of the entry block or a statement of
+ * the entry block before the first call. */
+bool block_scanner::available_ssa_p(tree name, unsigned first_call_uid) const
+{
+    if (TREE_CODE(name) != SSA_NAME)
+        return is_gimple_min_invariant(name);
+    if (SSA_NAME_IS_DEFAULT_DEF(name))
+        return true;
+    gimple *def = SSA_NAME_DEF_STMT(name);
+    return !in_region(gimple_bb(def)) ||
+           (gimple_bb(def) == bb_ && (gimple_code(def) == GIMPLE_PHI ||
+                                      gimple_uid(def) < first_call_uid));
+}
+
+/* A load in the entry block after the region's first call that the issue
+ * point can make instead (fchown(fd, sb->st_uid, sb->st_gid) after
+ * fchmod(fd, sb->st_mode)): a plain load whose address is available there,
+ * and nothing between the first call and it - code, or the kernel side of
+ * a region call - may write what it reads.  The LLVM pass decides the same
+ * (visitLoadUnchanged); docs/design.md, "Loads between calls". */
+bool block_scanner::load_available_at_issue(gimple *def,
+                                            unsigned first_call_uid) const
+{
+    gassign *load = dyn_cast<gassign *>(def);
+    if (!load || !gimple_assign_load_p(load) || !gimple_assign_single_p(load) ||
+        gimple_has_volatile_ops(load) || gimple_bb(load) != bb_ ||
+        gimple_uid(load) < first_call_uid || stmt_could_throw_p(cfun, load))
+        return false;
+    tree ref = gimple_assign_rhs1(load);
+    if (!word_type_p(TREE_TYPE(ref)))
+        return false;
+    ssa_op_iter iter;
+    tree use;
+    FOR_EACH_SSA_TREE_OPERAND(use, load, iter, SSA_OP_USE)
+        if (!available_ssa_p(use, first_call_uid))
+            return false;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb_); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (stmt == load)
+            return true;
+        if (gimple_uid(stmt) < first_call_uid)
+            continue;
+        int call = call_index_of(stmt);
+        if (call >= 0) {
+            if (stmt_conflicts_with(load, call))
+                return false;
+        } else if (gimple_vdef(stmt) && stmt_may_clobber_ref_p(stmt, ref, true)) {
+            return false;
+        } else if (gimple_code(stmt) == GIMPLE_ASM ||
+                   (is_gimple_call(stmt) && gimple_vdef(stmt))) {
+            return false;
+        }
+    }
+    return false;
 }
 
 void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
@@ -485,111 +543,66 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
     memset(ev, 0, sizeof *ev);
     ev->symbol = callee_symbol(call);
     ev->row = sb_catalog_lookup(abi_, ev->symbol);
-    unsigned nargs = gimple_call_num_args(call);
-    if (nargs > SB_MAX_ARGS + 1) {
-        ev->why_not = "more arguments than any system call takes";
-        nargs = SB_MAX_ARGS + 1;
-    }
+    unsigned nargs = MIN(gimple_call_num_args(call), (unsigned)SB_MAX_ARGS + 1);
     ev->nargs = (int)nargs;
     for (unsigned k = 0; k < nargs; k++)
         ev->args[k] = classify(gimple_call_arg(call, k), first_call_uid);
 
-    /* The same objections, in the same words, as the LLVM adapter; then
-     * what only GIMPLE can show. */
-    tree lhs = gimple_call_lhs(call);
-    tree ret = gimple_call_return_type(call);
-    bool linux_abi = abi_ == SB_ABI_LINUX_X86_64; /* Tock: struct results */
-    if (!ev->why_not && linux_abi && !VOID_TYPE_P(ret) && !word_type_p(ret))
-        ev->why_not = "the call returns a value that is not an integer or a pointer";
-    if (!ev->why_not && !linux_abi)
-        describe_tock_call(call, ev);
-    for (unsigned k = 0; !ev->why_not && k < nargs; k++) {
-        if (word_type_p(TREE_TYPE(gimple_call_arg(call, k))))
-            continue;
-        char digit[2] = {(char)('0' + k), '\0'}; /* nargs <= 7 */
-        ev->why_not = ggc_strdup(ACONCAT((
-            "argument ", digit, " is neither an integer nor a pointer", NULL)));
+    /* Whether this call site's shape can be rewritten is the core's
+     * call (sysbatch/shape.h); GIMPLE only describes it. */
+    if (!ev->why_not) {
+        struct sb_call_shape shape;
+        describe_shape(call, &shape);
+        char why[160];
+        const char *objection = sb_call_shape_objection(abi_, ev->row, &shape,
+                                                        why, sizeof why);
+        if (objection)
+            ev->why_not = objection == why ? ggc_strdup(why) : objection;
     }
-    if (!ev->why_not && linux_abi && lhs && TREE_CODE(lhs) != SSA_NAME)
-        ev->why_not = "result stored straight to memory";
-    /* A longjmp back into this function could land between a batch and
-     * one of its call sites. */
-    if (!ev->why_not && cfun->calls_setjmp)
-        ev->why_not = "the function calls setjmp";
-    if (!ev->why_not && stmt_can_throw_internal(cfun, call))
-        ev->why_not = "call may throw";
 }
 
-/* Tock: sysbatch_tock_take writes the libtock-c struct of the call's row, so
- * the call must return a struct of that size (or its result be unused),
- * with libtock-c's arguments, each fitting a 32-bit frame word.  The
- * words are the LLVM pass's, so both plans read the same. */
-void block_scanner::describe_tock_call(gcall *call,
-                                       struct sb_call_event *ev) const
+/* A GIMPLE type as the core sees a value. */
+struct sb_value_shape value_shape(tree type)
 {
-    const struct sb_syscall *row = ev->row;
-    if (!row || row->abi != SB_ABI_TOCK || (row->flags & SB_ROW_NEVER))
-        return; /* never-batched rows keep their own reason */
-    int bytes = sysbatch_tock_result_bytes(row);
+    struct sb_value_shape v = {SB_VALUE_OTHER, 0};
+    if (!type || VOID_TYPE_P(type)) {
+        v.kind = SB_VALUE_VOID;
+        return v;
+    }
+    if (INTEGRAL_TYPE_P(type) || POINTER_TYPE_P(type)) {
+        v.kind = POINTER_TYPE_P(type) ? SB_VALUE_POINTER : SB_VALUE_INTEGER;
+        v.bits = TYPE_PRECISION(type);
+        return v;
+    }
+    if (AGGREGATE_TYPE_P(type))
+        v.kind = TREE_CODE(type) == RECORD_TYPE ? SB_VALUE_AGGREGATE
+                                                : SB_VALUE_OTHER;
+    if (TYPE_SIZE(type) && tree_fits_uhwi_p(TYPE_SIZE(type)))
+        v.bits = (uint32_t)tree_to_uhwi(TYPE_SIZE(type));
+    return v;
+}
+
+void block_scanner::describe_shape(gcall *call,
+                                   struct sb_call_shape *shape) const
+{
+    memset(shape, 0, sizeof *shape);
     tree ret = gimple_call_return_type(call);
     tree lhs = gimple_call_lhs(call);
-    char num[3][24];
-    if (!VOID_TYPE_P(ret) && !bytes) {
-        ev->why_not = ggc_strdup(ACONCAT((
-            row->name, " returns a value, libtock-c's returns nothing", NULL)));
-        return;
-    }
-    if (VOID_TYPE_P(ret) && bytes) {
-        ev->why_not = ggc_strdup(ACONCAT((
-            row->name, " returns nothing, libtock-c's returns a struct", NULL)));
-        return;
-    }
-    if (bytes) {
-        unsigned HOST_WIDE_INT size =
-            TYPE_SIZE_UNIT(ret) && tree_fits_uhwi_p(TYPE_SIZE_UNIT(ret))
-                ? tree_to_uhwi(TYPE_SIZE_UNIT(ret)) : 0;
-        snprintf(num[0], sizeof num[0], "%d", (int)size);
-        snprintf(num[1], sizeof num[1], "%d", bytes);
-        /* Returned in memory (Arm: every struct over 4 bytes) the LLVM
-         * pass sees an sret slot, else a value in registers. */
-        bool in_memory = aggregate_value_p(ret, gimple_call_fntype(call));
-        if (in_memory && size < (unsigned)bytes) {
-            ev->why_not = ggc_strdup(ACONCAT((
-                "the sret slot of ", row->name, " is smaller than "
-                "libtock-c's ", num[1], "-byte result", NULL)));
-            return;
-        }
-        if (TREE_CODE(ret) != RECORD_TYPE || size != (unsigned)bytes) {
-            ev->why_not = ggc_strdup(ACONCAT((
-                row->name, " returns a ", num[0], "-byte value",
-                in_memory ? "" : " in registers", ", libtock-c's result "
-                "has ", num[1], " bytes", NULL)));
-            return;
-        }
-        if (lhs && TREE_CODE(lhs) == SSA_NAME) {
-            ev->why_not = "the struct result is a register value";
-            return;
-        }
-    }
+    shape->result = value_shape(ret);
+    shape->result_in_memory =
+        !VOID_TYPE_P(ret) && aggregate_value_p(ret, gimple_call_fntype(call));
+    shape->result_register_struct = lhs && TREE_CODE(lhs) == SSA_NAME &&
+                                    shape->result.kind == SB_VALUE_AGGREGATE;
+    shape->result_stored_to_memory = lhs && TREE_CODE(lhs) != SSA_NAME;
     unsigned nargs = gimple_call_num_args(call);
-    if (nargs != row->libc_argc) {
-        snprintf(num[0], sizeof num[0], "%u", nargs);
-        snprintf(num[1], sizeof num[1], "%d", row->libc_argc);
-        ev->why_not = ggc_strdup(ACONCAT((
-            row->name, " is called with ", num[0], " arguments, libtock-c's "
-            "takes ", num[1], NULL)));
-        return;
-    }
-    for (unsigned k = 0; k < nargs; k++) {
-        tree type = TREE_TYPE(gimple_call_arg(call, k));
-        if ((POINTER_TYPE_P(type) || INTEGRAL_TYPE_P(type)) &&
-            TYPE_PRECISION(type) <= 32)
-            continue;
-        snprintf(num[2], sizeof num[2], "%u", k);
-        ev->why_not = ggc_strdup(ACONCAT((
-            "argument ", num[2], " does not fit a 32-bit frame word", NULL)));
-        return;
-    }
+    shape->nargs = (int)MIN(nargs, (unsigned)SB_SHAPE_MAX_ARGS);
+    for (int k = 0; k < shape->nargs; k++)
+        shape->args[k] = value_shape(TREE_TYPE(gimple_call_arg(call, k)));
+    if (nargs > SB_MAX_ARGS + 1)
+        shape->nargs = SB_MAX_ARGS + 2; /* the core says: too many */
+    shape->may_throw = stmt_can_throw_internal(cfun, call);
+    /* GCC sets calls_setjmp for every returns-twice callee (vfork too). */
+    shape->function_returns_twice = cfun->calls_setjmp;
 }
 
 /* Tock: `load` reads a word of the struct call j returned into a private

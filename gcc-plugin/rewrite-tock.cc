@@ -52,24 +52,7 @@
  * addressable and any lhs works (a field, *p, the return value).
  */
 #include "sysbatch-gcc.h"
-
-int sysbatch_tock_result_bytes(const struct sb_syscall *row)
-{
-    /* libtock-c's structs on both 32-bit ISAs: syscall_return_t {type,
-     * data[3]}, subscribe_return_t and the allow_*_return_t {success, ptr,
-     * size/userdata, status}: 16 bytes; memop_return_t {status, data}: 8. */
-    static const struct {
-        const char *name;
-        int bytes;
-    } structs[] = {
-        {"command", 16}, {"subscribe", 16}, {"allow_readwrite", 16},
-        {"allow_readonly", 16}, {"allow_userspace_read", 16}, {"memop", 8},
-    };
-    for (unsigned i = 0; i < ARRAY_SIZE(structs); i++)
-        if (!strcmp(row->name, structs[i].name))
-            return structs[i].bytes;
-    return 0; /* yield: nothing to convert */
-}
+#include "sysbatch/shape.h"
 
 void sysbatch_build_tock_decls(void)
 {
@@ -313,7 +296,7 @@ void tock_rewriter::rewrite_call_site(int call, int frame, tree ran)
     location_t loc = gimple_location(c);
     tree lhs = gimple_call_lhs(c);
     const struct sb_call_event &ev = sysbatch_call_event(*blk_, call);
-    if (lhs && !sysbatch_tock_result_bytes(ev.row))
+    if (lhs && !sb_tock_result_bytes(ev.row))
         internal_error("sysbatch: a Tock call with a result where libtock-c "
                        "returns nothing");
 

@@ -131,10 +131,6 @@ tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,
 void sysbatch_rewrite_tock_batch(struct sysbatch_block *blk,
                                  const struct sb_plan *plan, int batch);
 
-/* Size in bytes (both 32-bit ISAs) of the libtock-c return struct a Tock
- * row's call yields, or 0 for yield (void). */
-int sysbatch_tock_result_bytes(const struct sb_syscall *row);
-
 /* Tock memory rule (SB_ROW_SHARED_MEMORY): the base of `ref` is memory
  * only this activation of the function can see - an automatic variable or
  * parameter whose address is never taken.  sysbatch_scan_addresses(fun)
