@@ -100,6 +100,16 @@ long sysbatch_ret_errno(long raw);        /* -1 + errno on failure */
 void *sysbatch_ret_mmap(long raw);        /* MAP_FAILED + errno */
 int sysbatch_ret_positive_error(long raw);/* error number, errno untouched */
 
+/* The plugins' `verify` mode: at a batched call site whose slot ran, the
+ * raw arguments the original call would have made (expected[k] for every
+ * bit k of mask; a runtime-provided "" is not checked) against the ones
+ * slot `slot` of slots[0..n-1] ran with, word copies applied.  On any
+ * difference prints where ("file:line: call"), the argument and both
+ * values to stderr and aborts.  (plugin ABI) */
+void sysbatch_verify_slot(const long *rets, const struct sysbatch_slot *slots,
+                          long n, long slot, long nr, const long *expected,
+                          long mask, const char *where);
+
 /* Runtime statistics (also printed at exit under SYSBATCH_STATS). */
 struct sysbatch_stats {
     unsigned long batches[3]; /* indexed by enum sysbatch_path */
