@@ -47,6 +47,7 @@
  */
 #include "sysbatch/core.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* Argument kinds. */
@@ -455,6 +456,11 @@ bool sb_conversion_keeps_result(enum sb_abi abi,
                                 int narrowest_bits)
 {
     if (narrowest_bits <= 0 || narrowest_bits >= 64)
+        return true;
+    /* Test hook: tests/e2e/Verify_catches_narrowing.test plans as if this
+     * rule did not exist, to show that verify mode catches what it
+     * prevents.  Never set it for real builds. */
+    if (getenv("SYSBATCH_TEST_IGNORE_NARROWING"))
         return true;
     /* Signed or not, a w-bit conversion keeps 0..2^(w-1)-1. */
     long limit = (1L << (narrowest_bits - 1)) - 1;

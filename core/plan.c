@@ -468,6 +468,7 @@ static void fill_raw_arg(const struct planner *pl, int c, int first, int i,
                                op->kind == SB_OPND_MEMORY)
                             : operand_use(pl, op, first) == USE_CHAIN)) {
         out->fill = SB_FILL_CHAINED;
+        out->index = (int8_t)k; /* what verify compares the copy with */
         src->call = op->call;
         if (op->kind == SB_OPND_MEMORY) {
             src->arg = op->arg;

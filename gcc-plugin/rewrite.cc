@@ -117,6 +117,12 @@ void sysbatch_build_runtime_decls(void)
     rt.ret_positive_fn = extern_fn(
         "sysbatch_ret_positive_error",
         build_function_type_list(integer_type_node, long_t, NULL_TREE));
+    rt.verify_fn = extern_fn(
+        "sysbatch_verify_slot",
+        build_function_type_list(void_type_node, build_pointer_type(long_t),
+                                 build_pointer_type(slot), long_t, long_t,
+                                 long_t, build_pointer_type(long_t), long_t,
+                                 const_ptr_type_node, NULL_TREE));
     rt.active_var = extern_var("sysbatch_active", integer_type_node);
     rt.empty_string = extern_var(
         "sysbatch_empty_string",
@@ -228,6 +234,8 @@ private:
     void fill_from_template(gimple_seq *seq, location_t loc) const;
     tree issue(gcall *first);
     void rewrite_call_site(int call, int slot, tree last);
+    void verify_call_site(gimple_seq *seq, int call, int slot,
+                          location_t loc) const;
     tree convert_result(gimple_seq *seq, const struct sb_call_event &ev,
                         tree raw, tree result_type, location_t loc) const;
 
@@ -608,6 +616,8 @@ void batch_rewriter::rewrite_call_site(int call, int slot, tree last)
     } else {
         gimple_seq_add_stmt(&seq, load);
     }
+    if (sysbatch_cfg.core.verify)
+        verify_call_site(&seq, call, slot, loc);
     tree value = convert_result(&seq, sysbatch_call_event(*blk_, call), raw,
                                 lhs ? TREE_TYPE(lhs) : NULL_TREE, loc);
     gimple_stmt_iterator bi = gsi_start_bb(batched);
@@ -620,6 +630,50 @@ void batch_rewriter::rewrite_call_site(int call, int slot, tree last)
         add_phi_arg(phi, value, single_succ_edge(batched), loc);
         add_phi_arg(phi, original, from_call, loc);
     }
+}
+
+/* verify: hand the runtime the raw arguments the original call would have
+ * made, computed from this call site's own arguments, to compare with what
+ * slot `slot` ran with (sysbatch_verify_slot).  Words of a runtime-provided
+ * "" are not compared. */
+void batch_rewriter::verify_call_site(gimple_seq *seq, int call, int slot,
+                                      location_t loc) const
+{
+    const struct sb_slot_plan &sp = bp_.slots[slot];
+    gcall *c = blk_->calls[call];
+    tree long_t = long_integer_type_node;
+    tree expect = create_tmp_var(build_array_type_nelts(long_t, 6), "sb_expect");
+    TREE_ADDRESSABLE(expect) = 1;
+    long mask = 0;
+    for (int k = 0; k < SB_MAX_ARGS; k++) {
+        tree value = build_int_cst(long_t, 0);
+        const struct sb_fill_arg &f = sp.args[k];
+        if (k < sp.argc && f.fill == SB_FILL_CONST) {
+            value = build_int_cst(long_t, f.value);
+            mask |= 1L << k;
+        } else if (k < sp.argc &&
+                   (f.fill == SB_FILL_LIBC_ARG || f.fill == SB_FILL_CHAINED) &&
+                   f.index >= 0 && (unsigned)f.index < gimple_call_num_args(c)) {
+            value = gimple_convert(seq, loc, long_t, gimple_call_arg(c, f.index));
+            mask |= 1L << k;
+        }
+        store(seq, build4(ARRAY_REF, long_t, expect, size_int(k), NULL_TREE,
+                          NULL_TREE), value, loc);
+    }
+    expanded_location xloc = expand_location(loc);
+    char where[512];
+    snprintf(where, sizeof where, "%s:%d: %s", xloc.file ? xloc.file : "?",
+             xloc.line, sysbatch_call_event(*blk_, call).symbol);
+    gcall *check = gimple_build_call(
+        sysbatch_rt.verify_fn, 8, build_fold_addr_expr(rets_ref(0)),
+        build_fold_addr_expr(slot_ref(0)), build_int_cst(long_t, bp_.nslots),
+        build_int_cst(long_t, slot), build_int_cst(long_t, sp.nr),
+        build_fold_addr_expr(build4(ARRAY_REF, long_t, expect, size_int(0),
+                                    NULL_TREE, NULL_TREE)),
+        build_int_cst(long_t, mask),
+        build_string_literal(strlen(where) + 1, where));
+    gimple_set_location(check, loc);
+    gimple_seq_add_stmt(seq, check);
 }
 
 void batch_rewriter::run()

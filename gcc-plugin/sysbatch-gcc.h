@@ -38,6 +38,7 @@ struct sysbatch_runtime_decls {
     tree ret_mmap_fn;    /* void *sysbatch_ret_mmap(long) */
     tree ret_positive_fn;/* int sysbatch_ret_positive_error(long) */
     tree active_var;     /* extern int sysbatch_active */
+    tree verify_fn;      /* void sysbatch_verify_slot(...) (verify mode) */
     tree empty_string;   /* extern const char sysbatch_empty_string[1] */
     /* Tock (runtime/include/sysbatch_tock.h); frames are uint32_t words. */
     tree tock_series_fn; /* uint32_t sysbatch_tock_series(frame *, u32, u32) */

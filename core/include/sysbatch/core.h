@@ -482,7 +482,8 @@ enum sb_fill {
 
 struct sb_fill_arg {
     uint8_t fill; /* enum sb_fill */
-    int8_t index;
+    int8_t index; /* LIBC_ARG and CHAINED: the libc argument the word is
+                     (verify mode compares a chained word with it) */
     long value;
 };
 
