@@ -1,8 +1,9 @@
 //===- LLVMCompat.h - the one place for LLVM version differences -*- C++ -*-===//
 //
-// SysbatchPass.cpp is written against LLVM 14.  Everything that changed (or
-// is announced to change) in 15 and 16 goes through the small helpers below,
-// so porting the pass means editing this file only:
+// The pass (every .cpp in llvm-pass/) is written against LLVM 14.
+// Everything that changed (or is announced to change) in 15 and 16 goes
+// through the small helpers below, so porting the pass means editing this
+// file only:
 //
 //   LLVM 14                           LLVM 15/16
 //   llvm/Passes/OptimizationLevel.h   same header, same class

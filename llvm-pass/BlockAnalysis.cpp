@@ -1,0 +1,738 @@
+//===- BlockAnalysis.cpp - phase 1: calls, operands, gaps, barriers -------===//
+//
+// Describes the IR of a region to the core as events (core/include/sysbatch/
+// core.h): one call event per candidate call (its catalogue row, the
+// front end's objection to its IR shape, and every argument classified as a
+// constant, a value available at the issue point, a result of an earlier
+// call or a word an earlier call wrote), and one code event per stretch of
+// code between calls (a barrier, or the later calls it does not commute
+// with, found with alias analysis and the -O0 stack-slot forwarding).
+// analyseBlock() does this for the straight-line regions of one basic
+// block; Regions.cpp and TockAnalysis.cpp reuse the visit* functions for
+// branchy regions and Tock chains.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SysbatchInternal.h"
+
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sysbatch"
+
+namespace sysbatch {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// Analysis
+//===----------------------------------------------------------------------===//
+
+static bool isErrnoLocationCall(const Value *V) {
+  const auto *CI = dyn_cast<CallInst>(V);
+  const Function *Callee = CI ? CI->getCalledFunction() : nullptr;
+  return Callee && Callee->getName() == "__errno_location";
+}
+
+static bool isErrnoAccess(const Value *Ptr) {
+  return isErrnoLocationCall(getUnderlyingObject(Ptr));
+}
+
+/// An alloca whose address is only ever loaded from or stored to directly
+/// (plus lifetime markers): no call can read or write it, and the last store
+/// in the block is what a load sees.
+bool isNonEscapingAlloca(Analysis &A, const Value *Ptr) {
+  const auto *AI = dyn_cast<AllocaInst>(Ptr);
+  if (!AI)
+    return false;
+  auto It = A.NonEscaping.find(AI);
+  if (It != A.NonEscaping.end())
+    return It->second;
+  bool Ok = true;
+  for (const User *U : AI->users()) {
+    if (const auto *LI = dyn_cast<LoadInst>(U)) {
+      Ok &= LI->isSimple();
+    } else if (const auto *SI = dyn_cast<StoreInst>(U)) {
+      Ok &= SI->isSimple() && SI->getValueOperand() != AI;
+    } else if (const auto *BC = dyn_cast<BitCastInst>(U)) {
+      for (const User *BU : BC->users())
+        Ok &= isa<IntrinsicInst>(BU) &&
+              cast<IntrinsicInst>(BU)->isLifetimeStartOrEnd();
+    } else if (const auto *II = dyn_cast<IntrinsicInst>(U)) {
+      Ok &= II->isLifetimeStartOrEnd();
+    } else {
+      Ok = false;
+    }
+    if (!Ok)
+      break;
+  }
+  A.NonEscaping[AI] = Ok;
+  return Ok;
+}
+
+/// The memory a catalogue argument names, or None for non-memory arguments.
+struct ArgMemory {
+  enum { None, Reads, Writes, Everything } Effect;
+  MemoryLocation Loc;
+};
+
+static ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
+  ArgMemory M{ArgMemory::None, MemoryLocation()};
+  const sb_arg_desc &D = C.RawRow->libc_args[K];
+  unsigned Op = C.FirstArg + K;
+  if (Op >= C.Call->arg_size())
+    return M;
+  Value *Ptr = C.Call->getArgOperand(Op);
+  LocationSize Size = LocationSize::beforeOrAfterPointer();
+  if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size()) {
+    if (auto *N = dyn_cast<ConstantInt>(
+            C.Call->getArgOperand(C.FirstArg + D.size_arg)))
+      Size = LocationSize::precise(N->getZExtValue());
+  } else if (D.size_arg < 0 && D.fixed_size > 0) {
+    Size = LocationSize::precise(D.fixed_size);
+  }
+  switch (D.kind) {
+  case SB_ARG_PATH:
+    M.Effect = ArgMemory::Reads;
+    break;
+  case SB_ARG_IN_BUF:
+    M.Effect = ArgMemory::Reads;
+    break;
+  case SB_ARG_OUT_BUF:
+    M.Effect = ArgMemory::Writes;
+    break;
+  case SB_ARG_ADDR:
+  case SB_ARG_OPAQUE:
+    M.Effect = ArgMemory::Everything;
+    return M;
+  default:
+    return M;
+  }
+  if (!Ptr->getType()->isPointerTy()) {
+    M.Effect = ArgMemory::Everything; // an address passed as an integer
+    return M;
+  }
+  if (M.Effect == ArgMemory::Reads && D.kind == SB_ARG_PATH)
+    Size = LocationSize::beforeOrAfterPointer();
+  M.Loc = MemoryLocation(Ptr, Size);
+  return M;
+}
+
+/// May candidate call \p C write \p Loc (kernel effects and errno)?
+static bool visitCallMayWrite(Analysis &A, const CandidateCall &C,
+                              const MemoryLocation &Loc) {
+  if (!C.RowDescribesOperands || isErrnoAccess(Loc.Ptr))
+    return true;
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::Everything)
+      return true;
+    if (M.Effect == ArgMemory::Writes && !A.AA.isNoAlias(M.Loc, Loc))
+      return true;
+  }
+  return false;
+}
+
+/// Is the memory \p L reads unchanged between the region's first call and
+/// \p L?  Then re-loading it at the issue point gives the same value.
+static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L) {
+  if (!L->isSimple())
+    return false;
+  MemoryLocation Loc = MemoryLocation::get(L);
+  auto MayWrite = [&](Instruction *I) {
+    auto CI = R.CallIndex.find(I);
+    if (CI != R.CallIndex.end())
+      return visitCallMayWrite(A, R.Calls[CI->second], Loc);
+    return I->mayWriteToMemory() && isModSet(A.AA.getModRefInfo(I, Loc));
+  };
+  for (Instruction *I = L->getPrevNode(); I; I = I->getPrevNode()) {
+    if (!R.inside(I))
+      break;
+    if (MayWrite(I))
+      return false;
+  }
+  // Branchy region: every block on some path from the issue point to L.
+  int B = R.branchy() ? R.blockOf(L) : -1;
+  for (int P = 0; B > 0 && P < B; ++P) {
+    if (!(R.Ancestors[B] >> P & 1))
+      continue;
+    for (Instruction &I : *R.Blocks[P])
+      if (R.inside(&I) && MayWrite(&I))
+        return false;
+  }
+  return true;
+}
+
+static sb_operand operand(sb_operand_kind Kind, int Call = -1, long Value = 0);
+
+/// A load of an 8-byte word that an earlier call of the region wrote through
+/// an output buffer (`read(fd, buf, st.st_size)` after `fstat(fd, &st)`),
+/// with nothing writing it in between: MEMORY (a word copy inside a batch).
+static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
+  const DataLayout &DL = L->getModule()->getDataLayout();
+  if (!L->isSimple() || DL.getTypeStoreSize(L->getType()) != 8 ||
+      !(L->getType()->isIntegerTy() || L->getType()->isPointerTy()))
+    return operand(SB_OPND_LOCAL);
+  int64_t Offset = 0;
+  const Value *Base =
+      GetPointerBaseWithConstantOffset(L->getPointerOperand(), Offset, DL);
+  MemoryLocation Word = MemoryLocation::get(L);
+  unsigned LoadPos = R.Position.lookup(L);
+  for (int J = (int)R.Calls.size() - 1; J >= 0; --J) {
+    const CandidateCall &C = R.Calls[J];
+    // Branchy regions: a writer in the load's block or in one with a path
+    // to it (the core checks that it dominates the load).
+    int CB = R.branchy() ? R.blockOf(C.Call) : -1;
+    int LB = R.branchy() ? R.blockOf(L) : -1;
+    if (CB != LB && !(R.Ancestors[LB] >> CB & 1))
+      continue;
+    if (R.Position.lookup(C.Call) >= LoadPos || !C.RowDescribesOperands)
+      continue;
+    for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+      unsigned Op = C.FirstArg + K;
+      if (C.RawRow->libc_args[K].kind != SB_ARG_OUT_BUF ||
+          Op >= C.Call->arg_size())
+        continue;
+      int64_t BufOffset = 0;
+      const Value *BufBase = GetPointerBaseWithConstantOffset(
+          C.Call->getArgOperand(Op), BufOffset, DL);
+      if (BufBase != Base || Offset < BufOffset)
+        continue;
+      // The word must still hold what call J wrote when L reads it (in a
+      // branchy region: on every path from J's block to L's).
+      auto Keeps = [&](Instruction *From, Instruction *Stop) {
+        for (Instruction *I = From; I && I != Stop; I = I->getNextNode()) {
+          auto CI = R.CallIndex.find(I);
+          bool Writes = CI != R.CallIndex.end()
+                            ? visitCallMayWrite(A, R.Calls[CI->second], Word)
+                            : I->mayWriteToMemory() &&
+                                  isModSet(A.AA.getModRefInfo(I, Word));
+          if (Writes)
+            return false;
+        }
+        return true;
+      };
+      if (CB == LB) {
+        if (!Keeps(C.Call->getNextNode(), L))
+          return operand(SB_OPND_LOCAL);
+      } else {
+        if (!Keeps(C.Call->getNextNode(), nullptr) ||
+            !Keeps(&L->getParent()->front(), L))
+          return operand(SB_OPND_LOCAL);
+        for (int X = CB + 1; X < LB; ++X)
+          if ((R.Ancestors[LB] >> X & 1) && (R.Ancestors[X] >> CB & 1) &&
+              !Keeps(&R.Blocks[X]->front(), nullptr))
+            return operand(SB_OPND_LOCAL);
+      }
+      // In a batch the copy runs just before its consumer, after the kernel
+      // side of every call in between: none of the later calls may write it.
+      for (const CandidateCall &Later : R.Calls)
+        if (R.Position.lookup(Later.Call) > LoadPos &&
+            visitCallMayWrite(A, Later, Word))
+          return operand(SB_OPND_LOCAL);
+      sb_operand O = operand(SB_OPND_MEMORY, J, Offset - BufOffset);
+      O.arg = Op;
+      return O;
+    }
+    // An earlier writer of the same word would be hidden by this call only
+    // if it wrote it too; stop at the nearest call that may write memory.
+    if (visitCallMayWrite(A, C, Word))
+      return operand(SB_OPND_LOCAL);
+  }
+  return operand(SB_OPND_LOCAL);
+}
+
+/// The store whose value load \p L of a non-escaping stack slot reads: the
+/// last store to the slot before L in its block; in a branchy region, when
+/// L's block has none, the last store of a region block that dominates L's
+/// block with no store to the slot on any path in between.  Null when no
+/// store in the region reaches L (the slot holds what it held at the issue
+/// point); \p Ambiguous when different stores reach it on different paths.
+StoreInst *reachingStore(Region &R, LoadInst *L, bool &Ambiguous) {
+  Value *Ptr = L->getPointerOperand();
+  auto LastStoreBefore = [&](Instruction *From) -> StoreInst * {
+    for (Instruction *P = From; P; P = P->getPrevNode())
+      if (auto *S = dyn_cast<StoreInst>(P))
+        if (S->getPointerOperand() == Ptr)
+          return S;
+    return nullptr;
+  };
+  Ambiguous = false;
+  if (StoreInst *S = LastStoreBefore(L->getPrevNode()))
+    return S;
+  int B = R.branchy() ? R.blockOf(L) : -1;
+  if (B <= 0)
+    return nullptr;
+  // Region blocks on a path to B that store to the slot after the issue
+  // point; the one that dominates B must come after every other one.
+  uint64_t Storing = 0;
+  for (int P = 0; P < B; ++P) {
+    if (!(R.Ancestors[B] >> P & 1))
+      continue;
+    StoreInst *S = LastStoreBefore(&R.Blocks[P]->back());
+    if (S && R.inside(S))
+      Storing |= 1ull << P;
+  }
+  if (!Storing)
+    return nullptr;
+  for (int D = B - 1; D >= 0; --D) {
+    if (!(Storing >> D & 1))
+      continue;
+    // D is the last storing block in list order; it must dominate B and no
+    // other storing block may lie on a path from D to B.
+    if (!(R.Dominators[B] >> D & 1))
+      break;
+    for (int X = D + 1; X < B; ++X)
+      if ((Storing >> X & 1) && (R.Ancestors[X] >> D & 1))
+        goto ambiguous;
+    return LastStoreBefore(&R.Blocks[D]->back());
+  }
+ambiguous:
+  Ambiguous = true;
+  return nullptr;
+}
+
+static sb_operand operand(sb_operand_kind Kind, int Call, long Value) {
+  sb_operand O = {};
+  O.kind = Kind;
+  O.call = Call;
+  O.value = Value;
+  return O;
+}
+
+/// Classify \p V as seen by a call of region \p R (phase 1 of the core).
+static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
+                               unsigned Depth = 0) {
+  if (auto *C = dyn_cast<ConstantInt>(V))
+    return C->getBitWidth() <= 64
+               ? operand(SB_OPND_CONST, -1, (long)C->getSExtValue())
+               : operand(SB_OPND_LOCAL);
+  if (isa<ConstantPointerNull>(V))
+    return operand(SB_OPND_CONST, -1, 0);
+  if (isa<Constant>(V) || isa<Argument>(V))
+    return operand(SB_OPND_AVAILABLE);
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !R.inside(I))
+    return operand(SB_OPND_AVAILABLE); // dominates the region's first call
+  auto Known = R.Classified.find(I);
+  if (Known != R.Classified.end())
+    return Known->second;
+  if (Depth > 16)
+    return operand(SB_OPND_LOCAL);
+
+  sb_operand Result = operand(SB_OPND_LOCAL);
+  auto CI = R.CallIndex.find(I);
+  int TockProducer = R.Abi == SB_ABI_TOCK && isa<LoadInst>(I)
+                         ? visitTockResultLoad(A, R, cast<LoadInst>(I))
+                         : -1;
+  if (CI != R.CallIndex.end()) {
+    Result = operand(SB_OPND_RESULT, CI->second);
+  } else if (TockProducer >= 0) {
+    // A field of a libtock-c struct an earlier call returned: chaining,
+    // which the series call cannot do (the core says no-chaining).
+    Result = operand(SB_OPND_RESULT, TockProducer);
+  } else if (R.Abi == SB_ABI_TOCK && isa<ExtractValueInst>(I)) {
+    // The same, for a struct returned in registers and not stored.
+    sb_operand Src = visitOperand(A, R, I->getOperand(0), Depth + 1);
+    if (Src.kind == SB_OPND_RESULT || Src.kind == SB_OPND_AVAILABLE)
+      Result = Src;
+  } else if (isa<SExtInst>(I) || isa<ZExtInst>(I) || isa<TruncInst>(I) ||
+             isa<BitCastInst>(I) || isa<PtrToIntInst>(I) ||
+             isa<IntToPtrInst>(I)) {
+    // Integer conversions of a result are recorded, not judged: the core
+    // decides whether the narrowest width keeps every value the producer
+    // can hand on (sb_conversion_keeps_result).
+    sb_operand Src = visitOperand(A, R, I->getOperand(0), Depth + 1);
+    bool IntegerConversion = isa<SExtInst>(I) || isa<ZExtInst>(I) ||
+                             isa<TruncInst>(I);
+    if (Src.kind == SB_OPND_AVAILABLE || Src.kind == SB_OPND_CONST) {
+      Result = operand(SB_OPND_AVAILABLE);
+    } else if (Src.kind == SB_OPND_RESULT && IntegerConversion) {
+      Result = Src;
+      unsigned Bits = I->getType()->getIntegerBitWidth();
+      if (isa<TruncInst>(I) &&
+          (!Result.narrowest_bits || Bits < Result.narrowest_bits))
+        Result.narrowest_bits = Bits;
+    }
+  } else if (auto *L = dyn_cast<LoadInst>(I)) {
+    Value *Ptr = L->getPointerOperand();
+    if (L->isSimple() && isNonEscapingAlloca(A, Ptr)) {
+      // Store-to-load forwarding over the -O0 stack slots clang emits.
+      bool Ambiguous = false;
+      StoreInst *Reaching = reachingStore(R, L, Ambiguous);
+      if (Ambiguous) {
+        Result = operand(SB_OPND_LOCAL); // different stores on different paths
+      } else if (Reaching && R.inside(Reaching) &&
+          Reaching->getValueOperand()->getType() == L->getType()) {
+        R.Forwarded[L] = Reaching->getValueOperand();
+        Result = visitOperand(A, R, Reaching->getValueOperand(), Depth + 1);
+      } else if (!Reaching || !R.inside(Reaching)) {
+        Result = operand(SB_OPND_AVAILABLE); // no store since the issue point
+      }
+    } else if (visitOperand(A, R, Ptr, Depth + 1).kind == SB_OPND_AVAILABLE &&
+               R.blockOf(L) <= 0 && visitLoadUnchanged(A, R, L)) {
+      // Not in a later block of a branchy region: there the load runs only
+      // on some paths, and repeating it at the issue point might fault (a
+      // pointer valid only on that path).  GCC, which sees such loads as
+      // computed values, plans the same.
+      Result = operand(SB_OPND_AVAILABLE);
+    } else {
+      Result = visitMemoryWord(A, R, L);
+    }
+  } else if (isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
+             isa<SelectInst>(I) || isa<FreezeInst>(I) ||
+             (isa<BinaryOperator>(I) && !I->isIntDivRem())) {
+    // Pure, cannot trap: recomputed at the issue point when its inputs are.
+    bool AllAvailable = true;
+    for (Value *Op : I->operands()) {
+      sb_operand O = visitOperand(A, R, Op, Depth + 1);
+      AllAvailable &= O.kind == SB_OPND_CONST || O.kind == SB_OPND_AVAILABLE;
+    }
+    if (AllAvailable)
+      Result = operand(SB_OPND_AVAILABLE);
+  }
+  R.Classified[I] = Result;
+  return Result;
+}
+
+/// A call the catalogue knows, or null.  Only declarations count: a function
+/// defined in this module is not the libc wrapper the row describes.
+/// On Tock, rows of that ABI only (libtock-c's names); syscall(NR, ...) is
+/// a Linux entry point there is no Tock counterpart of.
+const sb_syscall *visitCallee(CallInst &CI, bool &RawSyscall,
+                              sb_abi Abi) {
+  RawSyscall = false;
+  Function *Callee = CI.getCalledFunction();
+  if (!Callee || !Callee->isDeclaration() || Callee->isIntrinsic())
+    return nullptr;
+  std::string Name = Callee->getName().str();
+  if (Abi == SB_ABI_LINUX_X86_64 &&
+      sb_catalog_is_raw_syscall_symbol(Name.c_str())) {
+    RawSyscall = true;
+    return nullptr;
+  }
+  return sb_catalog_lookup(Abi, Name.c_str());
+}
+
+bool isCandidate(CallInst &CI, sb_abi Abi) {
+  bool Raw;
+  return visitCallee(CI, Raw, Abi) || Raw;
+}
+
+/// Does \p CI return its struct through an sret pointer (operand 0)?
+bool hasSretResult(const CallInst &CI) {
+  return CI.arg_size() > 0 && CI.paramHasAttr(0, Attribute::StructRet);
+}
+
+/// The front end's own objection to a call the catalogue knows, or empty.
+static std::string visitCallShape(const CandidateCall &C) {
+  // Rows never batched keep their own reason (yield_no_wait returns an int).
+  if (C.RawRow && C.RawRow->abi == SB_ABI_TOCK)
+    return (C.RawRow->flags & SB_ROW_NEVER) ? "" : visitTockCallShape(C);
+  Type *RetTy = C.Call->getType();
+  if (!RetTy->isVoidTy() && !RetTy->isPointerTy() &&
+      !(RetTy->isIntegerTy() && RetTy->getIntegerBitWidth() <= 64))
+    return "the call returns a value that is not an integer or a pointer";
+  for (unsigned Op = 0; Op < C.Call->arg_size(); ++Op) {
+    Type *T = C.Call->getArgOperand(Op)->getType();
+    if (!T->isPointerTy() &&
+        !(T->isIntegerTy() && T->getIntegerBitWidth() <= 64))
+      return "argument " + std::to_string(Op) +
+             " is neither an integer nor a pointer";
+  }
+  return "";
+}
+
+/// One call event: the row, and every written argument classified.
+void visitCall(Analysis &A, Region &R, unsigned Index) {
+  CandidateCall &C = R.Calls[Index];
+  sb_event E = {};
+  E.kind = SB_EV_CALL;
+  C.Event = R.Events.size();
+  sb_call_event &CE = E.u.call;
+  CE.row = C.Row;
+  CE.symbol = R.keep(C.Call->getCalledFunction()->getName().str());
+  CE.nargs = std::min<int>(C.Call->arg_size() - C.EventBase, SB_MAX_ARGS + 1);
+  for (int Op = 0; Op < CE.nargs; ++Op)
+    CE.args[Op] = visitOperand(A, R, C.Call->getArgOperand(C.EventBase + Op));
+  std::string Why = visitCallShape(C);
+  CE.why_not = Why.empty() ? nullptr : R.keep(Why);
+  if (CE.why_not)
+    LLVM_DEBUG(dbgs() << "sysbatch: " << CE.symbol << ": " << Why << "\n");
+  R.Events.push_back(E);
+}
+
+/// What code \p I is, if it must stay on its side of every later call.
+static const char *visitBarrier(Instruction &I, std::string &Why) {
+  if (auto *CB = dyn_cast<CallBase>(&I)) {
+    if (CB->isInlineAsm())
+      return "inline asm";
+    if (isErrnoLocationCall(CB))
+      return nullptr;
+    if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
+      if (isa<DbgInfoIntrinsic>(II) || II->isLifetimeStartOrEnd() ||
+          II->getIntrinsicID() == Intrinsic::assume)
+        return nullptr;
+      if (auto *MI = dyn_cast<MemIntrinsic>(II))
+        return MI->isVolatile() ? "volatile memory intrinsic" : nullptr;
+      if (!II->mayReadOrWriteMemory() &&
+          isGuaranteedToTransferExecutionToSuccessor(II))
+        return nullptr;
+    }
+    Function *Callee = CB->getCalledFunction();
+    Why = Callee ? "call to " + Callee->getName().str() : "indirect call";
+    return Why.c_str();
+  }
+  if (isa<FenceInst>(I))
+    return "fence";
+  if (I.isAtomic())
+    return "atomic access";
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    if (L->isVolatile())
+      return "volatile load";
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    if (S->isVolatile())
+      return "volatile store";
+  if (!isGuaranteedToTransferExecutionToSuccessor(&I))
+    return "instruction that may not return";
+  return nullptr;
+}
+
+/// Does code instruction \p I fail to commute with candidate call \p C?
+static bool visitCodeConflict(Analysis &A, Instruction &I,
+                              const CandidateCall &C) {
+  if (!I.mayReadOrWriteMemory())
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    if (isNonEscapingAlloca(A, L->getPointerOperand()))
+      return false;
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    if (isNonEscapingAlloca(A, S->getPointerOperand()))
+      return false;
+  bool Errno = false;
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    Errno = isErrnoAccess(L->getPointerOperand());
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    Errno = isErrnoAccess(S->getPointerOperand());
+  if (!C.RowDescribesOperands)
+    return true;
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::None)
+      continue;
+    if (M.Effect == ArgMemory::Everything)
+      return true;
+    // errno is set at each call site in program order, never by the kernel:
+    // accesses to it commute unless the call's own buffer is errno.
+    if (Errno) {
+      if (isErrnoAccess(M.Loc.Ptr))
+        return true;
+      continue;
+    }
+    ModRefInfo MRI = A.AA.getModRefInfo(&I, M.Loc);
+    if (M.Effect == ArgMemory::Reads ? isModSet(MRI) : isModOrRefSet(MRI))
+      return true;
+  }
+  return false;
+}
+
+static std::string describe(const Instruction &I) {
+  if (isa<StoreInst>(I))
+    return "a store";
+  if (isa<LoadInst>(I))
+    return "a load";
+  // Memory intrinsics are named as the C function the source called, so the
+  // remark (and the plan text) reads the same as GCC's.
+  if (auto *MI = dyn_cast<MemIntrinsic>(&I))
+    return std::string("a call to ") +
+           (isa<MemSetInst>(MI) ? "memset"
+                                : isa<MemMoveInst>(MI) ? "memmove" : "memcpy");
+  if (auto *CB = dyn_cast<CallBase>(&I))
+    if (Function *F = CB->getCalledFunction())
+      return "a call to " + F->getName().str();
+  return std::string("a ") + I.getOpcodeName();
+}
+
+/// Tock: the code as the remark names it.  clang copies `g = command(...)`
+/// from the call's result temporary with a memcpy right after the call;
+/// that is the assignment's store (GCC, which sees `g = command (...)`,
+/// names it so too).
+static std::string describeTockAccess(Region &R, Instruction &I, int After) {
+  if (auto *MT = dyn_cast<MemTransferInst>(&I))
+    if (After >= 0 &&
+        getUnderlyingObject(MT->getRawSource()) ==
+            tockResultTemp(R.Calls[After]))
+      return "a store";
+  return describe(I);
+}
+
+/// Is \p I code at all (not a terminator, phi or debug intrinsic)?
+static bool isCode(const Instruction &I) {
+  return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
+}
+
+/// One code event for the instructions from \p From up to (not including)
+/// \p End (null: the block's terminator), which follow region call
+/// \p After (-1: none) and so may have to stay before every later call.
+void visitGap(Analysis &A, Region &R, Instruction *From,
+              Instruction *End, int After) {
+  sb_event E = {};
+  E.kind = SB_EV_CODE;
+  sb_code_event &CE = E.u.code;
+  std::string Why;
+  // Tock: a result the previous call writes straight into shared memory
+  // (its sret slot is not private) is a store there, in this gap.
+  if (R.Abi == SB_ABI_TOCK && After >= 0) {
+    CallInst *Prev = R.Calls[After].Call;
+    if (hasSretResult(*Prev) && !isTockPrivate(A, Prev->getArgOperand(0))) {
+      for (unsigned J = After + 1; J < R.Calls.size(); ++J)
+        if (R.Calls[J].RawRow &&
+            (R.Calls[J].RawRow->flags & SB_ROW_SHARED_MEMORY))
+          CE.conflicts |= 1ull << J;
+      if (CE.conflicts)
+        Why = "a store that may touch memory shared with the kernel or an "
+              "upcall";
+    }
+  }
+  for (Instruction *I = From; I && I != End; I = I->getNextNode()) {
+    if (!isCode(*I))
+      continue;
+    std::string Tmp;
+    if (const char *B = visitBarrier(*I, Tmp)) {
+      CE.barrier = true;
+      CE.conflicts = ~0ull;
+      CE.why = R.keep(B);
+      LLVM_DEBUG(dbgs() << "sysbatch: barrier after call " << After << ": "
+                        << B << "\n");
+      R.Events.push_back(E);
+      return;
+    }
+    // Tock: the kernel may touch any buffer allowed earlier at any later
+    // call, and a yield runs upcalls, so only private stack slots commute.
+    bool Shared = R.Abi == SB_ABI_TOCK && visitTockSharedAccess(A, *I);
+    for (unsigned J = After + 1; J < R.Calls.size(); ++J) {
+      if (CE.conflicts & (1ull << J))
+        continue;
+      const CandidateCall &C = R.Calls[J];
+      bool SharedRow = R.Abi == SB_ABI_TOCK && C.RawRow &&
+                       (C.RawRow->flags & SB_ROW_SHARED_MEMORY);
+      if (SharedRow ? Shared : visitCodeConflict(A, *I, C)) {
+        CE.conflicts |= 1ull << J;
+        if (Why.empty())
+          Why = SharedRow
+                    ? describeTockAccess(R, *I, After) +
+                          " that may touch memory shared with the kernel "
+                          "or an upcall"
+                    : describe(*I) + " that may alias a buffer of " +
+                          C.Call->getCalledFunction()->getName().str();
+      }
+    }
+  }
+  if (CE.conflicts) {
+    CE.why = R.keep(Why);
+    LLVM_DEBUG(dbgs() << "sysbatch: code after call " << After << ": " << Why
+                      << "\n");
+  } else {
+    CE.why = R.keep("code that commutes with the later calls");
+  }
+  R.Events.push_back(E);
+}
+
+/// One code event for the instructions strictly between calls \p Before and
+/// \p Before + 1 of a straight-line region.
+void visitCode(Analysis &A, Region &R, unsigned Before) {
+  visitGap(A, R, R.Calls[Before].Call->getNextNode(), R.Calls[Before + 1].Call,
+           Before);
+}
+
+/// Does the block hold code between \p From and \p End (null: the end)?
+bool hasCode(Instruction *From, Instruction *End) {
+  for (Instruction *I = From; I && I != End; I = I->getNextNode())
+    if (isCode(*I))
+      return true;
+  return false;
+}
+
+/// syscall(NR, ...) passes its operands straight to the kernel, so NR's row
+/// describes them only when its libc arguments are the raw arguments.
+static bool rowPassesArgsThrough(const sb_syscall *Row) {
+  if (Row->libc_argc != Row->raw_argc)
+    return false;
+  for (unsigned I = 0; I < Row->raw_argc; ++I)
+    if (Row->raw_args[I].from != SB_RAW_LIBC_ARG || Row->raw_args[I].index != (int)I)
+      return false;
+  return true;
+}
+
+CandidateCall makeCandidate(CallInst *Call, sb_abi Abi) {
+  bool Raw;
+  CandidateCall C = {Call, visitCallee(*Call, Raw, Abi), nullptr, Raw ? 1u : 0u,
+                     false, 0};
+  if (Abi == SB_ABI_TOCK && hasSretResult(*Call))
+    C.FirstArg = C.EventBase = 1; // the sret pointer is not an argument
+  if (Raw) {
+    C.Row = sb_catalog_lookup(SB_ABI_LINUX_X86_64, "syscall");
+    auto *NR = dyn_cast_or_null<ConstantInt>(
+        C.Call->arg_size() ? C.Call->getArgOperand(0) : nullptr);
+    C.RawRow =
+        NR ? sb_catalog_by_nr(SB_ABI_LINUX_X86_64, NR->getSExtValue()) : nullptr;
+    C.RowDescribesOperands = C.RawRow && rowPassesArgsThrough(C.RawRow);
+  } else {
+    C.RawRow = C.Row;
+    C.RowDescribesOperands = true;
+  }
+  return C;
+}
+
+unsigned countCandidates(BasicBlock &BB, sb_abi Abi) {
+  unsigned N = 0;
+  for (Instruction &I : BB)
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      N += isCandidate(*CI, Abi);
+  return N;
+}
+
+/// Phase 1 for one basic block: its regions (one per SB_MAX_REGION_CALLS
+/// candidate calls), empty when it has none.
+std::vector<std::unique_ptr<Region>>
+analyseBlock(Analysis &A, BasicBlock &BB, unsigned BlockNo) {
+  std::vector<std::unique_ptr<Region>> Regions;
+  DenseMap<const Instruction *, unsigned> Position;
+  std::vector<CallInst *> Candidates;
+  unsigned Pos = 0;
+  for (Instruction &I : BB) {
+    Position[&I] = Pos++;
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (isCandidate(*CI, A.Abi))
+        Candidates.push_back(CI);
+  }
+  for (size_t First = 0; First < Candidates.size();
+       First += SB_MAX_REGION_CALLS) {
+    auto R = std::make_unique<Region>();
+    R->Abi = A.Abi;
+    R->BB = &BB;
+    R->BlockNo = BlockNo;
+    R->Part = First / SB_MAX_REGION_CALLS;
+    R->Position = Position;
+    R->StartPos = Position[Candidates[First]];
+    size_t Last = std::min(Candidates.size(), First + SB_MAX_REGION_CALLS);
+    for (size_t K = First; K < Last; ++K) {
+      R->CallIndex[Candidates[K]] = K - First;
+      R->Calls.push_back(makeCandidate(Candidates[K], A.Abi));
+    }
+    for (unsigned K = 0; K < R->Calls.size(); ++K) {
+      if (K > 0)
+        visitCode(A, *R, K - 1);
+      visitCall(A, *R, K);
+    }
+    Regions.push_back(std::move(R));
+  }
+  return Regions;
+}
+
+} // namespace detail
+} // namespace sysbatch

@@ -1,0 +1,331 @@
+//===- Regions.cpp - branchy regions: formation, terminators, phase 1 -----===//
+//
+// A branchy region (docs/llvm.md, "Branchy regions") is a single-entry DAG
+// of blocks, entry first, in which two or more blocks hold candidate calls.
+// formRegion() picks its blocks, collectRegionCalls() numbers their
+// instructions and collects the calls (shared with Tock chains),
+// analyseRegion() describes every block's events and terminator
+// (visitTerminator: COND on the last call's value, GOTO, or EXIT with the
+// reason that ends the region).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SysbatchInternal.h"
+
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Function.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sysbatch"
+
+namespace sysbatch {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// Branchy regions (docs/llvm.md, "Branchy regions")
+//===----------------------------------------------------------------------===//
+
+/// The blocks of the region entered at \p Order[EntryIdx]: later blocks in
+/// function order join when every predecessor is already in (single entry;
+/// no back edge can lead to them), while the region stays within
+/// SB_MAX_REGION_BLOCKS blocks and SB_MAX_REGION_CALLS calls.  Trailing
+/// call-free blocks are dropped.  Empty unless two blocks hold candidates.
+std::vector<BasicBlock *>
+formRegion(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
+           const DenseSet<const BasicBlock *> &Covered, sb_abi Abi) {
+  BasicBlock *Entry = Order[EntryIdx];
+  unsigned Calls = countCandidates(*Entry, Abi);
+  if (Calls == 0 || Calls > SB_MAX_REGION_CALLS)
+    return {};
+  std::vector<BasicBlock *> Blocks{Entry};
+  std::vector<unsigned> NCalls{Calls};
+  DenseSet<const BasicBlock *> In{Entry};
+  for (size_t K = EntryIdx + 1;
+       K < Order.size() && Blocks.size() < SB_MAX_REGION_BLOCKS; ++K) {
+    BasicBlock *BB = Order[K];
+    if (Covered.count(BB) || pred_empty(BB))
+      continue;
+    bool Inside = true;
+    for (BasicBlock *P : predecessors(BB))
+      Inside &= In.count(P) > 0;
+    unsigned N = Inside ? countCandidates(*BB, Abi) : 0;
+    if (!Inside || Calls + N > SB_MAX_REGION_CALLS)
+      continue;
+    Blocks.push_back(BB);
+    NCalls.push_back(N);
+    In.insert(BB);
+    Calls += N;
+  }
+  while (NCalls.back() == 0) {
+    NCalls.pop_back();
+    Blocks.pop_back();
+  }
+  unsigned WithCalls = 0;
+  for (unsigned N : NCalls)
+    WithCalls += N > 0;
+  return WithCalls >= 2 ? Blocks : std::vector<BasicBlock *>();
+}
+
+/// A compare's constant operand as an integer (null pointers and
+/// `inttoptr (C)` included: `p == MAP_FAILED`).
+static bool compareConstant(Value *V, APInt &C) {
+  if (auto *CI = dyn_cast<ConstantInt>(V)) {
+    C = CI->getValue();
+    return true;
+  }
+  if (isa<ConstantPointerNull>(V)) {
+    C = APInt(64, 0);
+    return true;
+  }
+  if (auto *CE = dyn_cast<ConstantExpr>(V))
+    if (CE->getOpcode() == Instruction::IntToPtr)
+      if (auto *CI = dyn_cast<ConstantInt>(CE->getOperand(0))) {
+        C = CI->getValue().sextOrTrunc(64);
+        return true;
+      }
+  return false;
+}
+
+static bool mapPredicate(CmpInst::Predicate P, sb_cmp &Op) {
+  switch (P) {
+  case CmpInst::ICMP_EQ: Op = SB_CMP_EQ; return true;
+  case CmpInst::ICMP_NE: Op = SB_CMP_NE; return true;
+  case CmpInst::ICMP_SLT: Op = SB_CMP_SLT; return true;
+  case CmpInst::ICMP_SLE: Op = SB_CMP_SLE; return true;
+  case CmpInst::ICMP_SGT: Op = SB_CMP_SGT; return true;
+  case CmpInst::ICMP_SGE: Op = SB_CMP_SGE; return true;
+  case CmpInst::ICMP_ULT: Op = SB_CMP_ULT; return true;
+  case CmpInst::ICMP_ULE: Op = SB_CMP_ULE; return true;
+  case CmpInst::ICMP_UGT: Op = SB_CMP_UGT; return true;
+  case CmpInst::ICMP_UGE: Op = SB_CMP_UGE; return true;
+  default: return false;
+  }
+}
+
+/// Block \p B's terminator (core.h, "branchy regions"): COND when the block
+/// ends in `value OP constant` on its last call's value, with only code that
+/// commutes with every later call after the call; GOTO for a plain edge to
+/// a later region block; EXIT otherwise (with a reason when that stops a
+/// region that had more calls to offer).
+static void visitTerminator(Analysis &A, Region &R, int B) {
+  sb_block &SB = R.SBBlocks[B];
+  SB.term = SB_TERM_EXIT;
+  SB.cond_call = -1;
+  SB.succ[0] = SB.succ[1] = SB.succ[2] = SB_BLOCK_EXIT;
+  BasicBlock *BB = R.Blocks[B];
+  Instruction *T = BB->getTerminator();
+  R.TermInst[B] = T;
+  const char *&Why = R.TermWhy[B];
+  auto Target = [&](BasicBlock *D) {
+    auto It = R.BlockIndex.find(D);
+    return It != R.BlockIndex.end() && It->second > B ? It->second
+                                                       : SB_BLOCK_EXIT;
+  };
+  int Call = -1;
+  for (int C = 0; C < (int)R.Calls.size(); ++C)
+    if (R.BlockOfCall[C] == B)
+      Call = C;
+  if (Call >= 0 && isa<SwitchInst>(T))
+    Why = "a switch";
+  auto *Br = dyn_cast<BranchInst>(T);
+  if (!Br)
+    return;
+  if (Br->isUnconditional()) {
+    int To = Target(Br->getSuccessor(0));
+    if (To != SB_BLOCK_EXIT) {
+      SB.term = SB_TERM_GOTO;
+      SB.succ[0] = To;
+    } else if (Call >= 0 && Br->getSuccessor(0) == R.Blocks[0]) {
+      Why = "a loop: the edge goes back to the region's entry";
+    }
+    return;
+  }
+  if (Call < 0)
+    return;
+  const sb_call_event &CE = R.Events[R.Calls[Call].Event].u.call;
+  std::string Sym = CE.symbol;
+  const sb_event &After = R.Events[SB.first_event + SB.nevents - 1];
+  if (After.kind == SB_EV_CODE &&
+      (After.u.code.barrier || After.u.code.conflicts)) {
+    Why = R.keep("code between " + Sym + " and the branch may not move (" +
+                 After.u.code.why + ")");
+    return;
+  }
+  const char *NotResult =
+      R.keep("the branch is not the result of " + Sym +
+             " (the block's last call) compared with a constant");
+  Why = NotResult;
+  BasicBlock *OnTrue = Br->getSuccessor(0), *OnFalse = Br->getSuccessor(1);
+  Value *Cond = Br->getCondition();
+  // `if (!x)`: clang negates the compare with `xor i1 %c, true`.
+  while (auto *X = dyn_cast<BinaryOperator>(Cond)) {
+    auto *One = dyn_cast<ConstantInt>(X->getOperand(1));
+    if (X->getOpcode() != Instruction::Xor || !One || !One->isOne() ||
+        !X->getType()->isIntegerTy(1))
+      break;
+    Cond = X->getOperand(0);
+    std::swap(OnTrue, OnFalse);
+  }
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp)
+    return;
+  Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  APInt K;
+  if (compareConstant(Lhs, K)) {
+    std::swap(Lhs, Rhs);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  if (!compareConstant(Rhs, K))
+    return;
+  // The compared value must be the call site's value: the call itself,
+  // through stack slots of this block and sign extensions.
+  CallInst *CallI = R.Calls[Call].Call;
+  Value *V = Lhs;
+  bool Widened = false;
+  for (unsigned Depth = 0; V != CallI && Depth < 16; ++Depth) {
+    if (auto *L = dyn_cast<LoadInst>(V)) {
+      bool Ambiguous;
+      StoreInst *S = L->isSimple() && isNonEscapingAlloca(A, L->getPointerOperand())
+                         ? reachingStore(R, L, Ambiguous)
+                         : nullptr;
+      if (!S || S->getParent() != BB)
+        return;
+      V = S->getValueOperand();
+    } else if (isa<SExtInst>(V)) {
+      // A zext would be an unsigned result widened (uid_t into a long): in
+      // C most often a change of signedness, which GCC does not look
+      // through either, so the plans agree.
+      Widened = true;
+      V = cast<Instruction>(V)->getOperand(0);
+    } else {
+      return;
+    }
+  }
+  if (V != CallI)
+    return;
+  Type *Ty = CallI->getType();
+  const DataLayout &DL = BB->getModule()->getDataLayout();
+  unsigned W = Ty->isPointerTy()        ? DL.getPointerSizeInBits()
+               : Ty->isIntegerTy()      ? Ty->getIntegerBitWidth()
+                                        : 0;
+  sb_cmp Op;
+  if (!W || !mapPredicate(Pred, Op) ||
+      W != (unsigned)sb_call_result_bits(R.Abi, &CE))
+    return;
+  bool Unsigned = CmpInst::isUnsigned(Pred);
+  // After a sign extension an unsigned compare means something else, and
+  // the constant must be one the call's own width can hold.
+  if ((Widened && (Unsigned || !K.isSignedIntN(W))) || K.getBitWidth() > 64)
+    return;
+  long Constant = Unsigned ? (long)K.getZExtValue() : (long)K.getSExtValue();
+  int Mask = sb_cond_classes(sb_call_ret_conv(R.Abi, &CE),
+                             sb_call_result_bits(R.Abi, &CE), Op,
+                             Constant);
+  if (Mask < 0) {
+    Why = R.keep("the sign of " + Sym + "'s result does not decide the compare");
+    return;
+  }
+  Why = nullptr;
+  if (OnTrue == R.Blocks[0] || OnFalse == R.Blocks[0])
+    Why = "a loop: an edge goes back to the region's entry";
+  int To = Target(OnTrue), Else = Target(OnFalse);
+  for (int C = 0; C < 3; ++C)
+    SB.succ[C] = (Mask >> C & 1) ? To : Else;
+  SB.term = SB_TERM_COND;
+  SB.cond_call = Call;
+}
+
+/// A region over \p Blocks (in order): every instruction numbered, the
+/// candidate calls collected in program order, \p CallsOf[B] the indexes of
+/// block B's calls.
+std::unique_ptr<Region>
+collectRegionCalls(Analysis &A, std::vector<BasicBlock *> Blocks,
+                   unsigned BlockNo,
+                   std::vector<std::vector<unsigned>> &CallsOf) {
+  auto R = std::make_unique<Region>();
+  R->Abi = A.Abi;
+  R->BB = Blocks[0];
+  R->BlockNo = BlockNo;
+  R->Blocks = std::move(Blocks);
+  const unsigned NB = R->Blocks.size();
+  CallsOf.assign(NB, {});
+  unsigned Pos = 0;
+  bool Started = false;
+  for (unsigned B = 0; B < NB; ++B) {
+    R->BlockIndex[R->Blocks[B]] = B;
+    for (Instruction &I : *R->Blocks[B]) {
+      R->Position[&I] = Pos++;
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || !isCandidate(*CI, A.Abi))
+        continue;
+      if (!Started)
+        R->StartPos = R->Position[&I];
+      Started = true;
+      CallsOf[B].push_back(R->Calls.size());
+      R->CallIndex[CI] = R->Calls.size();
+      R->Calls.push_back(makeCandidate(CI, A.Abi));
+      R->BlockOfCall.push_back(B);
+    }
+  }
+  return R;
+}
+
+/// Phase 1 for a branchy region: the events of every block (the entry's
+/// from its first candidate call on; the others' from their first
+/// instruction, since code before a block's first call is crossed on the
+/// way to it) and each block's terminator.
+std::unique_ptr<Region> analyseRegion(Analysis &A,
+                                      std::vector<BasicBlock *> Blocks,
+                                      unsigned BlockNo) {
+  std::vector<std::vector<unsigned>> CallsOf;
+  auto R = collectRegionCalls(A, std::move(Blocks), BlockNo, CallsOf);
+  const unsigned NB = R->Blocks.size();
+  // Paths and dominance over the region's DAG (list order is topological).
+  R->Ancestors.assign(NB, 0);
+  R->Dominators.assign(NB, 0);
+  R->Dominators[0] = 1;
+  for (unsigned B = 1; B < NB; ++B) {
+    uint64_t Dom = ~0ull;
+    for (BasicBlock *P : predecessors(R->Blocks[B])) {
+      int PI = R->BlockIndex.lookup(P);
+      R->Ancestors[B] |= R->Ancestors[PI] | 1ull << PI;
+      Dom &= R->Dominators[PI];
+    }
+    R->Dominators[B] = Dom | 1ull << B;
+  }
+  R->SBBlocks.assign(NB, sb_block());
+  R->TermWhy.assign(NB, nullptr);
+  R->TermInst.assign(NB, nullptr);
+  for (unsigned B = 0; B < NB; ++B) {
+    sb_block &SB = R->SBBlocks[B];
+    SB.first_event = R->Events.size();
+    const std::vector<unsigned> &Own = CallsOf[B];
+    int Before = 0; // calls of earlier blocks: code here follows them
+    for (unsigned P = 0; P < B; ++P)
+      Before += CallsOf[P].size();
+    if (B > 0) {
+      Instruction *End = Own.empty() ? nullptr : R->Calls[Own.front()].Call;
+      if (hasCode(&R->Blocks[B]->front(), End))
+        visitGap(A, *R, &R->Blocks[B]->front(), End, Before - 1);
+    }
+    for (unsigned K = 0; K < Own.size(); ++K) {
+      if (K > 0)
+        visitCode(A, *R, Own[K] - 1);
+      visitCall(A, *R, Own[K]);
+    }
+    if (!Own.empty()) {
+      Instruction *From = R->Calls[Own.back()].Call->getNextNode();
+      if (hasCode(From, nullptr))
+        visitGap(A, *R, From, nullptr, Own.back());
+    }
+    SB.nevents = R->Events.size() - SB.first_event;
+  }
+  for (unsigned B = 0; B < NB; ++B)
+    visitTerminator(A, *R, B);
+  return R;
+}
+
+} // namespace detail
+} // namespace sysbatch

@@ -1,0 +1,375 @@
+//===- RewriteLinux.cpp - the Linux rewrite: slots, issue, call sites -----===//
+//
+// Rewrites each planned Linux batch exactly as docs/design.md prescribes
+// ("The rewrite, shared by both front ends"): slot words filled at the
+// issue point (materialize() recomputes AVAILABLE values there), one
+// versioned sysbatch_run call, and at each call site the result from the
+// batch (convertResult: the libc convention) or the original call.
+// Example (-O0 IR, as clang emits it):
+//
+//   before                                   after
+//   %call = call i32 @open(i8* %p, i32 0)    %sb.active = load i32, @sysbatch_active
+//   store i32 %call, i32* %fd                br (%sb.active != 0), %sb.issue, %sb.join
+//   %0 = load i32, i32* %fd                sb.issue:  slots <- template; slot 0 arg 1 <- %p
+//   %call1 = call i64 @read(i32 %0, ...)              copy slot 1: rets[0] -> slot 2 arg 0
+//                                                     %sb.ran = call @sysbatch_run(rets, slots, 3, 0)
+//                                          sb.join:   %sb.last = phi [-1], [%sb.ran]
+//                                                     %call = 0 <= %sb.last ? ret_errno(rets[0])
+//                                                                           : call @open(%p, 0)
+//                                                     store %call, %fd ...
+//                                                     %call1 = 2 <= %sb.last ? ret_errno(rets[2])
+//                                                                            : call @read(%0, ...)
+//
+// Branchy regions (several blocks: docs/llvm.md, "Branchy regions") keep the
+// original control flow; only the test at each call site changes, because
+// the kernel may skip slots:
+//
+//   %fd = call @open(...)                    %fd = last >= 0 && rets[0] != NOT_RUN
+//   br (%fd < 0), %err, %ok                        ? ret_errno(rets[0]) : call @open(...)
+//   ok:  %n = call @read(%fd, ...)           br (%fd < 0), %err, %ok
+//                                            ok: %n = last >= 0 && rets[3] != NOT_RUN
+//                                                     ? ret_errno(rets[3]) : call @read(...)
+//
+//===----------------------------------------------------------------------===//
+
+#include "SysbatchInternal.h"
+
+#include "llvm/IR/Function.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sysbatch"
+
+namespace sysbatch {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// The rewrite (docs/design.md, "The rewrite, shared by both front ends")
+//===----------------------------------------------------------------------===//
+
+/// SYSBATCH_NOT_RUN (runtime/include/sysbatch.h): rets of a skipped slot.
+static constexpr int64_t SYSBATCH_NOT_RUN_WORD = INT64_MIN;
+
+/// A value as the 64-bit word the kernel reads.
+static Value *asWord(IRBuilder<> &B, Value *V, Type *I64) {
+  if (V->getType()->isPointerTy())
+    return B.CreatePtrToInt(V, I64);
+  return B.CreateSExtOrTrunc(V, I64);
+}
+
+/// A 64-bit result as the call's own type.
+static Value *asCallType(IRBuilder<> &B, Value *V, Type *Ty) {
+  if (V->getType() == Ty)
+    return V;
+  if (Ty->isPointerTy())
+    return V->getType()->isPointerTy() ? B.CreateBitCast(V, Ty)
+                                       : B.CreateIntToPtr(V, Ty);
+  if (V->getType()->isPointerTy())
+    return B.CreatePtrToInt(V, Ty);
+  return B.CreateSExtOrTrunc(V, Ty);
+}
+
+/// \p V as a value at the issue point, which is where call \p FirstPos of the
+/// block stood.  Whatever was computed before it is used as is; values from
+/// later in the block were classified AVAILABLE by visitOperand, so every
+/// instruction on the way is pure or a load of memory nothing writes between
+/// the region's start and the original load: recomputing them gives the
+/// same value.
+Value *materialize(Region &R, IRBuilder<> &B, Value *V,
+                   unsigned FirstPos, DenseMap<Value *, Value *> &Cache,
+                   const DenseMap<Value *, Value *> &Replaced) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I)
+    return V;
+  auto Rep = Replaced.find(I);
+  if (Rep != Replaced.end())
+    return Rep->second; // a call of an earlier batch: its result phi
+  auto Pos = R.Position.find(I);
+  if (Pos == R.Position.end() || Pos->second < FirstPos)
+    return I; // dominates the issue point
+  auto Fwd = R.Forwarded.find(I);
+  if (Fwd != R.Forwarded.end())
+    return materialize(R, B, Fwd->second, FirstPos, Cache, Replaced);
+  auto Done = Cache.find(I);
+  if (Done != Cache.end())
+    return Done->second;
+  assert(!R.CallIndex.count(I) && "a batched call's result is chained");
+  Instruction *Copy = I->clone();
+  for (unsigned K = 0; K < Copy->getNumOperands(); ++K)
+    Copy->setOperand(K, materialize(R, B, Copy->getOperand(K), FirstPos,
+                                    Cache, Replaced));
+  B.Insert(Copy, I->getName() + ".sb");
+  Cache[I] = Copy;
+  return Copy;
+}
+
+/// The raw result as the call site sees it: the libc convention applied
+/// (errno set here, in program order), in the call's own type.
+static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
+                            Value *Raw, RuntimeABI &RT) {
+  // syscall() itself reports -1 and errno whatever NR's row says.
+  unsigned Conv =
+      sb_call_ret_conv(R.Abi, &R.Events[C.Event].u.call);
+  Value *Converted = Raw;
+  switch (Conv) {
+  case SB_RET_ERRNO:
+    Converted = RB.CreateCall(RT.retErrno(), {Raw});
+    break;
+  case SB_RET_MAP_FAILED:
+    Converted = RB.CreateCall(RT.retMmap(), {Raw});
+    break;
+  case SB_RET_POSITIVE_ERROR:
+    Converted = RB.CreateCall(RT.retPositiveError(), {Raw});
+    break;
+  default: // SB_RET_NEVER_FAILS
+    break;
+  }
+  if (C.Call->getType()->isVoidTy())
+    return nullptr;
+  return asCallType(RB, Converted, C.Call->getType());
+}
+
+/// A call site of a branchy batch, where the kernel may have skipped slots:
+///
+///   head:      br (last >= 0), sb.check, sb.call
+///   sb.check:  %raw = load rets[slot]; br (%raw != NOT_RUN), sb.result, sb.call
+///   sb.result: convert(%raw); br sb.next
+///   sb.call:   the original call; br sb.next
+///   sb.next:   phi
+///
+/// `last` is checked first: when the batch did not run, rets is unwritten.
+static void rewriteBranchyCallSite(Region &R, const CandidateCall &C, int Slot,
+                                   int NSlots, AllocaInst *Rets, Value *Last,
+                                   RuntimeABI &RT,
+                                   DenseMap<Value *, Value *> &Replaced) {
+  CallInst *Call = C.Call;
+  LLVMContext &Ctx = Call->getContext();
+  Type *I64 = RT.I64;
+  BasicBlock *Head = Call->getParent();
+  Function *F = Head->getParent();
+  BasicBlock *Tail = Head->splitBasicBlock(Call, "sb.next");
+  BasicBlock *Check = BasicBlock::Create(Ctx, "sb.check", F, Tail);
+  BasicBlock *FromBatch = BasicBlock::Create(Ctx, "sb.result", F, Tail);
+  BasicBlock *Original = BasicBlock::Create(Ctx, "sb.call", F, Tail);
+
+  Head->getTerminator()->eraseFromParent();
+  IRBuilder<> HB(Head);
+  HB.SetCurrentDebugLocation(Call->getDebugLoc());
+  HB.CreateCondBr(HB.CreateICmpSGE(Last, ConstantInt::get(I64, 0),
+                                   "sb.batch.ran"),
+                  Check, Original);
+
+  IRBuilder<> KB(Check);
+  KB.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *Raw = KB.CreateAlignedLoad(
+      I64,
+      KB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, NSlots), Rets, 0, Slot),
+      Align(8), "sb.raw");
+  KB.CreateCondBr(KB.CreateICmpNE(Raw,
+                                  ConstantInt::get(I64, SYSBATCH_NOT_RUN_WORD),
+                                  "sb.slot.ran"),
+                  FromBatch, Original);
+
+  IRBuilder<> RB(FromBatch);
+  RB.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *Converted = convertResult(R, C, RB, Raw, RT);
+  RB.CreateBr(Tail);
+
+  BranchInst *ToTail = BranchInst::Create(Tail, Original);
+  Call->moveBefore(ToTail);
+  if (!Converted)
+    return;
+  PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
+  Result->takeName(Call);
+  Call->setName(Result->getName() + ".orig");
+  Call->replaceAllUsesWith(Result);
+  Result->addIncoming(Converted, FromBatch);
+  Result->addIncoming(Call, Original);
+  Replaced[Call] = Result;
+}
+
+/// Rewrite batch \p BI of region \p R: slots and the versioned issue at the
+/// first call, then `slot <= last ? convert(rets[slot]) : call` at each call.
+void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
+                  sb_fill_mode Fill,
+                  DenseMap<Value *, Value *> &Replaced) {
+  const sb_batch_plan &BP = R.Plan.batches[BI];
+  CallInst *First = R.Calls[BP.first_call].Call;
+  const unsigned FirstPos = R.Position.lookup(First);
+  Function &F = *First->getFunction();
+  Module &M = *F.getParent();
+  Type *I64 = RT.I64;
+  constexpr unsigned WordsPerSlot = 8; // struct sysbatch_slot: 64 bytes
+  const unsigned NWords = BP.nslots * WordsPerSlot;
+
+  // Stack arrays in the entry block, so they are allocated once.
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  AllocaInst *Rets = EB.CreateAlloca(ArrayType::get(I64, BP.nslots), nullptr,
+                                     "sb.rets");
+  Rets->setAlignment(Align(8));
+  AllocaInst *Slots =
+      EB.CreateAlloca(ArrayType::get(I64, NWords), nullptr, "sb.slots");
+  Slots->setAlignment(Align(8));
+
+  // Versioning: one load and one branch; the original calls are the else.
+  IRBuilder<> B(First);
+  Value *Active = B.CreateLoad(RT.I32, RT.active(), "sb.active");
+  Value *On = B.CreateICmpNE(Active, ConstantInt::get(RT.I32, 0), "sb.on");
+  BasicBlock *Head = First->getParent();
+  Instruction *IssueTerm = SplitBlockAndInsertIfThen(On, First, false);
+  BasicBlock *Issue = IssueTerm->getParent();
+  BasicBlock *Join = First->getParent();
+  Issue->setName("sb.issue");
+  Join->setName("sb.join");
+
+  IRBuilder<> IB(IssueTerm);
+  auto WordPtr = [&](Value *Array, unsigned Words, unsigned W) {
+    return IB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, Words), Array, 0,
+                                         W);
+  };
+  // Constant words (null: computed at run time) and the run-time words.
+  std::vector<Constant *> Const(NWords, ConstantInt::get(I64, 0));
+  std::vector<bool> Meaningful(NWords, false);
+  std::vector<std::pair<unsigned, Value *>> Variable;
+  DenseMap<Value *, Value *> Cache;
+  for (int S = 0; S < BP.nslots; ++S) {
+    const sb_slot_plan &SP = BP.slots[S];
+    unsigned W = S * WordsPerSlot;
+    uint64_t Header = (uint64_t)(uint16_t)SP.nr |
+                      (uint64_t)(uint16_t)SP.jump_fail << 16 |
+                      (uint64_t)(uint16_t)SP.jump_zero << 32 |
+                      (uint64_t)(uint16_t)SP.jump_pos << 48;
+    Const[W] = ConstantInt::get(I64, Header);
+    Const[W + 1] = ConstantInt::get(I64, (uint64_t)(uint8_t)SP.argc);
+    Meaningful[W] = Meaningful[W + 1] = true;
+    for (int K = 0; K < SP.argc; ++K)
+      Meaningful[W + 2 + K] = true;
+    if (SP.kind == SB_SLOT_COPY) {
+      unsigned Dst = SP.copy_dst_slot * WordsPerSlot + 2 + SP.copy_dst_arg;
+      Variable.push_back(
+          {W + 2, IB.CreatePtrToInt(WordPtr(Slots, NWords, Dst), I64)});
+      Value *Src;
+      if (SP.copy_src_arg >= 0) {
+        // A word the writer's call put in its buffer: buffer + offset.
+        CallInst *Writer = R.Calls[BP.slots[SP.copy_src_slot].call].Call;
+        Value *Buf = materialize(R, IB, Writer->getArgOperand(SP.copy_src_arg),
+                                 FirstPos, Cache, Replaced);
+        Src = IB.CreateAdd(asWord(IB, Buf, I64),
+                           ConstantInt::get(I64, SP.copy_src_offset));
+      } else {
+        Src = IB.CreatePtrToInt(WordPtr(Rets, BP.nslots, SP.copy_src_slot),
+                                I64);
+      }
+      Variable.push_back({W + 3, Src});
+      continue;
+    }
+    const CandidateCall &C = R.Calls[SP.call];
+    for (int K = 0; K < SP.argc; ++K) {
+      const sb_fill_arg &FA = SP.args[K];
+      switch (FA.fill) {
+      case SB_FILL_CONST:
+        Const[W + 2 + K] = ConstantInt::get(I64, (uint64_t)FA.value);
+        break;
+      case SB_FILL_EMPTY_STRING:
+        Const[W + 2 + K] = compat::addressAsInteger(RT.emptyString(), I64);
+        break;
+      case SB_FILL_CHAINED:
+        Meaningful[W + 2 + K] = false; // written by the copy slot before it
+        break;
+      case SB_FILL_LIBC_ARG: {
+        unsigned Op = FA.index; // the event's argument (NR is syscall's 0)
+        if (Op >= C.Call->arg_size())
+          break; // a variadic argument not passed: 0
+        Value *V = C.Call->getArgOperand(Op);
+        if (auto *CI = dyn_cast<ConstantInt>(V)) {
+          Const[W + 2 + K] = ConstantInt::get(I64, CI->getSExtValue());
+        } else if (isa<ConstantPointerNull>(V)) {
+        } else if (auto *CV = dyn_cast<Constant>(V)) {
+          Const[W + 2 + K] = CV->getType()->isPointerTy()
+                                 ? compat::addressAsInteger(CV, I64)
+                                 : ConstantExpr::getIntegerCast(CV, I64, true);
+        } else {
+          Value *Here = materialize(R, IB, V, FirstPos, Cache, Replaced);
+          Variable.push_back({W + 2 + K, asWord(IB, Here, I64)});
+        }
+        break;
+      }
+      }
+    }
+  }
+  if (Fill == SB_FILL_MODE_TEMPLATE) {
+    auto *TemplateTy = ArrayType::get(I64, NWords);
+    auto *Template = new GlobalVariable(
+        M, TemplateTy, true, GlobalValue::PrivateLinkage,
+        ConstantArray::get(TemplateTy, Const), "sb.template");
+    Template->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Template->setAlignment(Align(8));
+    IB.CreateMemCpy(WordPtr(Slots, NWords, 0), MaybeAlign(8), Template,
+                    MaybeAlign(8),
+                    NWords * 8);
+  } else {
+    for (auto &VW : Variable)
+      Meaningful[VW.first] = false; // stored below
+    for (unsigned W = 0; W < NWords; ++W)
+      if (Meaningful[W])
+        IB.CreateAlignedStore(Const[W], WordPtr(Slots, NWords, W), Align(8));
+  }
+  for (auto &VW : Variable)
+    IB.CreateAlignedStore(VW.second, WordPtr(Slots, NWords, VW.first),
+                          Align(8));
+  Value *SlotsBase = WordPtr(Slots, NWords, 0);
+  Value *RetsBase = WordPtr(Rets, BP.nslots, 0);
+  CallInst *Ran = IB.CreateCall(
+      RT.run(), {RetsBase, SlotsBase, ConstantInt::get(I64, BP.nslots),
+               ConstantInt::get(I64, 0)},
+      "sb.ran");
+  Ran->setDebugLoc(First->getDebugLoc());
+  PHINode *Last = PHINode::Create(I64, 2, "sb.last", &Join->front());
+  Last->addIncoming(ConstantInt::get(I64, -1), Head);
+  Last->addIncoming(Ran, Issue);
+
+  // Each call site: the batch's result when its slot ran, else the call.
+  for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
+    const sb_call_plan &CP = R.Plan.calls[CIdx];
+    if (CP.batch != BI)
+      continue;
+    const CandidateCall &C = R.Calls[CIdx];
+    CallInst *Call = C.Call;
+    if (BP.branchy) {
+      rewriteBranchyCallSite(R, C, CP.slot, BP.nslots, Rets, Last, RT,
+                             Replaced);
+      continue;
+    }
+    IRBuilder<> CB(Call);
+    Value *SlotRan = CB.CreateICmpSLE(ConstantInt::get(I64, CP.slot), Last,
+                                      "sb.slot.ran");
+    Instruction *FromBatch, *Original;
+    SplitBlockAndInsertIfThenElse(SlotRan, Call, &FromBatch, &Original);
+    BasicBlock *Tail = Call->getParent();
+    Tail->setName("sb.next");
+    FromBatch->getParent()->setName("sb.result");
+    Original->getParent()->setName("sb.call");
+    Call->moveBefore(Original);
+
+    IRBuilder<> RB(FromBatch);
+    RB.SetCurrentDebugLocation(Call->getDebugLoc());
+    Value *Raw = RB.CreateAlignedLoad(
+        I64, RB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, BP.nslots),
+                                           Rets, 0, CP.slot),
+        Align(8), "sb.raw");
+    Value *Converted = convertResult(R, C, RB, Raw, RT);
+    if (!Converted)
+      continue; // void call site: the conversion only sets errno
+    PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
+    Result->takeName(Call);
+    Call->setName(Result->getName() + ".orig");
+    Call->replaceAllUsesWith(Result);
+    Result->addIncoming(Converted, FromBatch->getParent());
+    Result->addIncoming(Call, Original->getParent());
+    Replaced[Call] = Result;
+  }
+}
+
+} // namespace detail
+} // namespace sysbatch

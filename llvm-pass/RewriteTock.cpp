@@ -1,0 +1,215 @@
+//===- RewriteTock.cpp - the Tock rewrite: one series call per batch -----===//
+//
+// With target=tock (Thumb and riscv32 only; docs/llvm.md, "Tock") the same
+// analysis describes runs of libtock-c raw calls, under the Tock memory rule
+// (only private stack slots commute with the kernel and with upcalls), and
+// each batch becomes one series call with the stop policy; each call site
+// becomes one runtime call that converts its frame, or runs the frame
+// itself when the series stopped before it (no copy of the original call):
+//
+//   call @command(sret %a, 2, 1, 0, 0)       frames <- {2, 2, 1, 0, 0}, {2, 2, 1, 1, 0},
+//   call @command(sret %b, 2, 1, 1, 0)                 {0, 1, 0, 0, 0}
+//   call @yield()          (with tock-yield) %sb.left = call @sysbatch_tock_series(frames, 3, 0)
+//                                            %sb.ran = 3 - %sb.left
+//                                            call @sysbatch_tock_take(%a, frames, 0, %sb.ran)
+//                                            call @sysbatch_tock_take(%b, frames, 1, %sb.ran)
+//                                            call @sysbatch_tock_take(null, frames, 2, %sb.ran)
+//
+//===----------------------------------------------------------------------===//
+
+#include "SysbatchInternal.h"
+
+#include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/ErrorHandling.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sysbatch"
+
+STATISTIC(NumTockSeries, "Tock series calls emitted");
+STATISTIC(NumTockFrames, "Tock frames filled");
+STATISTIC(NumTockSretResults, "Tock call sites converted into their sret slot");
+STATISTIC(NumTockRegisterResults,
+          "Tock call sites converted through a register-return temporary");
+STATISTIC(NumTockReissueOnly, "Tock call sites whose result is unused");
+
+namespace sysbatch {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// The Tock rewrite (docs/llvm.md, "Tock"): one series call per batch
+//===----------------------------------------------------------------------===//
+
+/// SYSBATCH_TOCK_POLICY_STOP: every Tock slot has fail=stop.
+static constexpr uint32_t TockPolicyStop = 0;
+static constexpr unsigned TockWordsPerFrame = 5; // {class, r0, r1, r2, r3}
+
+/// Is the struct call \p Call returns through its sret slot \p Sret read
+/// by anything?  A temporary only the call and lifetime markers touch is
+/// not (`command(...);` as a statement).
+static bool tockSretUsed(const CallInst *Call, const Value *Sret) {
+  const auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Sret));
+  if (!AI)
+    return true;
+  SmallVector<const Value *, 8> Work{AI};
+  DenseSet<const Value *> Seen{AI};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (U == Call)
+        continue;
+      if (isa<BitCastInst>(U) || isa<GetElementPtrInst>(U)) {
+        if (Seen.insert(U).second)
+          Work.push_back(U);
+        continue;
+      }
+      const auto *II = dyn_cast<IntrinsicInst>(U);
+      if (II && (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II)))
+        continue;
+      return true;
+    }
+  }
+  return false;
+}
+
+/// Rewrite Tock batch \p BI of region \p R:
+///
+///   issue point:  frames[5k] = class_k; frames[5k+1..4] = raw args of k
+///                 %sb.left = sysbatch_tock_series(frames, n, STOP)
+///                 %sb.ran  = n - %sb.left
+///   call site k:  sysbatch_tock_take(out, frames, k, %sb.ran), the call erased
+///
+/// `out` is the call's sret slot, or a fresh 16-byte private slot the
+/// register-returned struct is loaded from in place of the call; null for
+/// unused results and yield.  The runtime runs frame k itself when
+/// k >= %sb.ran.  No sysbatch_active probe: the backend is chosen at build
+/// time.
+void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
+                      DenseMap<Value *, Value *> &Replaced,
+                      SmallVectorImpl<CallInst *> &ErasedCalls) {
+  const sb_batch_plan &BP = R.Plan.batches[BI];
+  CallInst *First = R.Calls[BP.first_call].Call;
+  const unsigned FirstPos = R.Position.lookup(First);
+  Function &F = *First->getFunction();
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  Type *I32 = RT.I32;
+  const unsigned N = BP.nslots, NWords = N * TockWordsPerFrame;
+  for (int S = 0; S < BP.nslots; ++S)
+    if (BP.slots[S].kind != SB_SLOT_CALL || BP.slots[S].argc > 4)
+      report_fatal_error("sysbatch: a Tock plan has a slot a series frame "
+                         "cannot hold (word copy or more than 4 arguments)",
+                         false);
+
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  auto *FramesTy = ArrayType::get(I32, NWords);
+  AllocaInst *Frames = EB.CreateAlloca(FramesTy, nullptr, "sb.frames");
+  Frames->setAlignment(Align(4));
+
+  IRBuilder<> IB(First);
+  IB.SetCurrentDebugLocation(First->getDebugLoc());
+  auto WordPtr = [&](IRBuilder<> &B, unsigned W) {
+    return B.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, W);
+  };
+  auto AsWord = [&](Value *V) -> Value * {
+    if (auto *C = dyn_cast<Constant>(V))
+      return C->getType()->isPointerTy()
+                 ? ConstantExpr::getPtrToInt(C, I32)
+                 : ConstantExpr::getIntegerCast(C, I32, true);
+    return V->getType()->isPointerTy() ? IB.CreatePtrToInt(V, I32)
+                                       : IB.CreateSExtOrTrunc(V, I32);
+  };
+  DenseMap<Value *, Value *> Cache;
+  for (int S = 0; S < BP.nslots; ++S) {
+    const sb_slot_plan &SP = BP.slots[S];
+    const CandidateCall &C = R.Calls[SP.call];
+    Value *Words[TockWordsPerFrame];
+    Words[0] = ConstantInt::get(I32, (uint32_t)SP.nr);
+    for (unsigned K = 1; K < TockWordsPerFrame; ++K)
+      Words[K] = ConstantInt::get(I32, 0); // memop r2, r3; yield r1..r3
+    for (int K = 0; K < SP.argc; ++K) {
+      const sb_fill_arg &FA = SP.args[K];
+      if (FA.fill == SB_FILL_CONST) {
+        Words[1 + K] = ConstantInt::get(I32, (uint32_t)FA.value);
+      } else if (FA.fill == SB_FILL_LIBC_ARG) {
+        unsigned Op = C.EventBase + FA.index;
+        if (Op < C.Call->arg_size())
+          Words[1 + K] = AsWord(materialize(R, IB, C.Call->getArgOperand(Op),
+                                            FirstPos, Cache, Replaced));
+      } else {
+        report_fatal_error("sysbatch: a Tock frame word the series call "
+                           "cannot fill (chained or empty string)",
+                           false);
+      }
+    }
+    for (unsigned K = 0; K < TockWordsPerFrame; ++K)
+      IB.CreateAlignedStore(Words[K],
+                            WordPtr(IB, S * TockWordsPerFrame + K), Align(4));
+  }
+  // The series and every call site take the frames from here.
+  Value *FramesBase =
+      IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, 0, "sb.base");
+  CallInst *Left = IB.CreateCall(
+      RT.tockSeries(),
+      {FramesBase, ConstantInt::get(I32, N),
+       ConstantInt::get(I32, TockPolicyStop)},
+      "sb.left");
+  Left->setDebugLoc(First->getDebugLoc());
+  Value *Ran = IB.CreateSub(ConstantInt::get(I32, N), Left, "sb.ran");
+  ++NumTockSeries;
+  NumTockFrames += N;
+
+  Type *BytePtr = compat::bytePointer(Ctx);
+  for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
+    const sb_call_plan &CP = R.Plan.calls[CIdx];
+    if (CP.batch != BI)
+      continue;
+    const CandidateCall &C = R.Calls[CIdx];
+    CallInst *Call = C.Call;
+    const int Class = C.RawRow->nr;
+    Value *Sret = hasSretResult(*Call) ? Call->getArgOperand(0) : nullptr;
+    bool Used = tockResultBytes(Class) &&
+                (Sret ? tockSretUsed(Call, Sret) : !Call->use_empty());
+    IRBuilder<> CB(Call);
+    CB.SetCurrentDebugLocation(Call->getDebugLoc());
+    Value *K = ConstantInt::get(I32, CP.slot);
+    // The original call is replaced, not kept as a fallback: a frame the
+    // series did not run still holds its inputs, and the runtime runs it.
+    ErasedCalls.push_back(Call);
+    if (!Used) {
+      CB.CreateCall(RT.tockTake(),
+                    {ConstantPointerNull::get(cast<PointerType>(BytePtr)),
+                     FramesBase, K, Ran});
+      ++NumTockReissueOnly;
+      continue;
+    }
+    if (Sret) {
+      CB.CreateCall(RT.tockTake(),
+                    {CB.CreatePointerCast(Sret, BytePtr), FramesBase, K, Ran});
+      ++NumTockSretResults;
+      continue;
+    }
+    // The struct comes back in registers (memop_return_t on RV32 ilp32):
+    // convert into private memory and load the call's own type from it.
+    Type *RetTy = Call->getType();
+    uint64_t Bytes = std::max<uint64_t>(16, DL.getTypeStoreSize(RetTy));
+    AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(Type::getInt8Ty(Ctx), Bytes),
+                                      nullptr, "sb.result.tmp");
+    Tmp->setAlignment(Align(16));
+    CB.CreateCall(RT.tockTake(),
+                  {CB.CreatePointerCast(Tmp, BytePtr), FramesBase, K, Ran});
+    Value *Converted = CB.CreateAlignedLoad(
+        RetTy, CB.CreatePointerCast(Tmp, compat::pointerTo(RetTy)), Align(16),
+        "sb.result.value");
+    Converted->takeName(Call);
+    Call->replaceAllUsesWith(Converted);
+    Replaced[Call] = Converted;
+    ++NumTockRegisterResults;
+  }
+}
+
+} // namespace detail
+} // namespace sysbatch

@@ -1,0 +1,283 @@
+//===- SysbatchInternal.h - what the pass's files share ---------*- C++ -*-===//
+//
+// Internal to llvm-pass/: the data model one region of IR is described in
+// (CandidateCall, Region, Analysis), the runtime's plugin ABI as the
+// rewrites declare it (RuntimeABI), and the functions one file of the pass
+// calls in another, grouped by the file that defines them.  Everything here
+// lives in sysbatch::detail; what one file uses alone stays static there.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SYSBATCH_LLVM_INTERNAL_H
+#define SYSBATCH_LLVM_INTERNAL_H
+
+#include "LLVMCompat.h"
+#include "SysbatchPass.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/Module.h"
+
+#include "sysbatch/core.h"
+
+#include <deque>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace sysbatch {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// Data model: one region per basic block (split every SB_MAX_REGION_CALLS
+// calls), holding what the core reads and what the rewrite needs.
+//===----------------------------------------------------------------------===//
+
+struct CandidateCall {
+  llvm::CallInst *Call;
+  const sb_syscall *Row; // the row of the callee ("syscall" for syscall())
+  const sb_syscall *RawRow; // the row whose kernel call is issued, or null
+  unsigned FirstArg;     // 1 for syscall(NR, ...) and for an sret call:
+                         // row argument k is operand k+1
+  bool RowDescribesOperands; // RawRow's libc arguments are the operands
+  unsigned Event;            // index of its call event in Region::Events
+  unsigned EventBase = 0;    // operand of event argument 0 (1: the sret
+                             // pointer is not a libc argument)
+};
+
+struct Region {
+  sb_abi Abi = SB_ABI_LINUX_X86_64;
+  llvm::BasicBlock *BB = nullptr;
+  unsigned BlockNo = 0, Part = 0;
+  std::vector<CandidateCall> Calls;
+  std::vector<sb_event> Events;
+  std::deque<std::string> Texts; // owns the strings events point to
+  llvm::DenseMap<const llvm::Instruction *, unsigned> Position; // order in BB
+  unsigned StartPos = 0;         // position of the region's first call
+  llvm::DenseMap<const llvm::Value *, int> CallIndex;
+  llvm::DenseMap<const llvm::Value *, sb_operand> Classified;
+  // load -> value stored before it
+  llvm::DenseMap<const llvm::Value *, llvm::Value *> Forwarded;
+  sb_plan Plan = {};
+  bool Planned = false;
+
+  // Branchy regions (several blocks; empty Blocks: the straight-line form).
+  // Position then numbers the instructions of every region block in list
+  // order, so "inside" still means "after the issue point, in the region".
+  std::vector<llvm::BasicBlock *> Blocks;      // entry first, topological order
+  llvm::DenseMap<const llvm::BasicBlock *, int> BlockIndex;
+  std::vector<sb_block> SBBlocks;
+  std::vector<int> BlockOfCall;
+  std::vector<uint64_t> Ancestors;       // per block: blocks with a path to it
+  std::vector<uint64_t> Dominators;      // per block, over the region's DAG
+  std::vector<const char *> TermWhy;     // why a terminator ends the region
+  std::vector<llvm::Instruction *> TermInst;
+
+  Region() = default;
+  Region(const Region &) = delete;
+  Region &operator=(const Region &) = delete;
+  ~Region() {
+    if (Planned)
+      sb_plan_free(&Plan);
+  }
+  const char *keep(std::string S) {
+    Texts.push_back(std::move(S));
+    return Texts.back().c_str();
+  }
+  bool inside(const llvm::Instruction *I) const {
+    auto It = Position.find(I);
+    return It != Position.end() && It->second >= StartPos;
+  }
+  bool branchy() const { return !Blocks.empty(); }
+  int blockOf(const llvm::Instruction *I) const {
+    auto It = BlockIndex.find(I->getParent());
+    return It == BlockIndex.end() ? -1 : It->second;
+  }
+};
+
+struct Analysis {
+  llvm::AAResults &AA;
+  llvm::DenseMap<const llvm::AllocaInst *, bool> NonEscaping;
+  sb_abi Abi = SB_ABI_LINUX_X86_64;
+  llvm::DenseMap<const llvm::AllocaInst *, bool> TockPrivate;
+};
+
+//===----------------------------------------------------------------------===//
+// The runtime's plugin ABI, used by both rewrites
+//===----------------------------------------------------------------------===//
+
+/// The runtime's plugin ABI (runtime/include/sysbatch.h), declared in the
+/// module the first time a rewrite needs each piece.
+class RuntimeABI {
+public:
+  explicit RuntimeABI(llvm::Module &M)
+      : M(M), I64(llvm::Type::getInt64Ty(M.getContext())),
+        I32(llvm::Type::getInt32Ty(M.getContext())) {}
+  llvm::Module &M;
+  llvm::Type *I64, *I32;
+
+  llvm::Constant *active() {
+    return M.getOrInsertGlobal("sysbatch_active", I32);
+  }
+  llvm::Constant *emptyString() {
+    return M.getOrInsertGlobal(
+        "sysbatch_empty_string",
+        llvm::ArrayType::get(llvm::Type::getInt8Ty(M.getContext()), 1));
+  }
+  llvm::FunctionCallee run() {
+    llvm::Type *Words = compat::pointerTo(I64);
+    return declare("sysbatch_run", I64, {Words, Words, I64, I64});
+  }
+  llvm::FunctionCallee retErrno() {
+    return declare("sysbatch_ret_errno", I64, {I64});
+  }
+  llvm::FunctionCallee retMmap() {
+    return declare("sysbatch_ret_mmap", compat::bytePointer(M.getContext()),
+                   {I64});
+  }
+  llvm::FunctionCallee retPositiveError() {
+    return declare("sysbatch_ret_positive_error", I32, {I64});
+  }
+  // Tock (runtime/include/sysbatch_tock.h); frames as plain u32 words.
+  llvm::FunctionCallee tockSeries() {
+    return declare("sysbatch_tock_series", I32,
+                   {compat::pointerTo(I32), I32, I32});
+  }
+  /// One call per call site: converts frame k into libtock-c's struct at
+  /// `out` (null: nothing to write), running the frame first when the
+  /// series did not (k >= ran).
+  llvm::FunctionCallee tockTake() {
+    return declare("sysbatch_tock_take", llvm::Type::getVoidTy(M.getContext()),
+                   {compat::bytePointer(M.getContext()), compat::pointerTo(I32),
+                    I32, I32});
+  }
+
+private:
+  llvm::FunctionCallee declare(llvm::StringRef Name, llvm::Type *Ret,
+                               llvm::ArrayRef<llvm::Type *> Params) {
+    llvm::FunctionCallee F =
+        M.getOrInsertFunction(Name,
+                              llvm::FunctionType::get(Ret, Params, false));
+    if (auto *Fn = llvm::dyn_cast<llvm::Function>(F.getCallee()))
+      Fn->addFnAttr(llvm::Attribute::NoUnwind);
+    return F;
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// BlockAnalysis.cpp: calls, operands, code between calls, barriers
+//===----------------------------------------------------------------------===//
+
+/// A call the catalogue knows, or null (\p RawSyscall: syscall(NR, ...)).
+const sb_syscall *visitCallee(llvm::CallInst &CI, bool &RawSyscall,
+                              sb_abi Abi);
+bool isCandidate(llvm::CallInst &CI, sb_abi Abi);
+/// Does \p CI return its struct through an sret pointer (operand 0)?
+bool hasSretResult(const llvm::CallInst &CI);
+/// An alloca only ever loaded from or stored to directly.
+bool isNonEscapingAlloca(Analysis &A, const llvm::Value *Ptr);
+/// The store whose value load \p L of a non-escaping stack slot reads.
+llvm::StoreInst *reachingStore(Region &R, llvm::LoadInst *L, bool &Ambiguous);
+CandidateCall makeCandidate(llvm::CallInst *Call, sb_abi Abi);
+unsigned countCandidates(llvm::BasicBlock &BB, sb_abi Abi);
+/// One call event: the row, and every written argument classified.
+void visitCall(Analysis &A, Region &R, unsigned Index);
+/// One code event for the instructions from \p From up to \p End (null:
+/// the block's terminator), which follow region call \p After.
+void visitGap(Analysis &A, Region &R, llvm::Instruction *From,
+              llvm::Instruction *End, int After);
+/// One code event between calls \p Before and \p Before + 1.
+void visitCode(Analysis &A, Region &R, unsigned Before);
+/// Does the block hold code between \p From and \p End (null: the end)?
+bool hasCode(llvm::Instruction *From, llvm::Instruction *End);
+/// Phase 1 for one basic block: its straight-line regions.
+std::vector<std::unique_ptr<Region>>
+analyseBlock(Analysis &A, llvm::BasicBlock &BB, unsigned BlockNo);
+
+//===----------------------------------------------------------------------===//
+// Regions.cpp: branchy regions
+//===----------------------------------------------------------------------===//
+
+/// The blocks of the branchy region entered at \p Order[EntryIdx], or none.
+std::vector<llvm::BasicBlock *>
+formRegion(const std::vector<llvm::BasicBlock *> &Order, size_t EntryIdx,
+           const llvm::DenseSet<const llvm::BasicBlock *> &Covered,
+           sb_abi Abi);
+/// A region over \p Blocks with its candidate calls collected.
+std::unique_ptr<Region>
+collectRegionCalls(Analysis &A, std::vector<llvm::BasicBlock *> Blocks,
+                   unsigned BlockNo,
+                   std::vector<std::vector<unsigned>> &CallsOf);
+/// Phase 1 for a branchy region.
+std::unique_ptr<Region> analyseRegion(Analysis &A,
+                                      std::vector<llvm::BasicBlock *> Blocks,
+                                      unsigned BlockNo);
+
+//===----------------------------------------------------------------------===//
+// TockAnalysis.cpp: the Tock memory rule, call shape, stop tests, chains
+//===----------------------------------------------------------------------===//
+
+/// The stack slot call \p C's libtock-c struct lands in, or null.
+const llvm::Value *tockResultTemp(const CandidateCall &C);
+/// Is \p Ptr inside a stack slot only this function can reach?
+bool isTockPrivate(Analysis &A, const llvm::Value *Ptr);
+/// Does code instruction \p I touch memory other than private slots?
+bool visitTockSharedAccess(Analysis &A, llvm::Instruction &I);
+/// Bytes libtock-c's raw call of TRD104 class \p Class returns.
+unsigned tockResultBytes(int Class);
+/// The front end's objection to a libtock-c call, or empty.
+std::string visitTockCallShape(const CandidateCall &C);
+/// The region call whose result temporary load \p L reads, or -1.
+int visitTockResultLoad(Analysis &A, Region &R, llvm::LoadInst *L);
+/// The chain of blocks entered at \p Order[EntryIdx], or none.
+std::vector<llvm::BasicBlock *>
+formTockChain(const std::vector<llvm::BasicBlock *> &Order, size_t EntryIdx,
+              const llvm::DenseSet<const llvm::BasicBlock *> &Covered,
+              llvm::OptimizationRemarkEmitter &ORE);
+/// Phase 1 for a chain: one straight-line region over its blocks.
+std::unique_ptr<Region> analyseChain(Analysis &A,
+                                     std::vector<llvm::BasicBlock *> Blocks,
+                                     unsigned BlockNo);
+
+//===----------------------------------------------------------------------===//
+// Plan.cpp: the planner call, remarks, refusal statistics
+//===----------------------------------------------------------------------===//
+
+/// Plan a branchy region; false when it is not worth using.
+bool planBranchy(Region &R, const SysbatchOptions &Opts);
+/// Plan a straight-line region; false when the planner failed.
+bool planRegion(Region &R, const SysbatchOptions &Opts);
+/// Remarks for a plan (a branchy region's refusals in \p Covered only).
+void emitRemarks(Region &R, llvm::OptimizationRemarkEmitter &ORE,
+                 const llvm::DenseSet<const llvm::BasicBlock *> *Covered =
+                     nullptr);
+/// `branch ends the region: <why>`, once per branch.
+void emitRegionEnds(Region &R, llvm::OptimizationRemarkEmitter &ORE,
+                    llvm::DenseSet<const llvm::Instruction *> &Reported);
+
+//===----------------------------------------------------------------------===//
+// RewriteLinux.cpp and RewriteTock.cpp: the rewrites
+//===----------------------------------------------------------------------===//
+
+/// \p V as a value at the issue point (call \p FirstPos of the block).
+llvm::Value *materialize(Region &R, llvm::IRBuilder<> &B, llvm::Value *V,
+                         unsigned FirstPos,
+                         llvm::DenseMap<llvm::Value *, llvm::Value *> &Cache,
+                         const llvm::DenseMap<llvm::Value *, llvm::Value *>
+                             &Replaced);
+/// Rewrite Linux batch \p BI of region \p R.
+void rewriteBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
+                  llvm::DenseMap<llvm::Value *, llvm::Value *> &Replaced);
+/// Rewrite Tock batch \p BI of region \p R as one series call.
+void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
+                      llvm::DenseMap<llvm::Value *, llvm::Value *> &Replaced,
+                      llvm::SmallVectorImpl<llvm::CallInst *> &ErasedCalls);
+
+} // namespace detail
+} // namespace sysbatch
+
+#endif // SYSBATCH_LLVM_INTERNAL_H

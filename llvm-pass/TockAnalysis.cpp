@@ -1,0 +1,409 @@
+//===- TockAnalysis.cpp - Tock memory rule, call shape, stop tests, chains ===//
+//
+// What only target=tock needs (docs/llvm.md, "Tock"): the memory rule (only
+// private stack slots commute with the kernel and with upcalls:
+// isTockPrivate, visitTockSharedAccess), where a libtock-c call's struct
+// lands and which loads read it (tockResultTemp, visitTockResultLoad), the
+// front end's objection to a libtock-c call's IR shape, and checked chains
+// (docs/llvm.md, "Checked chains"): blocks linked by exact stop tests on a
+// call's result (visitTockStopTest), formed by formTockChain() and
+// described as one straight-line region by analyseChain().
+//
+//===----------------------------------------------------------------------===//
+
+#include "SysbatchInternal.h"
+
+#include "llvm/Analysis/MemoryLocation.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Support/Debug.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sysbatch"
+
+namespace sysbatch {
+namespace detail {
+
+//===----------------------------------------------------------------------===//
+// The Tock memory rule and call shape
+//===----------------------------------------------------------------------===//
+
+/// Tock: the stack slot call \p C's libtock-c struct lands in, its sret
+/// slot or the slot a register-returned struct is stored to right after
+/// the call (clang's RV32 memop); null otherwise.
+const Value *tockResultTemp(const CandidateCall &C) {
+  if (hasSretResult(*C.Call))
+    return getUnderlyingObject(C.Call->getArgOperand(0));
+  if (C.Call->getType()->isVoidTy() || !C.Call->hasOneUse())
+    return nullptr;
+  if (auto *S = dyn_cast<StoreInst>(C.Call->user_back()))
+    if (S->getValueOperand() == C.Call)
+      return getUnderlyingObject(S->getPointerOperand());
+  return nullptr;
+}
+
+/// Tock memory rule: is \p Ptr inside a stack slot only this function can
+/// reach?  Its address is only loaded from, stored to (never stored itself),
+/// copied with a memory intrinsic, or passed as the sret slot of a libtock-c
+/// call (the result temporaries of the Tock calls count as private).
+bool isTockPrivate(Analysis &A, const Value *Ptr) {
+  const auto *AI = dyn_cast<AllocaInst>(getUnderlyingObject(Ptr));
+  if (!AI)
+    return false;
+  auto It = A.TockPrivate.find(AI);
+  if (It != A.TockPrivate.end())
+    return It->second;
+  bool Ok = true;
+  SmallVector<const Value *, 8> Work{AI};
+  DenseSet<const Value *> Seen{AI};
+  while (Ok && !Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const User *Usr = U.getUser();
+      if (const auto *L = dyn_cast<LoadInst>(Usr)) {
+        Ok &= L->isSimple();
+      } else if (const auto *S = dyn_cast<StoreInst>(Usr)) {
+        Ok &= S->isSimple() && U.getOperandNo() == 1;
+      } else if (isa<BitCastInst>(Usr) || isa<GetElementPtrInst>(Usr)) {
+        if (Seen.insert(Usr).second)
+          Work.push_back(Usr);
+      } else if (const auto *MI = dyn_cast<MemIntrinsic>(Usr)) {
+        Ok &= !MI->isVolatile() && U.getOperandNo() < 2;
+      } else if (const auto *II = dyn_cast<IntrinsicInst>(Usr)) {
+        Ok &= II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
+      } else if (const auto *CI = dyn_cast<CallInst>(Usr)) {
+        bool Raw;
+        Ok &= CI->isArgOperand(&U) && U.getOperandNo() == 0 &&
+              hasSretResult(*CI) &&
+              visitCallee(*const_cast<CallInst *>(CI), Raw, SB_ABI_TOCK);
+      } else {
+        Ok = false;
+      }
+      if (!Ok)
+        break;
+    }
+  }
+  A.TockPrivate[AI] = Ok;
+  return Ok;
+}
+
+/// Tock memory rule: does code instruction \p I read or write memory other
+/// than the function's private stack slots?  (Calls are barriers already.)
+bool visitTockSharedAccess(Analysis &A, Instruction &I) {
+  if (auto *II = dyn_cast<IntrinsicInst>(&I))
+    if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II) ||
+        II->getIntrinsicID() == Intrinsic::assume)
+      return false;
+  if (!I.mayReadOrWriteMemory())
+    return false;
+  if (auto *L = dyn_cast<LoadInst>(&I))
+    return !isTockPrivate(A, L->getPointerOperand());
+  if (auto *S = dyn_cast<StoreInst>(&I))
+    return !isTockPrivate(A, S->getPointerOperand());
+  if (auto *MI = dyn_cast<MemIntrinsic>(&I)) {
+    if (!isTockPrivate(A, MI->getRawDest()))
+      return true;
+    if (auto *MT = dyn_cast<MemTransferInst>(MI))
+      return !isTockPrivate(A, MT->getRawSource());
+    return false;
+  }
+  return true;
+}
+
+/// Bytes libtock-c's raw call of TRD104 class \p Class returns (the
+/// runtime's converter writes that many), 0 for yield (nothing).
+unsigned tockResultBytes(int Class) {
+  return Class == 0 ? 0 : Class == 5 ? 8 : 16;
+}
+
+/// The front end's objection to a libtock-c call: its result must come back
+/// where the converter writes it, as libtock-c's struct (an sret slot of
+/// exactly the struct's size, or registers holding exactly it), it must
+/// pass the row's arguments, and every argument must fit a frame word.
+std::string visitTockCallShape(const CandidateCall &C) {
+  CallInst *Call = C.Call;
+  const DataLayout &DL = Call->getModule()->getDataLayout();
+  unsigned Bytes = tockResultBytes(C.RawRow->nr);
+  std::string Name = C.RawRow->name;
+  Type *RetTy = Call->getType();
+  if (hasSretResult(*Call)) {
+    Type *Slot = compat::sretType(*Call, 0);
+    if (!Bytes)
+      return Name + " has an sret result, libtock-c's returns nothing";
+    if (!Slot || !Slot->isSized() || DL.getTypeAllocSize(Slot) < Bytes)
+      return "the sret slot of " + Name + " is smaller than libtock-c's " +
+             std::to_string(Bytes) + "-byte result";
+    if (DL.getTypeAllocSize(Slot) > Bytes)
+      return Name + " returns a " +
+             std::to_string(DL.getTypeAllocSize(Slot)) +
+             "-byte value, libtock-c's result has " + std::to_string(Bytes) +
+             " bytes";
+  } else if (!RetTy->isVoidTy()) {
+    if (!Bytes)
+      return Name + " returns a value, libtock-c's returns nothing";
+    if (!RetTy->isSized() || DL.getTypeStoreSize(RetTy) > 16 ||
+        DL.getTypeStoreSize(RetTy) != Bytes)
+      return Name + " returns a " +
+             std::to_string(DL.getTypeStoreSize(RetTy)) +
+             "-byte value in registers, libtock-c's result has " +
+             std::to_string(Bytes) + " bytes";
+  } else if (Bytes) {
+    return Name + " returns nothing, libtock-c's returns a struct";
+  }
+  unsigned NArgs = Call->arg_size() - C.EventBase;
+  if (NArgs != C.RawRow->libc_argc)
+    return Name + " is called with " + std::to_string(NArgs) +
+           " arguments, libtock-c's takes " +
+           std::to_string(C.RawRow->libc_argc);
+  for (unsigned Op = C.EventBase; Op < Call->arg_size(); ++Op) {
+    Type *T = Call->getArgOperand(Op)->getType();
+    if (!(T->isPointerTy() && DL.getPointerTypeSizeInBits(T) <= 32) &&
+        !(T->isIntegerTy() && T->getIntegerBitWidth() <= 32))
+      return "argument " + std::to_string(Op - C.EventBase) +
+             " does not fit a 32-bit frame word";
+  }
+  return "";
+}
+
+/// Tock: the region call whose result temporary load \p L reads (the
+/// latest one before L that writes that slot), or -1.  Also -1 when
+/// anything else may write the slot in between (`r.data[0] = 7;`): then
+/// the load is computed code, not the call's result.
+int visitTockResultLoad(Analysis &A, Region &R, LoadInst *L) {
+  const Value *Obj = getUnderlyingObject(L->getPointerOperand());
+  unsigned LoadPos = R.Position.lookup(L);
+  int J = (int)R.Calls.size() - 1;
+  for (; J >= 0; --J)
+    if (R.Position.lookup(R.Calls[J].Call) < LoadPos &&
+        tockResultTemp(R.Calls[J]) == Obj)
+      break;
+  if (J < 0)
+    return -1;
+  MemoryLocation Loc = MemoryLocation::get(L);
+  // Nothing but this function's own stores, memory intrinsics and sret
+  // arguments can reach a private slot: no other call (Tock call, unknown
+  // function) sees its address.
+  bool Private = isTockPrivate(A, Obj);
+  for (Instruction *I = R.Calls[J].Call->getNextNode(); I && I != L;
+       I = I->getNextNode()) {
+    if (!I->mayWriteToMemory())
+      continue;
+    if (auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    auto *S = dyn_cast<StoreInst>(I);
+    if (S && S->getValueOperand() == R.Calls[J].Call)
+      continue; // the register-returned struct landing in its slot
+    if (Private)
+      if (auto *Call = dyn_cast<CallInst>(I))
+        if (!isa<MemIntrinsic>(Call) &&
+            !(hasSretResult(*Call) &&
+              getUnderlyingObject(Call->getArgOperand(0)) == Obj))
+          continue;
+    if (isModSet(A.AA.getModRefInfo(I, Loc)))
+      return -1;
+  }
+  return J;
+}
+
+//===----------------------------------------------------------------------===//
+// Tock checked chains (on by default, no-tock-chains turns them off;
+// docs/llvm.md, "Checked chains")
+//===----------------------------------------------------------------------===//
+
+/// How block \p BB's conditional branch tests the libtock-c result of its
+/// last candidate call: the successor taken exactly when the call's return
+/// variant is a Failure* (the series' stop condition) and the one taken
+/// exactly on success.  False (with \p Why) when the test is anything else:
+/// `r.type != TOCK_SYSCALL_SUCCESS` leaves on a Success-u32 too, while the
+/// kernel goes on.  Exact tests: `r.type < 128` / `>= 128` (and `<= 127`,
+/// `> 127`, signed or not) for command; `r.success` true or false for
+/// subscribe and the allows, which TRD104 lets return only Success-2u32 or
+/// Failure-2u32 (relied on here).
+static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
+                              BasicBlock *&OnSuccess, const char *&Why) {
+  Why = nullptr;
+  auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
+  if (!Br || !Br->isConditional())
+    return false;
+  CallInst *Last = nullptr;
+  for (Instruction &I : BB)
+    if (auto *CI = dyn_cast<CallInst>(&I))
+      if (isCandidate(*CI, SB_ABI_TOCK))
+        Last = CI;
+  if (!Last)
+    return false;
+  CandidateCall C = makeCandidate(Last, SB_ABI_TOCK);
+  if (!C.RawRow || (C.RawRow->flags & SB_ROW_NEVER))
+    return false;
+  const int Class = C.RawRow->nr;
+  const bool IsCommand = Class == 2;
+  const bool HasSuccessFlag = Class == 1 || Class == 3 || Class == 4 || Class == 7;
+  Why = "the branch does not test the call's success exactly (command: "
+        "r.type < 128 or >= 128; allow, subscribe: r.success)";
+  if (!IsCommand && !HasSuccessFlag)
+    return false;
+  const Value *Temp = tockResultTemp(C);
+  BasicBlock *OnTrue = Br->getSuccessor(0), *OnFalse = Br->getSuccessor(1);
+  Value *Cond = Br->getCondition();
+  while (auto *X = dyn_cast<BinaryOperator>(Cond)) {
+    auto *One = dyn_cast<ConstantInt>(X->getOperand(1));
+    if (X->getOpcode() != Instruction::Xor || !One || !One->isOne() ||
+        !X->getType()->isIntegerTy(1))
+      break;
+    Cond = X->getOperand(0);
+    std::swap(OnTrue, OnFalse);
+  }
+  // The loaded field: word 0 of the call's own result slot, read after the
+  // call with nothing writing memory in between.
+  const DataLayout &DL = BB.getModule()->getDataLayout();
+  auto FieldZero = [&](Value *V) -> LoadInst * {
+    while (isa<ZExtInst>(V) || isa<TruncInst>(V))
+      V = cast<Instruction>(V)->getOperand(0);
+    auto *L = dyn_cast<LoadInst>(V);
+    if (!L || !L->isSimple() || L->getParent() != &BB || !Temp)
+      return nullptr;
+    int64_t Offset = 0;
+    const Value *Base =
+        GetPointerBaseWithConstantOffset(L->getPointerOperand(), Offset, DL);
+    if (getUnderlyingObject(Base) != Temp || Offset != 0)
+      return nullptr;
+    // L must come after the call (an earlier load reads another result).
+    Instruction *I = Last->getNextNode();
+    for (; I && I != L; I = I->getNextNode()) {
+      if (auto *II = dyn_cast<IntrinsicInst>(I))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      auto *S = dyn_cast<StoreInst>(I);
+      if (I->mayWriteToMemory() && !(S && S->getValueOperand() == Last))
+        return nullptr;
+    }
+    return I == L ? L : nullptr;
+  };
+  bool TrueIsSuccess;
+  if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {
+    Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
+    CmpInst::Predicate P = Cmp->getPredicate();
+    if (isa<ConstantInt>(Lhs)) {
+      std::swap(Lhs, Rhs);
+      P = CmpInst::getSwappedPredicate(P);
+    }
+    auto *K = dyn_cast<ConstantInt>(Rhs);
+    LoadInst *L = K ? FieldZero(Lhs) : nullptr;
+    if (!L)
+      return false;
+    if (IsCommand) {
+      if (!L->getType()->isIntegerTy(32))
+        return false;
+      int64_t V = K->getSExtValue();
+      if (((P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_SLT) && V == 128) ||
+          ((P == CmpInst::ICMP_ULE || P == CmpInst::ICMP_SLE) && V == 127))
+        TrueIsSuccess = false;
+      else if (((P == CmpInst::ICMP_UGE || P == CmpInst::ICMP_SGE) &&
+                V == 128) ||
+               ((P == CmpInst::ICMP_UGT || P == CmpInst::ICMP_SGT) &&
+                V == 127))
+        TrueIsSuccess = true;
+      else
+        return false;
+    } else {
+      if (!L->getType()->isIntegerTy(8) || !K->isZero() ||
+          (P != CmpInst::ICMP_EQ && P != CmpInst::ICMP_NE))
+        return false;
+      TrueIsSuccess = P == CmpInst::ICMP_NE;
+    }
+  } else if (auto *T = dyn_cast<TruncInst>(Cond)) {
+    // `if (r.success)`: clang tests the bool's low bit.
+    LoadInst *L = HasSuccessFlag ? FieldZero(T) : nullptr;
+    if (!L || !L->getType()->isIntegerTy(8) || !T->getType()->isIntegerTy(1))
+      return false;
+    TrueIsSuccess = true;
+  } else {
+    return false;
+  }
+  OnSuccess = TrueIsSuccess ? OnTrue : OnFalse;
+  OnFailure = TrueIsSuccess ? OnFalse : OnTrue;
+  Why = nullptr;
+  return OnSuccess != OnFailure;
+}
+
+/// The chain of blocks entered at \p Order[EntryIdx]: while the current
+/// block ends in an exact stop test on its last call, the success edge leads
+/// to a block that only this one enters and that holds candidate calls,
+/// that block joins.  Empty unless two blocks join.
+std::vector<BasicBlock *>
+formTockChain(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
+              const DenseSet<const BasicBlock *> &Covered,
+              OptimizationRemarkEmitter &ORE) {
+  std::vector<BasicBlock *> Chain{Order[EntryIdx]};
+  unsigned Calls = countCandidates(*Order[EntryIdx], SB_ABI_TOCK);
+  DenseSet<const BasicBlock *> In{Order[EntryIdx]};
+  while (Chain.size() < SB_MAX_REGION_BLOCKS) {
+    BasicBlock *OnFailure = nullptr, *OnSuccess = nullptr;
+    const char *Why = nullptr;
+    if (!visitTockStopTest(*Chain.back(), OnFailure, OnSuccess, Why)) {
+      if (Why) {
+        // A test on the call's result the stop policy cannot do: the run
+        // ends at this branch (its call may still end a series).
+        Instruction *T = Chain.back()->getTerminator();
+        LLVM_DEBUG(dbgs() << "sysbatch: chain ends: " << Why << "\n");
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "ChainEnd", T)
+                 << "branch ends the run: " << ore::NV("Reason", Why);
+        });
+      }
+      break;
+    }
+    unsigned N = countCandidates(*OnSuccess, SB_ABI_TOCK);
+    if (In.count(OnSuccess) || Covered.count(OnSuccess) ||
+        !OnSuccess->getSinglePredecessor() || !N ||
+        Calls + N > SB_MAX_REGION_CALLS)
+      break;
+    Chain.push_back(OnSuccess);
+    In.insert(OnSuccess);
+    Calls += N;
+  }
+  return Chain.size() >= 2 ? Chain : std::vector<BasicBlock *>();
+}
+
+/// Phase 1 for a chain: one straight-line region over its blocks (the core
+/// sees no blocks: under the stop policy the kernel does what the exact
+/// tests do).  The code between two calls of different blocks - the test,
+/// and the next block's code before its first call - is crossed on the way,
+/// so it is described as two code events.  Blocks and paths are recorded
+/// as for a branchy region, so stack-slot forwarding and loads look across
+/// the blocks and a load of a later block is never repeated at the issue
+/// point.
+std::unique_ptr<Region> analyseChain(Analysis &A,
+                                     std::vector<BasicBlock *> Blocks,
+                                     unsigned BlockNo) {
+  std::vector<std::vector<unsigned>> CallsOf;
+  auto R = collectRegionCalls(A, std::move(Blocks), BlockNo, CallsOf);
+  const unsigned NB = R->Blocks.size();
+  R->Ancestors.assign(NB, 0);
+  R->Dominators.assign(NB, 0);
+  for (unsigned B = 0; B < NB; ++B) {
+    R->Ancestors[B] = (1ull << B) - 1;     // every earlier block of the chain
+    R->Dominators[B] = (2ull << B) - 1;    // and itself
+  }
+  R->TermWhy.assign(NB, nullptr);
+  R->TermInst.assign(NB, nullptr);
+  for (unsigned K = 0; K < R->Calls.size(); ++K) {
+    if (K > 0) {
+      CallInst *Prev = R->Calls[K - 1].Call, *Cur = R->Calls[K].Call;
+      if (Prev->getParent() == Cur->getParent()) {
+        visitCode(A, *R, K - 1);
+      } else {
+        visitGap(A, *R, Prev->getNextNode(), nullptr, K - 1);
+        visitGap(A, *R, &Cur->getParent()->front(), Cur, K - 1);
+      }
+    }
+    visitCall(A, *R, K);
+  }
+  return R;
+}
+
+} // namespace detail
+} // namespace sysbatch
