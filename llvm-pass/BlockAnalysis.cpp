@@ -15,6 +15,8 @@
 
 #include "SysbatchInternal.h"
 
+#include "sysbatch/shape.h"
+
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -428,23 +430,57 @@ bool hasSretResult(const CallInst &CI) {
   return CI.arg_size() > 0 && CI.paramHasAttr(0, Attribute::StructRet);
 }
 
-/// The front end's own objection to a call the catalogue knows, or empty.
-static std::string visitCallShape(const CandidateCall &C) {
-  // Rows never batched keep their own reason (yield_no_wait returns an int).
-  if (C.RawRow && C.RawRow->abi == SB_ABI_TOCK)
-    return (C.RawRow->flags & SB_ROW_NEVER) ? "" : visitTockCallShape(C);
-  Type *RetTy = C.Call->getType();
-  if (!RetTy->isVoidTy() && !RetTy->isPointerTy() &&
-      !(RetTy->isIntegerTy() && RetTy->getIntegerBitWidth() <= 64))
-    return "the call returns a value that is not an integer or a pointer";
-  for (unsigned Op = 0; Op < C.Call->arg_size(); ++Op) {
-    Type *T = C.Call->getArgOperand(Op)->getType();
-    if (!T->isPointerTy() &&
-        !(T->isIntegerTy() && T->getIntegerBitWidth() <= 64))
-      return "argument " + std::to_string(Op) +
-             " is neither an integer nor a pointer";
+/// An IR type as the core sees a value.
+static sb_value_shape valueShape(Type *T, const DataLayout &DL) {
+  sb_value_shape V = {SB_VALUE_OTHER, 0};
+  if (T->isVoidTy()) {
+    V.kind = SB_VALUE_VOID;
+    return V;
   }
-  return "";
+  if (T->isIntegerTy() || T->isPointerTy()) {
+    V.kind = T->isPointerTy() ? SB_VALUE_POINTER : SB_VALUE_INTEGER;
+    V.bits = T->isPointerTy() ? DL.getPointerTypeSizeInBits(T)
+                              : T->getIntegerBitWidth();
+    return V;
+  }
+  if (T->isAggregateType())
+    V.kind = SB_VALUE_AGGREGATE;
+  if (T->isSized())
+    V.bits = (uint32_t)DL.getTypeStoreSize(T) * 8;
+  return V;
+}
+
+/// What the core needs to know of a catalogue call's IR: its result (an
+/// sret slot counts as a result in memory), its arguments, its function.
+static sb_call_shape describeShape(const CandidateCall &C) {
+  CallInst *Call = C.Call;
+  const DataLayout &DL = Call->getModule()->getDataLayout();
+  sb_call_shape S = {};
+  if (hasSretResult(*Call)) {
+    Type *Slot = compat::sretType(*Call, 0);
+    S.result.kind = SB_VALUE_AGGREGATE;
+    S.result.bits =
+        Slot && Slot->isSized() ? (uint32_t)DL.getTypeAllocSize(Slot) * 8 : 0;
+    S.result_in_memory = true;
+  } else {
+    S.result = valueShape(Call->getType(), DL);
+  }
+  S.nargs = std::min<int>(Call->arg_size() - C.EventBase, SB_SHAPE_MAX_ARGS);
+  for (int K = 0; K < S.nargs; ++K)
+    S.args[K] = valueShape(Call->getArgOperand(C.EventBase + K)->getType(), DL);
+  S.function_returns_twice = Call->getFunction()->callsFunctionThatReturnsTwice();
+  return S;
+}
+
+/// The core's objection to the call's shape (sysbatch/shape.h), or empty.
+static std::string visitCallShape(const CandidateCall &C) {
+  sb_call_shape S = describeShape(C);
+  char Buf[160];
+  const char *Why = sb_call_shape_objection(
+      C.RawRow && C.RawRow->abi == SB_ABI_TOCK ? SB_ABI_TOCK
+                                               : SB_ABI_LINUX_X86_64,
+      C.RawRow, &S, Buf, sizeof Buf);
+  return Why ? Why : "";
 }
 
 /// One call event: the row, and every written argument classified.
@@ -575,6 +611,24 @@ static bool isCode(const Instruction &I) {
   return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
 }
 
+/// Is \p Marker's the only lifetime of its object in its block (no end and
+/// start again there)?  Then moving a start up cannot revive a dead object.
+static bool onlyLifetimeOf(const IntrinsicInst &Marker) {
+  const Value *Obj = Marker.getArgOperand(1)->stripPointerCasts();
+  unsigned Starts = 0, Ends = 0;
+  bool EndFirst = false;
+  for (const Instruction &I : *Marker.getParent()) {
+    auto *II = dyn_cast<IntrinsicInst>(&I);
+    if (!II || !II->isLifetimeStartOrEnd() ||
+        II->getArgOperand(1)->stripPointerCasts() != Obj)
+      continue;
+    bool Start = II->getIntrinsicID() == Intrinsic::lifetime_start;
+    EndFirst |= !Start && !Starts;
+    ++(Start ? Starts : Ends);
+  }
+  return Starts <= 1 && Ends <= 1 && !(Starts && EndFirst);
+}
+
 /// One code event for the instructions from \p From up to (not including)
 /// \p End (null: the block's terminator), which follow region call
 /// \p After (-1: none) and so may have to stay before every later call.
@@ -598,9 +652,17 @@ void visitGap(Analysis &A, Region &R, Instruction *From,
               "upcall";
     }
   }
+  BasicBlock *IssueBlock = R.branchy() ? R.Blocks.front() : R.BB;
   for (Instruction *I = From; I && I != End; I = I->getNextNode()) {
     if (!isCode(*I))
       continue;
+    // A lifetime marker touches no memory anyone can observe; in the issue
+    // block the rewrite moves a start above the batch (hoistLifetimeStarts),
+    // elsewhere it stays an access of its object.
+    if (auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->isLifetimeStartOrEnd() && I->getParent() == IssueBlock &&
+          onlyLifetimeOf(*II))
+        continue;
     std::string Tmp;
     if (const char *B = visitBarrier(*I, Tmp)) {
       CE.barrier = true;

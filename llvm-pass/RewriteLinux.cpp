@@ -35,6 +35,7 @@
 #include "SysbatchInternal.h"
 
 #include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
 
 using namespace llvm;
@@ -130,6 +131,60 @@ static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
   return asCallType(RB, Converted, C.Call->getType());
 }
 
+/// verify mode, where a call site takes its slot's result: hand the
+/// runtime the raw arguments the original call would have made, from this
+/// call site's own operands, to compare with what the slot ran with
+/// (sysbatch_verify_slot; runtime/src/verify.c).  A runtime-provided ""
+/// is not compared.
+struct VerifySite {
+  AllocaInst *Rets, *Slots;
+  unsigned NSlots;
+};
+
+static void emitVerify(IRBuilder<> &B, const CandidateCall &C,
+                       const sb_slot_plan &SP, int Slot, const VerifySite &V,
+                       RuntimeABI &RT) {
+  Type *I64 = RT.I64;
+  Function &F = *B.GetInsertBlock()->getParent();
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  auto *ArrTy = ArrayType::get(I64, SB_MAX_ARGS);
+  AllocaInst *Expect = EB.CreateAlloca(ArrTy, nullptr, "sb.expect");
+  Expect->setAlignment(Align(8));
+  uint64_t Mask = 0;
+  for (int K = 0; K < SB_MAX_ARGS; ++K) {
+    Value *Word = ConstantInt::get(I64, 0);
+    const sb_fill_arg &FA = SP.args[K];
+    if (K < SP.argc && FA.fill == SB_FILL_CONST) {
+      Word = ConstantInt::get(I64, FA.value);
+      Mask |= 1ull << K;
+    } else if (K < SP.argc &&
+               (FA.fill == SB_FILL_LIBC_ARG || FA.fill == SB_FILL_CHAINED) &&
+               FA.index >= 0 && (unsigned)FA.index < C.Call->arg_size()) {
+      Word = asWord(B, C.Call->getArgOperand(FA.index), I64);
+      Mask |= 1ull << K;
+    }
+    B.CreateAlignedStore(Word, B.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, K),
+                         Align(8));
+  }
+  // file:line with -g; without debug info, the file and the function.
+  std::string Where;
+  if (const DebugLoc &DL = C.Call->getDebugLoc())
+    Where = (DL->getFilename() + ":" + Twine(DL.getLine())).str();
+  else
+    Where = F.getParent()->getSourceFileName() + ": in " + F.getName().str();
+  Where += ": " + C.Call->getCalledFunction()->getName().str();
+  Value *WhereStr = B.CreateGlobalStringPtr(Where, "sb.where");
+  B.CreateCall(RT.verifySlot(),
+               {B.CreateConstInBoundsGEP2_64(ArrayType::get(I64, V.NSlots),
+                                             V.Rets, 0, 0),
+                B.CreateConstInBoundsGEP2_64(
+                    ArrayType::get(I64, V.NSlots * 8), V.Slots, 0, 0),
+                ConstantInt::get(I64, V.NSlots), ConstantInt::get(I64, Slot),
+                ConstantInt::get(I64, SP.nr),
+                B.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, 0),
+                ConstantInt::get(I64, Mask), WhereStr});
+}
+
 /// A call site of a branchy batch, where the kernel may have skipped slots:
 ///
 ///   head:      br (last >= 0), sb.check, sb.call
@@ -142,7 +197,9 @@ static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
 static void rewriteBranchyCallSite(Region &R, const CandidateCall &C, int Slot,
                                    int NSlots, AllocaInst *Rets, Value *Last,
                                    RuntimeABI &RT,
-                                   DenseMap<Value *, Value *> &Replaced) {
+                                   DenseMap<Value *, Value *> &Replaced,
+                                   const VerifySite *Verify,
+                                   const sb_slot_plan &SP) {
   CallInst *Call = C.Call;
   LLVMContext &Ctx = Call->getContext();
   Type *I64 = RT.I64;
@@ -173,6 +230,8 @@ static void rewriteBranchyCallSite(Region &R, const CandidateCall &C, int Slot,
 
   IRBuilder<> RB(FromBatch);
   RB.SetCurrentDebugLocation(Call->getDebugLoc());
+  if (Verify)
+    emitVerify(RB, C, SP, Slot, *Verify, RT);
   Value *Converted = convertResult(R, C, RB, Raw, RT);
   RB.CreateBr(Tail);
 
@@ -189,10 +248,34 @@ static void rewriteBranchyCallSite(Region &R, const CandidateCall &C, int Slot,
   Replaced[Call] = Result;
 }
 
+/// The kernel side of the batch's calls moves up to the issue point, so a
+/// buffer whose lifetime starts between the first call and a batched call
+/// that writes it (`struct stat st;` declared between open and fstat:
+/// llvm.lifetime.start at -O2) must be alive there already; otherwise later
+/// passes may treat what the kernel wrote as undefined.  The analysis lets
+/// such markers of the issue block commute (visitGap); here they move to
+/// just before the first call, which only makes the lifetime longer.
+static void hoistLifetimeStarts(Region &R, int BI, CallInst *First) {
+  Instruction *LastBatched = nullptr;
+  for (int C = 0; C < R.Plan.ncalls; ++C)
+    if (R.Plan.calls[C].batch == BI &&
+        R.Calls[C].Call->getParent() == First->getParent())
+      LastBatched = R.Calls[C].Call;
+  SmallVector<IntrinsicInst *, 4> Starts;
+  for (Instruction *I = First->getNextNode(); I && LastBatched &&
+                                              I != LastBatched;
+       I = I->getNextNode())
+    if (auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->getIntrinsicID() == Intrinsic::lifetime_start)
+        Starts.push_back(II);
+  for (IntrinsicInst *II : Starts)
+    II->moveBefore(First);
+}
+
 /// Rewrite batch \p BI of region \p R: slots and the versioned issue at the
 /// first call, then `slot <= last ? convert(rets[slot]) : call` at each call.
 void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
-                  sb_fill_mode Fill,
+                  sb_fill_mode Fill, bool Verify,
                   DenseMap<Value *, Value *> &Replaced) {
   const sb_batch_plan &BP = R.Plan.batches[BI];
   CallInst *First = R.Calls[BP.first_call].Call;
@@ -202,6 +285,8 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
   Type *I64 = RT.I64;
   constexpr unsigned WordsPerSlot = 8; // struct sysbatch_slot: 64 bytes
   const unsigned NWords = BP.nslots * WordsPerSlot;
+
+  hoistLifetimeStarts(R, BI, First);
 
   // Stack arrays in the entry block, so they are allocated once.
   IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
@@ -329,6 +414,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
   Last->addIncoming(ConstantInt::get(I64, -1), Head);
   Last->addIncoming(Ran, Issue);
 
+  VerifySite VSite{Rets, Slots, (unsigned)BP.nslots};
   // Each call site: the batch's result when its slot ran, else the call.
   for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
     const sb_call_plan &CP = R.Plan.calls[CIdx];
@@ -338,7 +424,8 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
     CallInst *Call = C.Call;
     if (BP.branchy) {
       rewriteBranchyCallSite(R, C, CP.slot, BP.nslots, Rets, Last, RT,
-                             Replaced);
+                             Replaced, Verify ? &VSite : nullptr,
+                             BP.slots[CP.slot]);
       continue;
     }
     IRBuilder<> CB(Call);
@@ -358,6 +445,8 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
         I64, RB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, BP.nslots),
                                            Rets, 0, CP.slot),
         Align(8), "sb.raw");
+    if (Verify)
+      emitVerify(RB, C, BP.slots[CP.slot], CP.slot, VSite, RT);
     Value *Converted = convertResult(R, C, RB, Raw, RT);
     if (!Converted)
       continue; // void call site: the conversion only sets errno

@@ -19,6 +19,8 @@
 
 #include "SysbatchInternal.h"
 
+#include "sysbatch/shape.h"
+
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -171,7 +173,7 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
     CallInst *Call = C.Call;
     const int Class = C.RawRow->nr;
     Value *Sret = hasSretResult(*Call) ? Call->getArgOperand(0) : nullptr;
-    bool Used = tockResultBytes(Class) &&
+    bool Used = sb_tock_result_bytes(C.RawRow) &&
                 (Sret ? tockSretUsed(Call, Sret) : !Call->use_empty());
     IRBuilder<> CB(Call);
     CB.SetCurrentDebugLocation(Call->getDebugLoc());

@@ -142,6 +142,15 @@ public:
   llvm::FunctionCallee retPositiveError() {
     return declare("sysbatch_ret_positive_error", I32, {I64});
   }
+  /// verify mode: void sysbatch_verify_slot(rets, slots, n, slot, nr,
+  /// expected, mask, where).
+  llvm::FunctionCallee verifySlot() {
+    llvm::Type *Words = compat::pointerTo(I64);
+    return declare("sysbatch_verify_slot",
+                   llvm::Type::getVoidTy(M.getContext()),
+                   {Words, Words, I64, I64, I64, Words, I64,
+                    compat::bytePointer(M.getContext())});
+  }
   // Tock (runtime/include/sysbatch_tock.h); frames as plain u32 words.
   llvm::FunctionCallee tockSeries() {
     return declare("sysbatch_tock_series", I32,
@@ -228,9 +237,7 @@ bool isTockPrivate(Analysis &A, const llvm::Value *Ptr);
 /// Does code instruction \p I touch memory other than private slots?
 bool visitTockSharedAccess(Analysis &A, llvm::Instruction &I);
 /// Bytes libtock-c's raw call of TRD104 class \p Class returns.
-unsigned tockResultBytes(int Class);
 /// The front end's objection to a libtock-c call, or empty.
-std::string visitTockCallShape(const CandidateCall &C);
 /// The region call whose result temporary load \p L reads, or -1.
 int visitTockResultLoad(Analysis &A, Region &R, llvm::LoadInst *L);
 /// The chain of blocks entered at \p Order[EntryIdx], or none.
@@ -271,6 +278,7 @@ llvm::Value *materialize(Region &R, llvm::IRBuilder<> &B, llvm::Value *V,
                              &Replaced);
 /// Rewrite Linux batch \p BI of region \p R.
 void rewriteBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
+                  bool Verify,
                   llvm::DenseMap<llvm::Value *, llvm::Value *> &Replaced);
 /// Rewrite Tock batch \p BI of region \p R as one series call.
 void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,

@@ -253,7 +253,7 @@ static bool rewriteRegions(Function &F,
       if (Abi == SB_ABI_TOCK)
         rewriteTockBatch(*R, B, RT, Replaced, ErasedCalls);
       else
-        rewriteBatch(*R, B, RT, Opts.Config.fill, Replaced);
+        rewriteBatch(*R, B, RT, Opts.Config.fill, Opts.Config.verify, Replaced);
     }
   }
   for (CallInst *Call : ErasedCalls) {

@@ -112,61 +112,6 @@ bool visitTockSharedAccess(Analysis &A, Instruction &I) {
   return true;
 }
 
-/// Bytes libtock-c's raw call of TRD104 class \p Class returns (the
-/// runtime's converter writes that many), 0 for yield (nothing).
-unsigned tockResultBytes(int Class) {
-  return Class == 0 ? 0 : Class == 5 ? 8 : 16;
-}
-
-/// The front end's objection to a libtock-c call: its result must come back
-/// where the converter writes it, as libtock-c's struct (an sret slot of
-/// exactly the struct's size, or registers holding exactly it), it must
-/// pass the row's arguments, and every argument must fit a frame word.
-std::string visitTockCallShape(const CandidateCall &C) {
-  CallInst *Call = C.Call;
-  const DataLayout &DL = Call->getModule()->getDataLayout();
-  unsigned Bytes = tockResultBytes(C.RawRow->nr);
-  std::string Name = C.RawRow->name;
-  Type *RetTy = Call->getType();
-  if (hasSretResult(*Call)) {
-    Type *Slot = compat::sretType(*Call, 0);
-    if (!Bytes)
-      return Name + " has an sret result, libtock-c's returns nothing";
-    if (!Slot || !Slot->isSized() || DL.getTypeAllocSize(Slot) < Bytes)
-      return "the sret slot of " + Name + " is smaller than libtock-c's " +
-             std::to_string(Bytes) + "-byte result";
-    if (DL.getTypeAllocSize(Slot) > Bytes)
-      return Name + " returns a " +
-             std::to_string(DL.getTypeAllocSize(Slot)) +
-             "-byte value, libtock-c's result has " + std::to_string(Bytes) +
-             " bytes";
-  } else if (!RetTy->isVoidTy()) {
-    if (!Bytes)
-      return Name + " returns a value, libtock-c's returns nothing";
-    if (!RetTy->isSized() || DL.getTypeStoreSize(RetTy) > 16 ||
-        DL.getTypeStoreSize(RetTy) != Bytes)
-      return Name + " returns a " +
-             std::to_string(DL.getTypeStoreSize(RetTy)) +
-             "-byte value in registers, libtock-c's result has " +
-             std::to_string(Bytes) + " bytes";
-  } else if (Bytes) {
-    return Name + " returns nothing, libtock-c's returns a struct";
-  }
-  unsigned NArgs = Call->arg_size() - C.EventBase;
-  if (NArgs != C.RawRow->libc_argc)
-    return Name + " is called with " + std::to_string(NArgs) +
-           " arguments, libtock-c's takes " +
-           std::to_string(C.RawRow->libc_argc);
-  for (unsigned Op = C.EventBase; Op < Call->arg_size(); ++Op) {
-    Type *T = Call->getArgOperand(Op)->getType();
-    if (!(T->isPointerTy() && DL.getPointerTypeSizeInBits(T) <= 32) &&
-        !(T->isIntegerTy() && T->getIntegerBitWidth() <= 32))
-      return "argument " + std::to_string(Op - C.EventBase) +
-             " does not fit a 32-bit frame word";
-  }
-  return "";
-}
-
 /// Tock: the region call whose result temporary load \p L reads (the
 /// latest one before L that writes that slot), or -1.  Also -1 when
 /// anything else may write the slot in between (`r.data[0] = 7;`): then
