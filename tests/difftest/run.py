@@ -38,6 +38,8 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="variant prefix (clang, gcc)")
     ap.add_argument("--keep-going", action="store_true")
     ap.add_argument("--branchy", action="store_true", help="programs with branches (gen.py --branchy)")
+    ap.add_argument("--verify", action="store_true",
+                    help="plugged builds in verify mode (every batched call site checks its slot's arguments)")
     a = ap.parse_args()
 
     work = a.work or tempfile.mkdtemp(prefix="sbdiff-")
@@ -53,6 +55,8 @@ def main():
                os.path.join(work, "seed%d" % seed), "--opt", a.opt, src, "--expect-batches"]
         if a.no_strace:
             cmd.append("--no-strace")
+        if a.verify:
+            cmd.append("--verify")
         for o in a.only:
             cmd += ["--only", o]
         p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)

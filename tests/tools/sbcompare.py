@@ -41,20 +41,27 @@ def load_tools(path):
     return tools
 
 
-def variants(tools, opt_levels, only):
-    """(name, command prefix, plugged) for every build this machine can make."""
+def variants(tools, opt_levels, only, verify=False):
+    """(name, command prefix, plugged) for every build this machine can make.
+    With verify, the plugins' verify mode is on: every batched call site
+    checks at run time that its slot ran with the original arguments."""
     rt = [tools["runtime_lib"]] if tools.get("runtime_lib") else []
     inc = ["-I" + tools["runtime_include"]]
+    clang_verify = (["-g", "-mllvm", "-sysbatch-verify", "-Xclang", "-load", "-Xclang",
+                     tools.get("llvm_plugin", "")] if verify else [])
+    gcc_verify = ["-fplugin-arg-sysbatch-verify"] if verify else []
     out = [("ref-gcc-O0", [tools["gcc"] or "gcc", "-O0"] + inc, False, [])]
     if tools.get("llvm_plugin") and tools.get("clang"):
         for o in opt_levels:
             out.append(("clang-O%s" % o,
-                        [tools["clang"], "-O" + o, "-fpass-plugin=" + tools["llvm_plugin"]] + inc,
+                        [tools["clang"], "-O" + o, "-fpass-plugin=" + tools["llvm_plugin"]]
+                        + clang_verify + inc,
                         True, rt))
     if tools.get("gcc_plugin"):
         for o in opt_levels:
             out.append(("gcc-O%s" % o,
-                        [tools["gcc"] or "gcc", "-O" + o, "-fplugin=" + tools["gcc_plugin"]] + inc,
+                        [tools["gcc"] or "gcc", "-O" + o, "-fplugin=" + tools["gcc_plugin"]]
+                        + gcc_verify + inc,
                         True, rt))
     if only:
         out = [v for v in out if v[0] == "ref-gcc-O0" or any(v[0].startswith(p) for p in only)]
@@ -171,10 +178,12 @@ def main():
     ap.add_argument("--strace-from", default="",
                     help="compare strace lines from the first one containing this text")
     ap.add_argument("--cflags", default="", help="extra compiler flags")
+    ap.add_argument("--verify", action="store_true",
+                    help="build the plugged variants in the plugins' verify mode")
     a = ap.parse_args()
 
     tools = load_tools(a.tools)
-    vs = variants(tools, a.opt.split(","), a.only)
+    vs = variants(tools, a.opt.split(","), a.only, a.verify)
     if len(vs) == 1:
         print("UNSUPPORTED: no sysbatch plugin was built, nothing to compare")
         return 77
