@@ -302,9 +302,10 @@ static noinline long sb_word_copy(const struct sb_batch *b, unsigned long dst, u
 	return put_user(val, (u64 __user *)dst) ? -EFAULT : 0;
 }
 
-/* Before anything runs: every slot readable (its first and last word, so a
- * slot straddling a page is covered) and valid, and every page of rets
- * writable (a byte read and written back).  One user-access window. */
+/* Before anything runs: every slot readable and valid, and every page of
+ * rets writable (a byte read and written back).  Every page of the slot
+ * array holds the start of a slot, except perhaps the last one, which the
+ * array's last word covers.  One user-access window. */
 static __always_inline long sb_check(const struct sb_batch *b)
 {
 	unsigned long p = (unsigned long)b->rets, end = p + b->n * sizeof(long);
@@ -316,14 +317,13 @@ static __always_inline long sb_check(const struct sb_batch *b)
 		return -EFAULT;
 	for (i = 0; i < b->n; i++) {
 		u64 head, argc_word;
-		long last_word;
 
 		unsafe_get_user(head, (u64 __user *)&b->slots[i], fault);
 		unsafe_get_user(argc_word, (u64 __user *)&b->slots[i].argc, fault);
-		unsafe_get_user(last_word, &b->slots[i].arg[5], fault);
 		if (unlikely(!sb_head_ok(head, argc_word, i, b->n)))
 			goto out;
 	}
+	unsafe_get_user(v, (u8 __user *)&b->slots[b->n] - 1, fault);
 	do {
 		unsafe_get_user(v, (u8 __user *)p, fault);
 		unsafe_put_user(v, (u8 __user *)p, fault);
@@ -381,7 +381,8 @@ static __always_inline long sb_run(const struct sb_batch *b)
 			regs.r8 = a4 & m[4];
 			regs.r9 = a5 & m[5];
 			ret = sb_call(&regs, nr);
-			if (unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
+			if (unlikely(ret < 0) &&
+			    unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
 				     ERESTART_RESTARTBLOCK - ERESTARTSYS))
 				ret = -EINTR;
 		} else if (kind == SB_WORDCOPY) {
@@ -392,7 +393,11 @@ static __always_inline long sb_run(const struct sb_batch *b)
 		last = i;
 		jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
 							       : SB_HEAD_JUMP(head, 3);
-		__uaccess_begin_nospec();
+		/* No speculation barrier here: the index a mispredicted bound
+		 * lets through is at most 32768 slots (2 MiB) past a user array
+		 * that access_ok placed below TASK_SIZE_MAX, i.e. still user
+		 * memory or the non-canonical hole, never kernel data. */
+		__uaccess_begin();
 		unsafe_put_user(ret, &b->rets[last], fault);
 		/* a target beyond n was refused up front; stopping at >= n
 		 * keeps a slot rewritten since then inside the arrays */
