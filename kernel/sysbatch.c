@@ -309,21 +309,25 @@ static noinline long sb_word_copy(const struct sb_batch *b, unsigned long dst, u
 static __always_inline long sb_check(const struct sb_batch *b)
 {
 	unsigned long p = (unsigned long)b->rets, end = p + b->n * sizeof(long);
-	unsigned int i;
+	const struct sb_slot __user *s = b->slots, *stop = b->slots + b->n;
+	unsigned int i = 0;
 	long bad = -EINVAL;
 	u8 v;
 
 	if (!user_access_begin(b->slots, b->n * sizeof(struct sb_slot)))
 		return -EFAULT;
-	for (i = 0; i < b->n; i++) {
+	do {
 		u64 head, argc_word;
 
-		unsafe_get_user(head, (u64 __user *)&b->slots[i], fault);
-		unsafe_get_user(argc_word, (u64 __user *)&b->slots[i].argc, fault);
-		if (unlikely(!sb_head_ok(head, argc_word, i, b->n)))
+		unsafe_get_user(head, (const u64 __user *)s, fault);
+		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
+		/* one test for the common slot: argc 0..6 and no jump */
+		if (unlikely(((u8)argc_word > 6) | ((head >> 16) != 0)) &&
+		    !sb_head_ok(head, argc_word, i, b->n))
 			goto out;
-	}
-	unsafe_get_user(v, (u8 __user *)&b->slots[b->n] - 1, fault);
+		i++;
+	} while (++s < stop);
+	unsafe_get_user(v, (const u8 __user *)stop - 1, fault);
 	do {
 		unsafe_get_user(v, (u8 __user *)p, fault);
 		unsafe_put_user(v, (u8 __user *)p, fault);
@@ -340,15 +344,15 @@ out:
 
 /* The record loop.  Per slot: one user-access window that stores the
  * previous result and loads this slot (head, argc, six arguments), the
- * deny/range lookup, the arguments masked by argc into one register frame,
- * the dispatch, the jump.  The frame is reused: x86_64 syscall handlers
- * read only the six argument registers (and orig_ax) of the frame they are
+ * kind lookup, the arguments masked by argc into one register frame, the
+ * dispatch, the jump.  The frame is reused: x86_64 syscall handlers read
+ * only the six argument registers (and orig_ax) of the frame they are
  * given, so the other fields are never initialised. */
 static __always_inline long sb_run(const struct sb_batch *b)
 {
 	struct pt_regs regs __uninitialized;
-	struct sb_slot __user *us = b->slots;
-	unsigned int i = 0, last = 0, n = b->n;
+	const struct sb_slot __user *s = b->slots, *stop = b->slots + b->n, *ran;
+	long __user *r = b->rets;
 	long ret;
 
 	__uaccess_begin_nospec();
@@ -358,14 +362,14 @@ static __always_inline long sb_run(const struct sb_batch *b)
 		unsigned int nr, kind;
 		int jump;
 
-		unsafe_get_user(head, (u64 __user *)&us[i], fault);
-		unsafe_get_user(argc_word, (u64 __user *)&us[i].argc, fault);
-		unsafe_get_user(a0, &us[i].arg[0], fault);
-		unsafe_get_user(a1, &us[i].arg[1], fault);
-		unsafe_get_user(a2, &us[i].arg[2], fault);
-		unsafe_get_user(a3, &us[i].arg[3], fault);
-		unsafe_get_user(a4, &us[i].arg[4], fault);
-		unsafe_get_user(a5, &us[i].arg[5], fault);
+		unsafe_get_user(head, (const u64 __user *)s, fault);
+		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
+		unsafe_get_user(a0, &s->arg[0], fault);
+		unsafe_get_user(a1, &s->arg[1], fault);
+		unsafe_get_user(a2, &s->arg[2], fault);
+		unsafe_get_user(a3, &s->arg[3], fault);
+		unsafe_get_user(a4, &s->arg[4], fault);
+		unsafe_get_user(a5, &s->arg[5], fault);
 		user_access_end();
 
 		nr = (u16)head;
@@ -390,22 +394,26 @@ static __always_inline long sb_run(const struct sb_batch *b)
 		} else {
 			ret = -ENOSYS;
 		}
-		last = i;
+		ran = s;
 		jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
 							       : SB_HEAD_JUMP(head, 3);
-		/* No speculation barrier here: the index a mispredicted bound
+		/* No speculation barrier here: the slot a mispredicted bound
 		 * lets through is at most 32768 slots (2 MiB) past a user array
 		 * that access_ok placed below TASK_SIZE_MAX, i.e. still user
 		 * memory or the non-canonical hole, never kernel data. */
 		__uaccess_begin();
-		unsafe_put_user(ret, &b->rets[last], fault);
+		unsafe_put_user(ret, r, fault);
 		/* a target beyond n was refused up front; stopping at >= n
 		 * keeps a slot rewritten since then inside the arrays */
-		if (jump < 0 || (i += 1 + jump) >= n || unlikely(fatal_signal_pending(current)))
+		if (jump < 0)
+			break;
+		s += 1 + jump;
+		r += 1 + jump;
+		if (s >= stop || unlikely(fatal_signal_pending(current)))
 			break;
 	}
 	user_access_end();
-	return last;
+	return ran - b->slots;
 fault:
 	user_access_end();
 	return -EFAULT;

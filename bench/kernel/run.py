@@ -4,11 +4,15 @@
     python3 bench/kernel/run.py --build build [--reps 41] [--out docs]
 
 Boots the kernel of the VM test tier (scripts/vm-run.py) and runs
-bench/kernel/sbk_bench twice inside one boot: first with no module loaded
-(the plain syscall loop and the runtime's user-space fallback), then with
-sysbatch.ko and the dispatch-floor module sysbatch_floor.ko loaded (the loop
-again, a hand-written batch, sysbatch_run on the kernel path, and the bare
-in-kernel dispatch loop).  It does this in two boots:
+bench/kernel/sbk_bench three times inside one boot: first with no module
+loaded (the plain syscall loop and the runtime's user-space fallback), then
+with sysbatch.ko (default hook: the ftrace direct call) and the
+dispatch-floor module sysbatch_floor.ko loaded (the loop again, a
+hand-written batch, sysbatch_run on the kernel path, and the bare in-kernel
+dispatch loop), then with sysbatch.ko reloaded with hook=kprobe (the
+fallback hook).  The cost model (fixed cost, per-slot cost, the 2-call
+ratio, break-even n per hook) and a plot of cost against n with the
+break-even marked come out of the instruction run.  It does this in two boots:
 
   instructions  qemu -icount shift=0: the guest clock advances 1 ns per
                 emulated instruction, so every figure is an exact,
@@ -21,6 +25,8 @@ bootstraps the samples for error bars, and writes
     <out>/kernel-bench.md           both tables, the ratios, the method
     <out>/kernel-bench-<kind>.dat   per-N minima (gnuplot input)
     <out>/kernel-bench-<kind>.svg   time per unit against N, one panel per call
+    <out>/kernel-bench-breakeven.{svg,dat}  getuid: cost of n calls, batched
+                                    (per hook) and not, with the break-even
 
 Under TCG the ratios describe qemu's emulation, not hardware;
 SYSBATCH_VM_ACCEL=kvm runs the wall-clock part under KVM where it works.
@@ -202,12 +208,27 @@ class Analysis:
             two = (two_b - over) / (two_l - over) if two_b and two_l else None
             # smallest n at which one batch of n costs less than n calls
             even = next((n for n in range(1, SB_MAX + 1) if fixed + b * n < b_loop * n), None)
+            # the runtime's choice for a batch already formed: sys_batch or
+            # its own loop of the same calls (sysbatch_run both ways)
+            rk, re_ = (call, phase, "rt-kernel"), (call, "noload", "rt-emul")
+            even_rt = None
+            if rk in self.fits and re_ in self.fits:
+                ak, bk_ = self.fits[rk]
+                ae, be = self.fits[re_]
+                even_rt = next((n for n in range(1, SB_MAX + 1) if ak + bk_ * n < ae + be * n), None)
+            # the planner's choice: batched C against the same C unbatched
+            ck, cn = (call, phase, "compiler"), (call, "noload", "compiler")
+            even_cc = None
+            if ck in self.fits and cn in self.fits:
+                ac, bc = self.fits[ck]
+                an, bn = self.fits[cn]
+                even_cc = next((n for n in range(2, 65) if ac + bc * n < an + bn * n), None)
             measured = [(n, self.minimum(bk, n), self.minimum(loop, n)) for n in (1, 2, 4, 8)]
             first = next((n for n, tb, tl in measured if tb is not None and tl is not None
                           and tb < tl), None)
             rows.append(dict(hook=label, phase=phase, fixed=fixed, b=b, b_loop=b_loop,
                              floor=self.fits[fl][1] if fl in self.fits else None,
-                             two=two, even=even, first=first,
+                             two=two, even=even, first=first, even_rt=even_rt, even_cc=even_cc,
                              tax=self.fits[hl][1] / b_loop if hl in self.fits else None,
                              over=over, measured=measured))
         return rows
@@ -217,14 +238,17 @@ class Analysis:
         L = ["| call | hook | fixed cost a per batch | a / one plain call (goal ≤ 1.5) | per slot b "
              "| b / in-kernel floor (goal ≤ 1.25) | 2-call batch / 2 calls (goal ≤ 0.8) "
              "| break-even n (fit) | first measured n (1, 2, 4, 8) where a batch wins "
+             "| sysbatch_run: kernel beats its own loop from n (fit) "
+             "| compiler-batched C beats the same C unbatched from n (fit) "
              "| plain call with module loaded / without (goal ≤ 1.02) |",
-             "|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for call in CALLS:
             for r in self.cost_model(call):
-                L.append("| %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s |" % (
+                L.append("| %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |" % (
                     call, r["hook"], r["fixed"], f(r["fixed"] / r["b_loop"]), r["b"],
                     f(r["b"] / r["floor"] if r["floor"] else None), f(r["two"]),
-                    f(r["even"], "%d"), f(r["first"], "%d"), f(r["tax"], "%.3f")))
+                    f(r["even"], "%d"), f(r["first"], "%d"), f(r["even_rt"], "%d"),
+                    f(r["even_cc"], "%d"), f(r["tax"], "%.3f")))
         return L
 
     def write_breakeven_plot(self, out, call="getuid", top=12):
@@ -348,9 +372,12 @@ def main():
          "intercept and from the measured 2-call units). *a / one plain call* divides the "
          "batch's fixed cost by the plain call's slope; the *2-call* column compares the "
          "measured units of N = 2; the *break-even n* is the smallest n for which the fits "
-         "say one batch of n costs less than n separate calls (the module reports it through "
-         "its info query, per hook, and the runtime runs smaller batches as their original "
-         "calls); the last column is the hook's tax on plain calls (getuid: every implemented "
+         "say one batch of n costs less than n separate calls (the plain loop); two more break-evens follow: the runtime's (a batch already formed, "
+         "`sysbatch_run` through sys_batch against its own user-space loop of the same calls, "
+         "both including its batch check: the size the module reports through its info query "
+         "and the runtime's threshold), and the planner's (compiler-batched C against the same "
+         "C built without batching, `bench/kernel/sbk_plain_calls.c`, N = 2..64); "
+         "the last column is the hook's tax on plain calls (getuid: every implemented "
          "call pays it; enosys: unimplemented numbers). The sweep runs with "
          "`SYSBATCH_MIN_BATCH=1` so that every `sysbatch_run` goes to the kernel.",
          ""]
