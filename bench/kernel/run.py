@@ -288,8 +288,8 @@ class Analysis:
                 y = r["fixed"] + r["b"] * r["even"]
                 gp.append("set arrow from %d,0 to %d,%f nohead dt 2 lw 2 lc rgb '%s'"
                           % (r["even"], r["even"], y, colours[k]))
-                gp.append("set label 'break-even n = %d (%s)' at %f,%f tc rgb '%s'"
-                          % (r["even"], r["hook"].split()[0], r["even"] + 0.15, y * (1.08 + 0.1 * k),
+                gp.append("set label 'break-even n = %d (%s hook)' at %f,%f right tc rgb '%s'"
+                          % (r["even"], r["hook"].split()[0], r["even"] - 0.15, y * 0.3,
                              colours[k]))
         gp.append("plot " + ", ".join(plots))
         subprocess.run(["gnuplot"], input="\n".join(gp), text=True, check=True)
@@ -405,19 +405,24 @@ def main():
           "- *loop*: N raw `syscall` instructions, module not loaded.",
           "- *runtime fallback*: `sysbatch_run` without the module (libsysbatch's user-space loop, "
           "including its batch check).",
-          "- *loop, module loaded*: the same loop with sysbatch.ko loaded. Every unimplemented "
-          "number (the `enosys` row is syscall 184) then passes the module's kprobe on "
-          "`__x64_sys_ni_syscall`: that column/ratio is the hook's tax on such calls; all "
-          "other calls are untouched.",
+          "- *loop, module loaded*: the same loop with sysbatch.ko loaded on its default hook, "
+          "the ftrace direct trampoline on `x64_sys_call`: every 64-bit system call passes it "
+          "(a call, a compare with 183, a return), which is the hook's tax on all other calls "
+          "(the `enosys` row is syscall 184).",
+          "- *loop, kprobe hook* / *batch, kprobe hook*: the same with sysbatch.ko reloaded "
+          "with `hook=kprobe`, the fallback: implemented calls are untouched, every "
+          "unimplemented number passes the int3 of the kprobe on `__x64_sys_ni_syscall`, and "
+          "each batch pays for it once.",
           "- *hand-written batch*: one sys_batch of N slots; *batch a* is its fixed cost per "
-          "crossing (syscall entry, kprobe redirect, copies and checks). Inside a batch, "
+          "crossing (syscall entry and exit, the trampoline, the checks; plus the timing "
+          "overhead that the cost-model table subtracts). Inside a batch, "
           "unimplemented numbers are answered from a table without dispatch, so the enosys "
           "batch column is the module's bare per-slot overhead.",
           "- *sysbatch_run (kernel)*: the same slots through libsysbatch on the kernel path "
           "(adds its user-side check).",
           "- *in-kernel floor*: `bench/kernel/sysbatch_floor.ko` calling `x64_sys_call` N times "
-          "with one prepared register frame, timed inside the kernel (its enosys figure "
-          "includes the kprobe, as above).",
+          "with one prepared register frame, timed inside the kernel (with sysbatch.ko loaded, "
+          "so every call passes the trampoline, as inner calls of a batch do).",
           "- *compiler-batched*: `bench/kernel/sbk_plain_calls.c`, N plain calls in a row "
           "(N = 1..64; getuid results stored to an array, fstat on fd 3, lstat of a literal "
           "path) built with clang and the sysbatch LLVM pass, which makes each N ≥ 2 one "
@@ -432,7 +437,7 @@ def main():
           "[wall clock](kernel-bench-wall.svg); per-N minima in the matching `.dat` files.",
           "",
           "Reproduce: `ninja -C build sbk_bench sysbatch_floor_module && python3 "
-          "bench/kernel/run.py --build build` (about two minutes; the console logs stay in "
+          "bench/kernel/run.py --build build` (about three minutes; the console logs stay in "
           "`build/kernel/bench-console-*.txt` and `--console <icount-log> <wall-log>` "
           "re-analyses them)."]
     md = os.path.join(opts.out, "kernel-bench.md")
