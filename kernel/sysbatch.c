@@ -90,7 +90,7 @@
  * period for the few instructions after the count-out.
  */
 #include <linux/build_bug.h>
-#include <linux/delay.h>
+#include <linux/jiffies.h>
 #include <linux/errno.h>
 #include <linux/ftrace.h>
 #include <linux/kernel.h>
@@ -632,8 +632,10 @@ static void __exit sb_exit(void)
 		unregister_kprobe(&sb_ni_probe);
 	/* 183 is -ENOSYS from here on; see the header for why this is enough */
 	synchronize_rcu_tasks();
+	/* TASK_IDLE: a batch blocked for long must not make the hung-task
+	 * detector warn about rmmod, and signals cannot end the wait */
 	while (sb_inflight_sum() != 0)
-		msleep(20);
+		schedule_timeout_idle(msecs_to_jiffies(20));
 	synchronize_rcu_tasks();
 	pr_info("sysbatch: removed, syscall %d is -ENOSYS again\n", SB_NR_BATCH);
 }
