@@ -26,23 +26,29 @@
  *   - The whole batch is checked before anything runs: argc outside 0..6, or
  *     any jump that lands beyond slot n (exactly n means "end"), refuses the
  *     batch with -EINVAL.  A word copy that patches a slot header is checked
- *     again on the spot and refused (-EINVAL in its own rets entry, no
- *     patch) if it would break that rule, so no executed jump is unchecked.
+ *     on the spot and refused (-EINVAL in its own rets entry, no patch) if
+ *     it would break that rule.  The run loop itself stops at any target
+ *     >= n and masks argc, so even a slot rewritten behind the checks (by
+ *     another thread, or a read() into the array) cannot make the kernel
+ *     step outside the two arrays.
  *   - A word copy behaves like a call returning 0 (or -EFAULT / -EINVAL) and
  *     jumps on its own result, however it was reached.
- *   - n is capped at SB_MAX_SLOTS (1024, the runtime's SYSBATCH_MAX_SLOTS):
- *     the cap bounds the kernel copy of the slots (64 KiB) and is checked
- *     before any size is multiplied, so no size computation can overflow.
+ *   - n is capped at SB_MAX_SLOTS (1024, the runtime's SYSBATCH_MAX_SLOTS),
+ *     checked before any size is multiplied, so no size can overflow.
  *   - flags must be 0 and size 0 or 64, else -EINVAL (room to extend; with
- *     n == 0 this doubles as a feature probe).
- *   - Bad user pointers give -EFAULT, never an oops.  Unmapped, unreadable
- *     or (rets) read-only arrays are found before anything runs.
- *   - rets and slots are copied in before the run and rets is copied back
- *     after it (whole, so entries of slots that did not run come back
- *     unchanged); word copies work on those copies.  If rets stops being
- *     writable during the run (a call in it unmapped it) the batch returns
- *     -EFAULT.  Calls in the batch that touch the two arrays' memory
- *     directly do not see in-flight results or patches.
+ *     n == 0 this doubles as a feature probe).  The one flag defined is the
+ *     info query (SB_QUERY_INFO, n == 0): it writes SB_INFO_WORDS longs to
+ *     rets - which hook is in use and the batch size from which a batch
+ *     pays off (min_batch) - so the runtime can run smaller batches as
+ *     their original calls.
+ *   - Bad user pointers give -EFAULT, never an oops.  Unmapped or unreadable
+ *     slots and unmapped or read-only rets are found before anything runs.
+ *   - The slots and rets are the caller's memory throughout (read and
+ *     written with unsafe_get_user / unsafe_put_user, no kernel copies):
+ *     rets[i] is written as soon as slot i returns, entries of slots that
+ *     do not run are left alone, a word copy's patch lands in the caller's
+ *     slot array.  If rets stops being writable during the run (a call in
+ *     it unmapped it) the batch stops there with -EFAULT.
  *   - Denied calls (they need the caller's real register frame, replace or
  *     end the task, or would recurse) get -ENOSYS in their rets entry and
  *     the batch goes on: clone, clone3, fork, vfork, execve, execveat, exit,
@@ -51,36 +57,55 @@
  *   - A call interrupted by a signal gets -EINTR (kernel-internal restart
  *     codes never reach user space); the signal is delivered after the
  *     batch.  A fatal signal stops the batch after the current slot.
- *   - Tasks under a seccomp filter get -EPERM for every sys_batch call,
- *     probe included, so their runtime falls back to separate calls.
- *
- * Visibility: inner calls are dispatched directly, so they bypass seccomp
- * filters (hence the refusal above), ptrace syscall stops (strace shows only
- * syscall 183), audit and the sys_enter/sys_exit tracepoints.
+ *   - Nobody loses sight of a call: inner calls are dispatched directly, so
+ *     they would bypass seccomp filters, ptrace syscall stops (strace),
+ *     audit and the sys_enter/sys_exit tracepoints (perf trace).  A task
+ *     with any of that syscall work set gets -EPERM for every sys_batch
+ *     call, probe included, and its runtime runs the batch as the original
+ *     calls, which everybody sees.
  *
  * Hook: since 6.1.85 (stable) / 6.9, x86_64 dispatches through the compiled
- * switch x64_sys_call(), so patching sys_call_table[183] does nothing.
- * Every unimplemented number ends in __x64_sys_ni_syscall(regs); a kprobe
- * there whose pre-handler sees orig_ax == 183 from a 64-bit task moves
- * regs->ip to sb_entry() (same signature), which then runs in ordinary
- * process context, so inner calls may block.  A (no-op) post-handler keeps
- * the kprobe from being optimised into a jump, which would ignore the new
- * ip.  Inner calls go through x64_sys_call() (found with kallsyms_lookup_name,
- * itself found through a kprobe since it is no longer exported) or, on older
- * kernels without it, sys_call_table.  Each batch holds a module reference,
- * so rmmod fails while a batch is running and 183 is -ENOSYS again after it.
+ * switch x64_sys_call(regs, nr), so patching sys_call_table[183] does
+ * nothing.  Default: an ftrace direct trampoline (sb_tramp) on the fentry
+ * site of x64_sys_call; it compares nr with 183 and returns into
+ * x64_sys_call for every other number (three instructions), and for 183
+ * drops its own return address and jumps to sb_entry(regs), which then
+ * returns straight to do_syscall_64 as x64_sys_call would have.  Fallback
+ * (no x64_sys_call, direct calls not configured, registration refused -
+ * e.g. another direct trampoline is there - or hook=kprobe): a kprobe on
+ * __x64_sys_ni_syscall, where every unimplemented number ends, whose
+ * pre-handler moves regs->ip to sb_entry for 183 (a no-op post-handler
+ * keeps it an int3: an optimised probe would ignore the new ip).  Either
+ * way sb_entry runs in ordinary process context, so inner calls may block.
+ * Inner calls go through x64_sys_call (found with kallsyms_lookup_name,
+ * itself found through a kprobe since it is no longer exported) or, on
+ * older kernels without it, sys_call_table.
+ *
+ * Unload: no module reference is taken per batch.  sb_entry counts itself
+ * in a per-CPU counter on entry and out on return; unload removes the hook,
+ * waits for an RCU-tasks grace period (every task that was between the hook
+ * and the count-in has then counted in, since neither sleeps), waits for
+ * the counters to sum to zero (a blocked batch delays rmmod until it
+ * returns; new ones already get -ENOSYS) and waits for one more grace
+ * period for the few instructions after the count-out.
  */
 #include <linux/build_bug.h>
+#include <linux/jiffies.h>
 #include <linux/errno.h>
+#include <linux/ftrace.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
+#include <linux/linkage.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/moduleparam.h>
 #include <linux/nospec.h>
+#include <linux/objtool.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/signal.h>
-#include <linux/seccomp.h>
-#include <linux/slab.h>
+#include <linux/thread_info.h>
 #include <linux/uaccess.h>
 #include <asm/syscall.h>
 #include <asm/unistd.h>
@@ -92,7 +117,21 @@ MODULE_LICENSE("GPL v2");
 #define SB_NR_BATCH 183          /* __NR_afs_syscall */
 #define SB_NR_WORDCOPY (-2)
 #define SB_MAX_SLOTS 1024        /* == SYSBATCH_MAX_SLOTS in runtime/include/sysbatch.h */
-#define SB_STACK_SLOTS 8         /* batches this small need no allocation */
+
+/* The info query (== SYSBATCH_QUERY_INFO in runtime/include/sysbatch.h):
+ * syscall(183, long info[SB_INFO_WORDS], NULL, 0, SB_QUERY_INFO, 0). */
+#define SB_QUERY_INFO 0x100
+enum { SB_INFO_VERSION, SB_INFO_HOOK, SB_INFO_MIN_BATCH, SB_INFO_RESERVED, SB_INFO_WORDS };
+enum sb_hook { SB_HOOK_NONE, SB_HOOK_FTRACE, SB_HOOK_KPROBE };
+
+/* Syscall work that must see every call: a task with any of it set gets
+ * -EPERM (seccomp filters and strict mode, ptrace syscall stops and
+ * emulation, single-step exit traps, audit, the raw_syscalls/syscalls
+ * tracepoints, syscall user dispatch). */
+#define SB_REFUSE_WORK (SYSCALL_WORK_SECCOMP | SYSCALL_WORK_SYSCALL_TRACEPOINT |          \
+			SYSCALL_WORK_SYSCALL_TRACE | SYSCALL_WORK_SYSCALL_EMU |            \
+			SYSCALL_WORK_SYSCALL_AUDIT | SYSCALL_WORK_SYSCALL_USER_DISPATCH |  \
+			SYSCALL_WORK_SYSCALL_EXIT_TRAP)
 
 struct sb_slot {
 	short nr;
@@ -106,30 +145,43 @@ struct sb_slot {
 static_assert(sizeof(struct sb_slot) == 64, "slot layout is ABI");
 static_assert(offsetof(struct sb_slot, arg) == 16, "slot layout is ABI");
 
-/* One batch in flight: the user addresses and the kernel copies, which are
- * what word copies read and patch while the batch runs. */
-struct sb_batch {
-	unsigned long urets;     /* user address of rets[0] */
-	unsigned long uslots;    /* user address of slots[0] */
-	unsigned long nbytes;    /* n * 64 */
-	unsigned int n;
-	struct sb_slot *slots;   /* checked copy of the slot array */
-	long *rets;              /* copy of rets, written back at the end */
-};
+/* The slot's first two words: nr and the three jumps, then argc (low byte). */
+#define SB_HEAD_NR(h) ((short)(h))
+#define SB_HEAD_JUMP(h, k) ((short)((h) >> (16 * (k))))  /* k = 1 fail, 2 zero, 3 pos */
+
+static char *hook = "auto";
+module_param(hook, charp, 0444);
+MODULE_PARM_DESC(hook, "auto (ftrace direct call on x64_sys_call, else kprobe), ftrace or kprobe");
+
+static char *hook_in_use = "none";
+module_param(hook_in_use, charp, 0444);
+MODULE_PARM_DESC(hook_in_use, "the hook the module installed (read-only)");
+
+/* Batch sizes from which one batch beats its separate calls, measured with
+ * qemu -icount on the getuid row (docs/kernel-bench.md): the module
+ * reports the one for the hook in use unless min_batch overrides it. */
+#define SB_MIN_BATCH_FTRACE 2
+#define SB_MIN_BATCH_KPROBE 4
+static uint min_batch;
+module_param(min_batch, uint, 0644);
+MODULE_PARM_DESC(min_batch, "batch size reported as break-even (0: the measured one for the hook)");
+
+static enum sb_hook sb_hook_used;
 
 static const sys_call_ptr_t *sb_sys_call_table;
 
 static long sb_table_call(const struct pt_regs *regs, unsigned int nr)
 {
-	return sb_sys_call_table[nr](regs);
+	return sb_sys_call_table[array_index_nospec(nr, NR_syscalls)](regs);
 }
 
 /* x64_sys_call, or sb_table_call on kernels without it. */
 static long (*sb_call)(const struct pt_regs *, unsigned int) __read_mostly;
 
 /* Row argc keeps arguments 0..argc-1: arguments past argc are passed as 0
- * at the cost of one load and one and per argument, no branches. */
-static const unsigned long sb_argmask[7][6] = {
+ * at the cost of one load and one and per argument, no branches.  Row 7
+ * serves an argc rewritten behind the check (the loop masks argc with 7). */
+static const unsigned long sb_argmask[8][6] = {
 	{ 0, 0, 0, 0, 0, 0 },
 	{ ~0UL, 0, 0, 0, 0, 0 },
 	{ ~0UL, ~0UL, 0, 0, 0, 0 },
@@ -137,12 +189,16 @@ static const unsigned long sb_argmask[7][6] = {
 	{ ~0UL, ~0UL, ~0UL, ~0UL, 0, 0 },
 	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, 0 },
 	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
+	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
 };
 
-/* Nonzero for numbers answered with -ENOSYS without dispatching: the deny
- * list, and (when the table is visible) numbers that are unimplemented
- * anyway, so they do not trip our own kprobe from inside a batch. */
-static u8 sb_enosys[NR_syscalls] __read_mostly;
+/* What slot number nr (as an unsigned 16-bit value, so the lookup needs no
+ * range check) does: dispatch, -ENOSYS without dispatching (the deny list,
+ * numbers beyond the table, and - when the table is visible - numbers that
+ * are unimplemented anyway, so they do not trip the kprobe hook from
+ * inside a batch), or the word copy. */
+enum { SB_DISPATCH, SB_ENOSYS, SB_WORDCOPY };
+static u8 sb_kind[1 << 16] __read_mostly;
 
 static const int sb_denied[] = {
 	__NR_clone, __NR_clone3, __NR_fork, __NR_vfork, __NR_execve,
@@ -151,22 +207,29 @@ static const int sb_denied[] = {
 	__NR_sigaltstack, __NR_modify_ldt,
 };
 
+/* Batches inside sb_entry, per CPU (a task may count in on one CPU and out
+ * on another: only the sum means anything). */
+static DEFINE_PER_CPU(long, sb_inflight);
+
+/* One batch in flight: the caller's arrays. */
+struct sb_batch {
+	struct sb_slot __user *slots;
+	long __user *rets;
+	unsigned int n;
+};
+
 /* A slot is valid when argc is 0..6 and no jump lands beyond slot n.  A
  * negative jump lands at or before i, so testing the largest of the three
- * covers them all; most slots have no jump at all, which one load of the
- * first 8 bytes (nr and the jumps) tells. */
-static int sb_check_slot(const struct sb_slot *s, int i, int n)
+ * covers them all; most slots have no jump at all, which the head word
+ * (nr and the jumps) tells with one test. */
+static __always_inline bool sb_head_ok(u64 head, u64 argc_word, unsigned int i, unsigned int n)
 {
-	u64 head;
-
-	if ((unsigned char)s->argc > 6)
-		return -EINVAL;
-	memcpy(&head, s, sizeof(head));
+	if ((u8)argc_word > 6)
+		return false;
 	if (likely((head >> 16) == 0))
-		return 0;
-	if (i + 1 + max3(s->jump_fail, s->jump_zero, s->jump_pos) > n)
-		return -EINVAL;
-	return 0;
+		return true;
+	return (long)i + 1 + max3(SB_HEAD_JUMP(head, 1), SB_HEAD_JUMP(head, 2),
+				  SB_HEAD_JUMP(head, 3)) <= (long)n;
 }
 
 /* Where an 8-byte word at addr lies relative to [base, base + len):
@@ -182,206 +245,265 @@ static int sb_word_in(unsigned long addr, unsigned long base, unsigned long len,
 	return 0;
 }
 
-/* Writes one word into the kernel copy of the slots at byte offset off and
- * re-checks the (one or two) slots it touched; undone if one fails. */
-static long sb_patch_slots(struct sb_batch *b, unsigned long off, u64 val)
+/* Would writing val at byte offset off of the slot array leave the one or
+ * two slots it touches valid?  0, -EINVAL, or -EFAULT. */
+static int sb_patch_ok(const struct sb_batch *b, unsigned long off, u64 val)
 {
-	unsigned int first = off / sizeof(struct sb_slot);
-	unsigned int last = (off + 7) / sizeof(struct sb_slot);
-	struct sb_slot saved[2];
-	unsigned int k;
+	unsigned int k, first = off / sizeof(struct sb_slot), last = (off + 7) / sizeof(struct sb_slot);
 
-	memcpy(saved, &b->slots[first], (last - first + 1) * sizeof(struct sb_slot));
-	memcpy((char *)b->slots + off, &val, 8);
 	for (k = first; k <= last; k++) {
-		if (sb_check_slot(&b->slots[k], k, b->n)) {
-			memcpy(&b->slots[first], saved,
-			       (last - first + 1) * sizeof(struct sb_slot));
+		u8 bytes[16];
+		long at = (long)off - (long)k * (long)sizeof(struct sb_slot);
+		u64 head, argc_word;
+		int j;
+
+		if (at >= 16 || at + 8 <= 0)
+			continue;                /* only arguments: always valid */
+		if (copy_from_user(bytes, &b->slots[k], sizeof(bytes)))
+			return -EFAULT;
+		for (j = 0; j < 8; j++)
+			if (at + j >= 0 && at + j < 16)
+				bytes[at + j] = (u8)(val >> (8 * j));
+		memcpy(&head, bytes, 8);
+		memcpy(&argc_word, bytes + 8, 8);
+		if (!sb_head_ok(head, argc_word, k, b->n))
 			return -EINVAL;
-		}
 	}
 	return 0;
 }
 
-/* nr == -2: *(u64 *)arg[0] = *(u64 *)arg[1].  While the batch runs, the
- * caller's rets and slot arrays live in kernel copies, so addresses inside
- * them are redirected there: a source in rets reads the in-flight result, a
- * destination in the slots patches the in-flight slot.  A word straddling
- * the edge of either array is refused. */
-static long sb_word_copy(struct sb_batch *b, const struct sb_slot *s)
+/* nr == -2: *(u64 *)dst = *(u64 *)src.  The arrays are the caller's
+ * memory, so a source in rets reads the in-flight result and a destination
+ * in the slots patches the in-flight slot by themselves; a word straddling
+ * the edge of either array is refused, and so is a patch that would make a
+ * slot invalid.  Kept out of line: the hot loop stays free of its stack. */
+static noinline long sb_word_copy(const struct sb_batch *b, unsigned long dst, unsigned long src)
 {
-	unsigned long dst = s->arg[0], src = s->arg[1], off;
-	unsigned long rbytes = b->n * sizeof(long);
+	unsigned long sbytes = b->n * sizeof(struct sb_slot), rbytes = b->n * sizeof(long), off;
 	int in_slots, in_rets;
 	u64 val;
 
-	in_slots = sb_word_in(src, b->uslots, b->nbytes, &off);
-	if (in_slots == 1) {
-		memcpy(&val, (char *)b->slots + off, 8);
-	} else {
-		in_rets = sb_word_in(src, b->urets, rbytes, &off);
-		if (in_slots < 0 || in_rets < 0)
-			return -EINVAL;
-		if (in_rets == 1)
-			memcpy(&val, (char *)b->rets + off, 8);
-		else if (get_user(val, (u64 __user *)src))
-			return -EFAULT;
-	}
-	in_slots = sb_word_in(dst, b->uslots, b->nbytes, &off);
-	if (in_slots == 1)
-		return sb_patch_slots(b, off, val);
-	in_rets = sb_word_in(dst, b->urets, rbytes, &off);
+	in_slots = sb_word_in(src, (unsigned long)b->slots, sbytes, &off);
+	in_rets = sb_word_in(src, (unsigned long)b->rets, rbytes, &off);
 	if (in_slots < 0 || in_rets < 0)
 		return -EINVAL;
-	if (in_rets == 1) {
-		memcpy((char *)b->rets + off, &val, 8);
-		return 0;
+	if (get_user(val, (u64 __user *)src))
+		return -EFAULT;
+	in_rets = sb_word_in(dst, (unsigned long)b->rets, rbytes, &off);
+	in_slots = sb_word_in(dst, (unsigned long)b->slots, sbytes, &off);
+	if (in_slots < 0 || in_rets < 0)
+		return -EINVAL;
+	if (in_slots == 1) {
+		int bad = sb_patch_ok(b, off, val);
+
+		if (bad)
+			return bad;
 	}
 	return put_user(val, (u64 __user *)dst) ? -EFAULT : 0;
 }
 
-/* The record loop.  Per slot: one bounds/deny lookup, six argument loads
- * masked by argc, the dispatch, the result stored in the kernel copy of
- * rets, and the jump.  Every jump target was checked before the run. */
-static long sb_run(struct sb_batch *b)
+/* Before anything runs: every slot readable and valid, and every page of
+ * rets writable (a byte read and written back).  Every page of the slot
+ * array holds the start of a slot, except perhaps the last one, which the
+ * array's last word covers.  One user-access window. */
+static __always_inline long sb_check(const struct sb_batch *b)
 {
-	struct pt_regs regs;
-	unsigned int i = 0, last = 0;
+	unsigned long p = (unsigned long)b->rets, end = p + b->n * sizeof(long);
+	const struct sb_slot __user *s = b->slots, *stop = b->slots + b->n;
+	unsigned int i = 0;
+	long bad = -EINVAL;
+	u8 v;
 
-	memset(&regs, 0, sizeof(regs));
-	regs.ax = -ENOSYS;
+	if (!user_access_begin(b->slots, b->n * sizeof(struct sb_slot)))
+		return -EFAULT;
+	do {
+		u64 head, argc_word;
+
+		unsafe_get_user(head, (const u64 __user *)s, fault);
+		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
+		/* one test for the common slot: argc 0..6 and no jump */
+		if (unlikely(((u8)argc_word > 6) | ((head >> 16) != 0)) &&
+		    !sb_head_ok(head, argc_word, i, b->n))
+			goto out;
+		i++;
+	} while (++s < stop);
+	unsafe_get_user(v, (const u8 __user *)stop - 1, fault);
+	do {
+		unsafe_get_user(v, (u8 __user *)p, fault);
+		unsafe_put_user(v, (u8 __user *)p, fault);
+		p = (p & PAGE_MASK) + PAGE_SIZE;
+	} while (p < end);
+	bad = 0;
+	goto out;
+fault:
+	bad = -EFAULT;
+out:
+	user_access_end();
+	return bad;
+}
+
+/* The record loop.  Per slot: one user-access window that stores the
+ * previous result and loads this slot (head, argc, six arguments), the
+ * kind lookup, the arguments masked by argc into one register frame, the
+ * dispatch, the jump.  The frame is reused: x86_64 syscall handlers read
+ * only the six argument registers (and orig_ax) of the frame they are
+ * given, so the other fields are never initialised. */
+static __always_inline long sb_run(const struct sb_batch *b)
+{
+	struct pt_regs regs __uninitialized;
+	const struct sb_slot __user *s = b->slots, *stop = b->slots + b->n, *ran;
+	long __user *r = b->rets;
+	long ret;
+
+	__uaccess_begin_nospec();
 	for (;;) {
-		const struct sb_slot *s = &b->slots[i];
-		unsigned int nr = (unsigned short)s->nr;
-		long ret;
+		unsigned long a0, a1, a2, a3, a4, a5;
+		u64 head, argc_word;
+		unsigned int nr, kind;
 		int jump;
 
-		if (likely(nr < NR_syscalls) &&
-		    likely(!sb_enosys[nr = array_index_nospec(nr, NR_syscalls)])) {
-			/* argc was checked: 0..6 */
-			const unsigned long *m = sb_argmask[(unsigned char)s->argc];
+		unsafe_get_user(head, (const u64 __user *)s, fault);
+		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
+		unsafe_get_user(a0, &s->arg[0], fault);
+		unsafe_get_user(a1, &s->arg[1], fault);
+		unsafe_get_user(a2, &s->arg[2], fault);
+		unsafe_get_user(a3, &s->arg[3], fault);
+		unsafe_get_user(a4, &s->arg[4], fault);
+		unsafe_get_user(a5, &s->arg[5], fault);
+		user_access_end();
+
+		nr = (u16)head;
+		kind = sb_kind[nr];
+		if (likely(kind == SB_DISPATCH)) {
+			const unsigned long *m = sb_argmask[argc_word & 7];
 
 			regs.orig_ax = nr;
-			regs.di = s->arg[0] & m[0];
-			regs.si = s->arg[1] & m[1];
-			regs.dx = s->arg[2] & m[2];
-			regs.r10 = s->arg[3] & m[3];
-			regs.r8 = s->arg[4] & m[4];
-			regs.r9 = s->arg[5] & m[5];
+			regs.di = a0 & m[0];
+			regs.si = a1 & m[1];
+			regs.dx = a2 & m[2];
+			regs.r10 = a3 & m[3];
+			regs.r8 = a4 & m[4];
+			regs.r9 = a5 & m[5];
 			ret = sb_call(&regs, nr);
-			if (unlikely(ret >= -ERESTART_RESTARTBLOCK && ret <= -ERESTARTSYS))
+			if (unlikely(ret < 0) &&
+			    unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
+				     ERESTART_RESTARTBLOCK - ERESTARTSYS))
 				ret = -EINTR;
-		} else if (s->nr == SB_NR_WORDCOPY) {
-			ret = sb_word_copy(b, s);
+		} else if (kind == SB_WORDCOPY) {
+			ret = sb_word_copy(b, a0, a1);
 		} else {
 			ret = -ENOSYS;
 		}
-		b->rets[i] = ret;
-		last = i;
-		jump = ret < 0 ? s->jump_fail : ret == 0 ? s->jump_zero : s->jump_pos;
+		ran = s;
+		jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
+							       : SB_HEAD_JUMP(head, 3);
+		/* No speculation barrier here: the slot a mispredicted bound
+		 * lets through is at most 32768 slots (2 MiB) past a user array
+		 * that access_ok placed below TASK_SIZE_MAX, i.e. still user
+		 * memory or the non-canonical hole, never kernel data. */
+		__uaccess_begin();
+		unsafe_put_user(ret, r, fault);
+		/* a target beyond n was refused up front; stopping at >= n
+		 * keeps a slot rewritten since then inside the arrays */
 		if (jump < 0)
 			break;
-		i += 1 + jump;           /* checked: i <= n */
-		if (i >= b->n || unlikely(fatal_signal_pending(current)))
+		s += 1 + jump;
+		r += 1 + jump;
+		if (s >= stop || unlikely(fatal_signal_pending(current)))
 			break;
 	}
-	return last;
+	user_access_end();
+	return ran - b->slots;
+fault:
+	user_access_end();
+	return -EFAULT;
 }
 
-/* rets must be writable before anything runs: touch each page it spans
- * (read a byte, write it back) so an unmapped or read-only array is
- * refused up front instead of after the first call. */
-static int sb_probe_rets(unsigned long start, unsigned long len)
+static noinline long sb_info(unsigned long urets, unsigned long n, unsigned long size)
 {
-	unsigned long p = start, end = start + len;
-	u8 v;
+	long info[SB_INFO_WORDS] = {
+		[SB_INFO_VERSION] = 1,
+		[SB_INFO_HOOK] = sb_hook_used,
+		[SB_INFO_MIN_BATCH] = min_batch ? min_batch :
+			sb_hook_used == SB_HOOK_FTRACE ? SB_MIN_BATCH_FTRACE : SB_MIN_BATCH_KPROBE,
+	};
 
-	while (p < end) {
-		if (get_user(v, (u8 __user *)p) || put_user(v, (u8 __user *)p))
-			return -EFAULT;
-		p = (p & PAGE_MASK) + PAGE_SIZE;
-	}
+	if (n != 0 || (size != 0 && size != sizeof(struct sb_slot)))
+		return -EINVAL;
+	if (!urets || copy_to_user((void __user *)urets, info, sizeof(info)))
+		return -EFAULT;
 	return 0;
 }
 
-static long sb_batch(unsigned long urets, unsigned long uslots, unsigned long n,
+static __always_inline long sb_batch(unsigned long urets, unsigned long uslots, unsigned long n,
 		     unsigned long flags, unsigned long size)
 {
-	struct sb_slot stack_slots[SB_STACK_SLOTS];
-	long stack_rets[SB_STACK_SLOTS];
-	struct sb_batch b;
-	unsigned int i;
+	struct sb_batch b __uninitialized;
 	long r;
 
-	if (flags != 0 || (size != 0 && size != sizeof(struct sb_slot)))
-		return -EINVAL;
-#ifdef CONFIG_SECCOMP
-	if (READ_ONCE(current->seccomp.mode) != SECCOMP_MODE_DISABLED)
+	if (unlikely(READ_ONCE(current_thread_info()->syscall_work) & SB_REFUSE_WORK))
 		return -EPERM;
-#endif
-	if (n == 0)
-		return 0;
-	if (n > SB_MAX_SLOTS)
-		return -EINVAL;
-	/* n <= 1024 from here, so n * 64 cannot overflow. */
+	/* size is 0 or 64 exactly when no bit but 64's is set */
+	if (unlikely(flags | (size & ~(unsigned long)sizeof(struct sb_slot))))
+		return flags == SB_QUERY_INFO ? sb_info(urets, n, size) : -EINVAL;
+	if (unlikely(n - 1 >= SB_MAX_SLOTS))
+		return n == 0 ? 0 : -EINVAL;
+	/* 1 <= n <= 1024 from here, so no size below can overflow */
 	b.n = n;
-	b.nbytes = n * sizeof(struct sb_slot);
-	b.urets = urets;
-	b.uslots = uslots;
-	if (!urets || !uslots || !access_ok((void __user *)urets, n * sizeof(long)) ||
-	    !access_ok((void __user *)uslots, b.nbytes))
+	b.slots = (struct sb_slot __user *)uslots;
+	b.rets = (long __user *)urets;
+	if (unlikely(!urets || !uslots || !access_ok(b.rets, n * sizeof(long))))
 		return -EFAULT;
-
-	if (n <= SB_STACK_SLOTS) {
-		b.slots = stack_slots;
-		b.rets = stack_rets;
-	} else {
-		/* one block: n slots, then n rets */
-		b.slots = kvmalloc_array(n, sizeof(struct sb_slot) + sizeof(long),
-					 GFP_KERNEL_ACCOUNT);
-		if (!b.slots)
-			return -ENOMEM;
-		b.rets = (long *)(b.slots + n);
-	}
-	r = -EFAULT;
-	if (copy_from_user(b.slots, (const void __user *)uslots, b.nbytes) ||
-	    copy_from_user(b.rets, (const void __user *)urets, n * sizeof(long)))
-		goto out;
-	r = -EINVAL;
-	for (i = 0; i < n; i++)
-		if (sb_check_slot(&b.slots[i], i, n))
-			goto out;
-	r = sb_probe_rets(urets, n * sizeof(long));
-	if (r)
-		goto out;
-	r = sb_run(&b);
-	/* entries of slots that did not run go back as they came */
-	if (copy_to_user((void __user *)urets, b.rets, n * sizeof(long)))
-		r = -EFAULT;
-out:
-	if (b.slots != stack_slots)
-		kvfree(b.slots);
-	return r;
+	r = sb_check(&b);
+	if (unlikely(r))
+		return r;
+	return sb_run(&b);
 }
 
-/* Where the kprobe sends syscall 183: same signature as the
- * __x64_sys_ni_syscall it replaces.  The pre-handler took a module
- * reference for us. */
-static long sb_entry(const struct pt_regs *regs)
+/* Where either hook sends syscall 183 (same signature as the handlers).
+ * The whole batch runs in this one frame: not traced (it is the hook),
+ * and without a stack canary, since its only stack data are the register
+ * frame and the batch description, filled field by field, no buffers. */
+static notrace __attribute__((__no_stack_protector__)) long sb_entry(const struct pt_regs *regs)
 {
-	long r = sb_batch(regs->di, regs->si, regs->dx, regs->r10, regs->r8);
+	long r;
 
-	module_put(THIS_MODULE);
+	this_cpu_inc(sb_inflight);
+	r = sb_batch(regs->di, regs->si, regs->dx, regs->r10, regs->r8);
+	this_cpu_dec(sb_inflight);
 	return r;
 }
+
+/*
+ * The ftrace direct trampoline, called from the fentry site of
+ * x64_sys_call(regs, nr) with that function's return address above its own.
+ * Not 183: back into x64_sys_call.  183: pop our return address, so that
+ * sb_entry(regs) returns to x64_sys_call's caller with its result, as
+ * x64_sys_call would have.  Neither path touches any register but flags
+ * and rsp, nor sleeps (which the unload's RCU-tasks wait relies on).
+ */
+asm(
+"	.pushsection .text, \"ax\", @progbits\n"
+"	.type sb_tramp, @function\n"
+"sb_tramp:\n"
+"	cmpl $" __stringify(SB_NR_BATCH) ", %esi\n"
+"	je 1f\n"
+	ASM_RET
+"1:	addq $8, %rsp\n"
+"	jmp sb_entry\n"
+"	.size sb_tramp, .-sb_tramp\n"
+"	.popsection\n");
+void sb_tramp(void);
+/* objtool cannot follow a return address being dropped */
+STACK_FRAME_NON_STANDARD(sb_tramp);
+
+static unsigned long sb_ftrace_ip;
 
 static int sb_ni_pre(struct kprobe *p, struct pt_regs *kregs)
 {
 	const struct pt_regs *uregs = (const struct pt_regs *)kregs->di;
 
 	if (uregs->orig_ax != SB_NR_BATCH || in_compat_syscall())
-		return 0;
-	if (!try_module_get(THIS_MODULE))   /* unloading: plain -ENOSYS */
 		return 0;
 	kregs->ip = (unsigned long)sb_entry;
 	return 1;
@@ -413,13 +535,44 @@ static unsigned long sb_lookup_symbol(const char *name)
 	return lookup ? lookup(name) : 0;
 }
 
-static int __init sb_init(void)
+static int sb_install_ftrace(unsigned long x64_sys_call)
 {
-	unsigned long ni;
-	unsigned int i;
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	int r;
 
-	sb_call = (void *)sb_lookup_symbol("x64_sys_call");
+	if (!x64_sys_call)
+		return -ENOENT;
+	r = register_ftrace_direct(x64_sys_call, (unsigned long)sb_tramp);
+	if (r == 0)
+		sb_ftrace_ip = x64_sys_call;
+	return r;
+#else
+	return -EOPNOTSUPP;
+#endif
+}
+
+static long sb_inflight_sum(void)
+{
+	long sum = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		sum += per_cpu(sb_inflight, cpu);
+	return sum;
+}
+
+static int __init sb_init(void)
+{
+	unsigned long ni, x64 = 0;
+	unsigned int i;
+	int r = -EINVAL;
+
+	if (strcmp(hook, "auto") && strcmp(hook, "ftrace") && strcmp(hook, "kprobe")) {
+		pr_err("sysbatch: hook=%s: want auto, ftrace or kprobe\n", hook);
+		return -EINVAL;
+	}
+	x64 = sb_lookup_symbol("x64_sys_call");
+	sb_call = (void *)x64;
 	sb_sys_call_table = (const sys_call_ptr_t *)sb_lookup_symbol("sys_call_table");
 	ni = sb_lookup_symbol("__x64_sys_ni_syscall");
 	if (!sb_call && sb_sys_call_table)
@@ -429,26 +582,61 @@ static int __init sb_init(void)
 		       "(needs CONFIG_KPROBES and CONFIG_KALLSYMS_ALL)\n");
 		return -ENOENT;
 	}
+	for (i = NR_syscalls; i < ARRAY_SIZE(sb_kind); i++)
+		sb_kind[i] = SB_ENOSYS;
+	sb_kind[(u16)SB_NR_WORDCOPY] = SB_WORDCOPY;
 	for (i = 0; i < ARRAY_SIZE(sb_denied); i++)
-		sb_enosys[sb_denied[i]] = 1;
+		sb_kind[sb_denied[i]] = SB_ENOSYS;
 	if (sb_sys_call_table && ni)
 		for (i = 0; i < NR_syscalls; i++)
 			if ((unsigned long)sb_sys_call_table[i] == ni)
-				sb_enosys[i] = 1;
+				sb_kind[i] = SB_ENOSYS;
 
-	r = register_kprobe(&sb_ni_probe);
-	if (r < 0) {
-		pr_err("sysbatch: cannot probe __x64_sys_ni_syscall: %d\n", r);
-		return r;
+	if (strcmp(hook, "kprobe")) {
+		r = sb_install_ftrace(x64);
+		if (r == 0) {
+			sb_hook_used = SB_HOOK_FTRACE;
+			hook_in_use = "ftrace";
+		} else if (!strcmp(hook, "ftrace")) {
+			pr_err("sysbatch: hook=ftrace: no direct call on x64_sys_call: %d\n", r);
+			return r;
+		} else {
+			pr_info("sysbatch: no ftrace direct call on x64_sys_call (%d), "
+				"falling back to the kprobe\n", r);
+		}
 	}
-	pr_info("sysbatch: sys_batch on syscall %d, dispatch through %s\n",
-		SB_NR_BATCH, sb_call == sb_table_call ? "sys_call_table" : "x64_sys_call");
+	if (sb_hook_used == SB_HOOK_NONE) {
+		r = register_kprobe(&sb_ni_probe);
+		if (r < 0) {
+			pr_err("sysbatch: cannot probe __x64_sys_ni_syscall: %d\n", r);
+			return r;
+		}
+		sb_hook_used = SB_HOOK_KPROBE;
+		hook_in_use = "kprobe";
+	}
+	pr_info("sysbatch: sys_batch on syscall %d, hook %s, dispatch through %s\n",
+		SB_NR_BATCH,
+		sb_hook_used == SB_HOOK_FTRACE ? "ftrace direct call on x64_sys_call"
+					       : "kprobe on __x64_sys_ni_syscall",
+		sb_call == sb_table_call ? "sys_call_table" : "x64_sys_call");
 	return 0;
 }
 
 static void __exit sb_exit(void)
 {
-	unregister_kprobe(&sb_ni_probe);
+#ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
+	if (sb_hook_used == SB_HOOK_FTRACE)
+		unregister_ftrace_direct(sb_ftrace_ip, (unsigned long)sb_tramp);
+#endif
+	if (sb_hook_used == SB_HOOK_KPROBE)
+		unregister_kprobe(&sb_ni_probe);
+	/* 183 is -ENOSYS from here on; see the header for why this is enough */
+	synchronize_rcu_tasks();
+	/* TASK_IDLE: a batch blocked for long must not make the hung-task
+	 * detector warn about rmmod, and signals cannot end the wait */
+	while (sb_inflight_sum() != 0)
+		schedule_timeout_idle(msecs_to_jiffies(20));
+	synchronize_rcu_tasks();
 	pr_info("sysbatch: removed, syscall %d is -ENOSYS again\n", SB_NR_BATCH);
 }
 

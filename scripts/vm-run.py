@@ -13,7 +13,8 @@ steps, run in order inside the VM:
     qemu    /usr/bin/qemu-system-x86_64
     exit-helper /path/vm-exit
     file    <name-in-vm> /host/path        extra file copied to /data/<name>
-    insmod | rmmod                         (re)load or unload the module
+    insmod [param=value ...] | rmmod       (re)load, with module parameters, or
+                                           unload the module
     sh <name> <shell command>              a step that is one shell command
     test <name> <may-skip 0|1> <program> [VAR=value ...] [-- args ...]
     expect <name> <regex>                  test <name>'s output must match
@@ -71,7 +72,7 @@ class Manifest:
                 elif kind == "file":
                     self.files.append((words[1], words[2]))
                 elif kind in ("insmod", "rmmod"):
-                    self.steps.append((kind, kind + str(len(self.steps)), False, None, [], []))
+                    self.steps.append((kind, kind + str(len(self.steps)), False, None, [], words[1:]))
                 elif kind == "test":
                     name, may_skip, program = words[1], words[2] == "1", words[3]
                     rest = words[4:]
@@ -125,7 +126,8 @@ def write_init(m, path):
     ]
     for kind, name, _may_skip, program, env, args in m.steps:
         if kind == "insmod":
-            lines.append("insmod /sysbatch.ko; result %s $?" % name)
+            lines.append("insmod /sysbatch.ko %s; result %s $?" % (
+                " ".join(shell_quote(a) for a in args), name))
         elif kind == "rmmod":
             lines.append("rmmod sysbatch; result %s $?" % name)
         elif kind == "sh":

@@ -4,11 +4,15 @@
     python3 bench/kernel/run.py --build build [--reps 41] [--out docs]
 
 Boots the kernel of the VM test tier (scripts/vm-run.py) and runs
-bench/kernel/sbk_bench twice inside one boot: first with no module loaded
-(the plain syscall loop and the runtime's user-space fallback), then with
-sysbatch.ko and the dispatch-floor module sysbatch_floor.ko loaded (the loop
-again, a hand-written batch, sysbatch_run on the kernel path, and the bare
-in-kernel dispatch loop).  It does this in two boots:
+bench/kernel/sbk_bench three times inside one boot: first with no module
+loaded (the plain syscall loop and the runtime's user-space fallback), then
+with sysbatch.ko (default hook: the ftrace direct call) and the
+dispatch-floor module sysbatch_floor.ko loaded (the loop again, a
+hand-written batch, sysbatch_run on the kernel path, and the bare in-kernel
+dispatch loop), then with sysbatch.ko reloaded with hook=kprobe (the
+fallback hook).  The cost model (fixed cost, per-slot cost, the 2-call
+ratio, break-even n per hook) and a plot of cost against n with the
+break-even marked come out of the instruction run.  It does this in two boots:
 
   instructions  qemu -icount shift=0: the guest clock advances 1 ns per
                 emulated instruction, so every figure is an exact,
@@ -21,6 +25,8 @@ bootstraps the samples for error bars, and writes
     <out>/kernel-bench.md           both tables, the ratios, the method
     <out>/kernel-bench-<kind>.dat   per-N minima (gnuplot input)
     <out>/kernel-bench-<kind>.svg   time per unit against N, one panel per call
+    <out>/kernel-bench-breakeven.{svg,dat}  getuid: cost of n calls, batched
+                                    (per hook) and not, with the break-even
 
 Under TCG the ratios describe qemu's emulation, not hardware;
 SYSBATCH_VM_ACCEL=kvm runs the wall-clock part under KVM where it works.
@@ -38,6 +44,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(os.path.dirname(HERE))
 CALLS = ["getuid", "enosys", "fstat", "lstat"]
+SB_MAX = 1024
 # (phase, mode) -> label
 SERIES = [
     (("noload", "loop"), "loop"),
@@ -48,7 +55,11 @@ SERIES = [
     (("loaded", "floor"), "in-kernel floor"),
     (("noload", "compiler"), "compiler-batched, no module"),
     (("loaded", "compiler"), "compiler-batched"),
+    (("kprobe", "loop"), "loop, kprobe hook"),
+    (("kprobe", "batch"), "batch, kprobe hook"),
 ]
+# The hooks whose batches the cost model covers: phase -> label.
+HOOKS = [("loaded", "ftrace (default)"), ("kprobe", "kprobe (fallback)")]
 
 
 def fit(points):
@@ -98,7 +109,12 @@ def run_vm(build, reps, log_path, icount):
             f.write("test noload 0 %s -- noload %d\n" % (bench, reps))
             f.write("insmod\n")
             f.write("sh floor-load insmod /data/sysbatch_floor.ko\n")
-            f.write("test loaded 0 %s -- loaded %d\n" % (bench, reps))
+            # every batch to the kernel, however small: the sweep measures
+            # the kernel path itself (the break-even comes out of it)
+            f.write("test loaded 0 %s SYSBATCH_MIN_BATCH=1 -- loaded %d\n" % (bench, reps))
+            f.write("rmmod\n")
+            f.write("insmod hook=kprobe\n")
+            f.write("test kprobe 0 %s SYSBATCH_MIN_BATCH=1 -- kprobe %d\n" % (bench, reps))
         # the KVM probe result is cached next to the test manifest
         cache = os.path.join(os.path.dirname(manifest_src), "kvm-probe.txt")
         if os.path.exists(cache):
@@ -169,6 +185,116 @@ class Analysis:
         gp.append("unset multiplot")
         subprocess.run(["gnuplot"], input="\n".join(gp), text=True, check=True)
 
+    def minimum(self, key, n):
+        v = self.data.get(key, {}).get(n)
+        return min(v) if v else None
+
+    def cost_model(self, call):
+        """Per hook: fixed cost per batch, per-slot cost, the 2-call ratio
+        and the break-even n, all net of the timing overhead (the plain
+        loop's intercept: two clock reads around every unit)."""
+        loop = (call, "noload", "loop")
+        if loop not in self.fits:
+            return []
+        over, b_loop = self.fits[loop]
+        rows = []
+        for phase, label in HOOKS:
+            bk, fl, hl = (call, phase, "batch"), (call, "loaded", "floor"), (call, phase, "loop")
+            if bk not in self.fits:
+                continue
+            a, b = self.fits[bk]
+            fixed = a - over
+            two_b, two_l = self.minimum(bk, 2), self.minimum(loop, 2)
+            two = (two_b - over) / (two_l - over) if two_b and two_l else None
+            # smallest n at which one batch of n costs less than n calls
+            even = next((n for n in range(1, SB_MAX + 1) if fixed + b * n < b_loop * n), None)
+            # the runtime's choice for a batch already formed: sys_batch or
+            # its own loop of the same calls (sysbatch_run both ways)
+            rk, re_ = (call, phase, "rt-kernel"), (call, "noload", "rt-emul")
+            even_rt = None
+            if rk in self.fits and re_ in self.fits:
+                ak, bk_ = self.fits[rk]
+                ae, be = self.fits[re_]
+                even_rt = next((n for n in range(1, SB_MAX + 1) if ak + bk_ * n < ae + be * n), None)
+            # the planner's choice: batched C against the same C unbatched
+            ck, cn = (call, phase, "compiler"), (call, "noload", "compiler")
+            even_cc = None
+            if ck in self.fits and cn in self.fits:
+                ac, bc = self.fits[ck]
+                an, bn = self.fits[cn]
+                even_cc = next((n for n in range(2, 65) if ac + bc * n < an + bn * n), None)
+            measured = [(n, self.minimum(bk, n), self.minimum(loop, n)) for n in (1, 2, 4, 8)]
+            first = next((n for n, tb, tl in measured if tb is not None and tl is not None
+                          and tb < tl), None)
+            rows.append(dict(hook=label, phase=phase, fixed=fixed, b=b, b_loop=b_loop,
+                             floor=self.fits[fl][1] if fl in self.fits else None,
+                             two=two, even=even, first=first, even_rt=even_rt, even_cc=even_cc,
+                             tax=self.fits[hl][1] / b_loop if hl in self.fits else None,
+                             over=over, measured=measured))
+        return rows
+
+    def cost_table(self):
+        f = lambda v, fmt="%.2f": "-" if v is None else fmt % v
+        L = ["| call | hook | fixed cost a per batch | a / one plain call (goal ≤ 1.5) | per slot b "
+             "| b / in-kernel floor (goal ≤ 1.25) | 2-call batch / 2 calls (goal ≤ 0.8) "
+             "| break-even n (fit) | first measured n (1, 2, 4, 8) where a batch wins "
+             "| sysbatch_run: kernel beats its own loop from n (fit) "
+             "| compiler-batched C beats the same C unbatched from n (fit) "
+             "| plain call with module loaded / without (goal ≤ 1.02) |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for call in CALLS:
+            for r in self.cost_model(call):
+                L.append("| %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |" % (
+                    call, r["hook"], r["fixed"], f(r["fixed"] / r["b_loop"]), r["b"],
+                    f(r["b"] / r["floor"] if r["floor"] else None), f(r["two"]),
+                    f(r["even"], "%d"), f(r["first"], "%d"), f(r["even_rt"], "%d"),
+                    f(r["even_cc"], "%d"), f(r["tax"], "%.3f")))
+        return L
+
+    def write_breakeven_plot(self, out, call="getuid", top=12):
+        """Cost of one unit of n calls (net of the timing overhead) against
+        n: n separate calls and one batch per hook, the fits as lines, the
+        measured minima as points, the break-even marked."""
+        rows = self.cost_model(call)
+        if not rows:
+            return None
+        dat = os.path.join(out, "kernel-bench-breakeven.dat")
+        svg = os.path.join(out, "kernel-bench-breakeven.svg")
+        loop = (call, "noload", "loop")
+        over = rows[0]["over"]
+        with open(dat, "w") as fd:
+            fd.write("# %s: n, measured instructions per unit minus the timing overhead (%.0f)\n"
+                     % (call, over))
+            for key in [loop] + [(call, r["phase"], "batch") for r in rows]:
+                fd.write("# %s-%s\n" % key[1:])
+                for n, t in medians(self.data[key]):
+                    if n <= top:
+                        fd.write("%d %.0f\n" % (n, t - over))
+                fd.write("\n\n")
+        gp = ["set terminal svg size 900,560 dynamic font 'sans,12'", "set output '%s'" % svg,
+              "set title '%s: one batch of n calls against n separate calls (qemu -icount)'" % call,
+              "set xlabel 'n (calls)'", "set ylabel 'guest instructions per unit'", "set grid",
+              "set key top left", "set xrange [0:%d]" % top, "set yrange [0:*]", "set samples 200",
+              "loop(x) = %f * x" % rows[0]["b_loop"]]
+        plots = ["loop(x) with lines lw 2 lc rgb '#333333' title 'n separate calls (fit)'",
+                 "'%s' index 0 with points pt 7 lc rgb '#333333' notitle" % dat]
+        colours = ["#1f77b4", "#d62728"]
+        for k, r in enumerate(rows):
+            gp.append("batch%d(x) = %f + %f * x" % (k, r["fixed"], r["b"]))
+            plots.append("batch%d(x) with lines lw 2 lc rgb '%s' title 'one batch, %s hook (fit)'"
+                         % (k, colours[k], r["hook"]))
+            plots.append("'%s' index %d with points pt 5 lc rgb '%s' notitle" % (dat, k + 1, colours[k]))
+            if r["even"]:
+                y = r["fixed"] + r["b"] * r["even"]
+                gp.append("set arrow from %d,0 to %d,%f nohead dt 2 lw 2 lc rgb '%s'"
+                          % (r["even"], r["even"], y, colours[k]))
+                gp.append("set label 'break-even n = %d (%s hook)' at %f,%f right tc rgb '%s'"
+                          % (r["even"], r["hook"].split()[0], r["even"] - 0.15, y * 0.3,
+                             colours[k]))
+        gp.append("plot " + ", ".join(plots))
+        subprocess.run(["gnuplot"], input="\n".join(gp), text=True, check=True)
+        return svg
+
     def table(self, unit):
         fmt = lambda r: "-" if r is None else "%.2f ± %.2f" % r
         L = ["| call | " + " | ".join(label for _, label in SERIES) + " | batch a |",
@@ -221,6 +347,7 @@ def main():
     os.makedirs(opts.out, exist_ok=True)
     icount.write_plot(opts.out, "instructions", "instructions")
     wall.write_plot(opts.out, "wall", "ns")
+    icount.write_breakeven_plot(opts.out)
 
     L = ["# sys_batch per-call benchmark",
          "",
@@ -238,7 +365,25 @@ def main():
          "per-N minima (noise on a shared host only ever adds time); ± is one standard "
          "deviation over 400 bootstrap resamplings of the samples. b is the cost per call.",
          "",
-         "## Instructions (qemu -icount shift=0, %d repetitions per N)" % icount.reps,
+         "## The cost model: fixed cost, per-slot cost, break-even (instructions)",
+         "",
+         "From the instruction sweep below, net of the timing overhead (the plain loop's "
+         "intercept a, i.e. the two clock reads around every unit, subtracted from every "
+         "intercept and from the measured 2-call units). *a / one plain call* divides the "
+         "batch's fixed cost by the plain call's slope; the *2-call* column compares the "
+         "measured units of N = 2; the *break-even n* is the smallest n for which the fits "
+         "say one batch of n costs less than n separate calls (the plain loop); two more break-evens follow: the runtime's (a batch already formed, "
+         "`sysbatch_run` through sys_batch against its own user-space loop of the same calls, "
+         "both including its batch check: the size the module reports through its info query "
+         "and the runtime's threshold), and the planner's (compiler-batched C against the same "
+         "C built without batching, `bench/kernel/sbk_plain_calls.c`, N = 2..64); "
+         "the last column is the hook's tax on plain calls (getuid: every implemented "
+         "call pays it; enosys: unimplemented numbers). The sweep runs with "
+         "`SYSBATCH_MIN_BATCH=1` so that every `sysbatch_run` goes to the kernel.",
+         ""]
+    L += icount.cost_table()
+    L += ["", "![cost against n](kernel-bench-breakeven.svg)", "",
+          "## Instructions (qemu -icount shift=0, %d repetitions per N)" % icount.reps,
          "",
          "The guest clock advances one nanosecond per emulated instruction, so b is the number "
          "of guest instructions per call, exact and repeatable (the ± is ~0 by construction). "
@@ -260,19 +405,24 @@ def main():
           "- *loop*: N raw `syscall` instructions, module not loaded.",
           "- *runtime fallback*: `sysbatch_run` without the module (libsysbatch's user-space loop, "
           "including its batch check).",
-          "- *loop, module loaded*: the same loop with sysbatch.ko loaded. Every unimplemented "
-          "number (the `enosys` row is syscall 184) then passes the module's kprobe on "
-          "`__x64_sys_ni_syscall`: that column/ratio is the hook's tax on such calls; all "
-          "other calls are untouched.",
+          "- *loop, module loaded*: the same loop with sysbatch.ko loaded on its default hook, "
+          "the ftrace direct trampoline on `x64_sys_call`: every 64-bit system call passes it "
+          "(a call, a compare with 183, a return), which is the hook's tax on all other calls "
+          "(the `enosys` row is syscall 184).",
+          "- *loop, kprobe hook* / *batch, kprobe hook*: the same with sysbatch.ko reloaded "
+          "with `hook=kprobe`, the fallback: implemented calls are untouched, every "
+          "unimplemented number passes the int3 of the kprobe on `__x64_sys_ni_syscall`, and "
+          "each batch pays for it once.",
           "- *hand-written batch*: one sys_batch of N slots; *batch a* is its fixed cost per "
-          "crossing (syscall entry, kprobe redirect, copies and checks). Inside a batch, "
+          "crossing (syscall entry and exit, the trampoline, the checks; plus the timing "
+          "overhead that the cost-model table subtracts). Inside a batch, "
           "unimplemented numbers are answered from a table without dispatch, so the enosys "
           "batch column is the module's bare per-slot overhead.",
           "- *sysbatch_run (kernel)*: the same slots through libsysbatch on the kernel path "
           "(adds its user-side check).",
           "- *in-kernel floor*: `bench/kernel/sysbatch_floor.ko` calling `x64_sys_call` N times "
-          "with one prepared register frame, timed inside the kernel (its enosys figure "
-          "includes the kprobe, as above).",
+          "with one prepared register frame, timed inside the kernel (with sysbatch.ko loaded, "
+          "so every call passes the trampoline, as inner calls of a batch do).",
           "- *compiler-batched*: `bench/kernel/sbk_plain_calls.c`, N plain calls in a row "
           "(N = 1..64; getuid results stored to an array, fstat on fd 3, lstat of a literal "
           "path) built with clang and the sysbatch LLVM pass, which makes each N ≥ 2 one "
@@ -287,7 +437,7 @@ def main():
           "[wall clock](kernel-bench-wall.svg); per-N minima in the matching `.dat` files.",
           "",
           "Reproduce: `ninja -C build sbk_bench sysbatch_floor_module && python3 "
-          "bench/kernel/run.py --build build` (about two minutes; the console logs stay in "
+          "bench/kernel/run.py --build build` (about three minutes; the console logs stay in "
           "`build/kernel/bench-console-*.txt` and `--console <icount-log> <wall-log>` "
           "re-analyses them)."]
     md = os.path.join(opts.out, "kernel-bench.md")

@@ -1,6 +1,7 @@
 /* sbk_fuzz: thousands of random, mostly malformed batches.  Each one runs
  * twice - through the module, then through an independent user-space model
- * of the documented rules (below) - from the same starting memory, and the
+ * of the documented rules (below; the module works on the caller's arrays
+ * in place) - from the same starting memory, and the
  * two must agree on the return value, every rets entry, the caller's slot
  * array and a scratch buffer the calls and copies write into.  The calls
  * are drawn from a harmless, order-independent set (and denied or unknown
@@ -79,56 +80,42 @@ static int model_word_in(unsigned long a, unsigned long base, unsigned long len,
     return 0;
 }
 
-/* While a batch runs, rets and the slots live in copies (kr, k): a word
- * copy into or out of either array uses the copy. */
-static long model_copy(struct sysbatch_slot *k, long *kr, const long *r, long n,
-                       const struct sysbatch_slot *s)
+/* The module works on the caller's arrays themselves: a word copy's
+ * source or destination inside rets or the slots is that memory, except
+ * that a word straddling either array's edge is refused, and a patch of
+ * the slot array that would leave a slot invalid is refused unwritten. */
+static long model_copy(struct sysbatch_slot *k, const long *r, long n, const struct sysbatch_slot *s)
 {
-    unsigned long base = (unsigned long)slots, len = n * sizeof *slots, off, roff;
+    unsigned long base = (unsigned long)k, len = n * sizeof *k, off, roff;
     unsigned long dst = s->arg[0], src = s->arg[1];
     long v;
     int where = model_word_in(src, base, len, &off);
     int in_rets = model_word_in(src, (unsigned long)r, n * sizeof(long), &roff);
-    if (where == 1)
-        memcpy(&v, (char *)k + off, 8);
-    else if (where < 0 || in_rets < 0)
+    if (where < 0 || in_rets < 0)
         return -EINVAL;
-    else if (in_rets == 1)
-        memcpy(&v, (char *)kr + roff, 8);
-    else if (!model_good(src) && !((unsigned long)src - (unsigned long)readonly <= 4096 - 8))
+    if (!model_good(src) && !((unsigned long)src - (unsigned long)readonly <= 4096 - 8))
         return -EFAULT;
-    else
-        memcpy(&v, (void *)src, 8);
+    memcpy(&v, (void *)src, 8);
     where = model_word_in(dst, base, len, &off);
     in_rets = model_word_in(dst, (unsigned long)r, n * sizeof(long), &roff);
-    if (where != 1) {
-        if (where < 0 || in_rets < 0)
-            return -EINVAL;
-        if (in_rets == 1) {
-            memcpy((char *)kr + roff, &v, 8);
-            return 0;
-        }
-        if (!model_good(dst))
-            return -EFAULT;
-        memcpy((void *)dst, &v, 8);
-        return 0;
+    if (where < 0 || in_rets < 0)
+        return -EINVAL;
+    if (where == 1) {
+        struct sysbatch_slot patched[2];
+        long first = off / 64, last = (off + 7) / 64;
+        memcpy(patched, &k[first], (last - first + 1) * 64);
+        memcpy((char *)patched + (off - first * 64), &v, 8);
+        for (long i = first; i <= last; i++)
+            if (!model_slot_ok(&patched[i - first], i, n))
+                return -EINVAL;
     }
-    struct sysbatch_slot saved[2];
-    long first = off / 64, last = (off + 7) / 64;
-    memcpy(saved, &k[first], (last - first + 1) * 64);
-    memcpy((char *)k + off, &v, 8);
-    for (long i = first; i <= last; i++)
-        if (!model_slot_ok(&k[i], i, n)) {
-            memcpy(&k[first], saved, (last - first + 1) * 64);
-            return -EINVAL;
-        }
+    if (!model_good(dst))
+        return -EFAULT;
+    memcpy((void *)dst, &v, 8);
     return 0;
 }
 
-static struct sysbatch_slot model_copy_of_slots[CAP];
-static long model_copy_of_rets[CAP];
-
-static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long flags, long size)
+static long model_batch(long *r, struct sysbatch_slot *k, unsigned long n, long flags, long size)
 {
     if (flags || (size != 0 && size != 64))
         return -EINVAL;
@@ -136,21 +123,19 @@ static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long
         return 0;
     if (n > CAP)
         return -EINVAL;
-    if (!r || !us)
+    if (!r || !k)
         return -EFAULT;
-    struct sysbatch_slot *k = model_copy_of_slots;
-    long *kr = model_copy_of_rets;
-    memcpy(k, us, n * sizeof *k);
-    memcpy(kr, r, n * sizeof *kr);
     for (unsigned long i = 0; i < n; i++)
         if (!model_slot_ok(&k[i], i, n))
             return -EINVAL;
     unsigned long i = 0, last = 0;
     for (;;) {
-        struct sysbatch_slot *s = &k[i];
+        /* the module reads a slot once, before running it: a call that
+         * writes into its own slot changes nothing until the next visit */
+        struct sysbatch_slot cur = k[i], *s = &cur;
         long ret;
         if (s->nr == SYSBATCH_NR_WORDCOPY) {
-            ret = model_copy(k, kr, r, n, s);
+            ret = model_copy(k, r, n, s);
         } else if (s->nr < 0 || model_is_denied(s->nr)) {
             ret = -ENOSYS;
         } else {
@@ -159,7 +144,7 @@ static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long
                 a[j] = j < s->argc ? s->arg[j] : 0;
             ret = sbk_raw6(s->nr, a[0], a[1], a[2], a[3], a[4], a[5]);
         }
-        kr[i] = ret;
+        r[i] = ret;           /* written as soon as the slot returns */
         last = i;
         int jump = ret < 0 ? s->jump_fail : ret == 0 ? s->jump_zero : s->jump_pos;
         if (jump < 0)
@@ -168,7 +153,6 @@ static long model_batch(long *r, struct sysbatch_slot *us, unsigned long n, long
         if (i >= n)
             break;
     }
-    memcpy(r, kr, n * sizeof *kr);   /* written back whole at the end */
     return (long)last;
 }
 

@@ -41,6 +41,29 @@ extern "C" {
  * an error (-4095..-1), a user address, a size or an offset.  (plugin ABI) */
 #define SYSBATCH_NOT_RUN (-0x7fffffffffffffffL - 1)
 
+/* The info query of our kernel module (kernel/sysbatch.c):
+ *     long info[SYSBATCH_INFO_WORDS];
+ *     syscall(183, info, NULL, 0, SYSBATCH_QUERY_INFO, 0) == 0
+ * fills info[] with a version (1), the hook in use and the batch size from
+ * which one batch costs less than its separate calls; sysbatch_run() runs
+ * smaller batches as their original calls.  Other sys_batch modules refuse
+ * the flag (or ignore it and write nothing), which reads as "unknown". */
+#define SYSBATCH_QUERY_INFO 0x100
+enum {
+    SYSBATCH_INFO_VERSION = 0,
+    SYSBATCH_INFO_HOOK = 1,      /* SYSBATCH_HOOK_* */
+    SYSBATCH_INFO_MIN_BATCH = 2, /* smallest n worth a crossing */
+    SYSBATCH_INFO_WORDS = 4,
+};
+#define SYSBATCH_HOOK_FTRACE 1 /* ftrace direct call on x64_sys_call */
+#define SYSBATCH_HOOK_KPROBE 2 /* kprobe on __x64_sys_ni_syscall */
+
+/* The errno sys_batch refuses a whole batch with, running nothing, when the
+ * calling task must be seen making each call: a seccomp filter, ptrace
+ * syscall tracing (strace), audit or syscall tracepoints (perf trace).
+ * sysbatch_run() then runs the batch as the original calls. */
+#define SYSBATCH_EREFUSED 1 /* EPERM */
+
 struct sysbatch_slot {
     short nr;        /* syscall number, or SYSBATCH_NR_WORDCOPY */
     short jump_fail; /* taken when the result is < 0 */

@@ -286,6 +286,31 @@ static int sb__kernel_has_batch(void)
 #endif
 }
 
+/* Batches smaller than this run as their original calls even on the kernel
+ * path: below it one crossing with sys_batch costs more than the separate
+ * calls.  SYSBATCH_MIN_BATCH=<n> overrides what the module reports through
+ * its info query; a module without the query (or an answer that makes no
+ * sense) gets 1, i.e. every batch goes to the kernel, as before. */
+static long sb__min_batch = 1;
+
+static long sb__kernel_min_batch(void)
+{
+    const char *env = getenv("SYSBATCH_MIN_BATCH");
+    if (env && env[0]) {
+        long v = strtol(env, NULL, 10);
+        return v >= 1 && v <= SYSBATCH_MAX_SLOTS ? v : 1;
+    }
+#if SB__HAVE_KERNEL_PATH
+    long info[SYSBATCH_INFO_WORDS] = { 0 };
+    if (sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)info, 0, 0, SYSBATCH_QUERY_INFO, 0, 0) == 0 &&
+        info[SYSBATCH_INFO_VERSION] == 1 && info[SYSBATCH_INFO_MIN_BATCH] >= 1 &&
+        info[SYSBATCH_INFO_MIN_BATCH] <= SYSBATCH_MAX_SLOTS) {
+        return info[SYSBATCH_INFO_MIN_BATCH];
+    }
+#endif
+    return 1;
+}
+
 static enum sysbatch_path sb__choose_path(void)
 {
     int forced = sb__env_on("BATCH_EMUL") || sb__env_on("SYSBATCH_EMUL");
@@ -293,6 +318,7 @@ static enum sysbatch_path sb__choose_path(void)
     sb__fill_cancel_points();
     if (!forced && sb__kernel_has_batch()) {
         p = SYSBATCH_PATH_KERNEL;
+        __atomic_store_n(&sb__min_batch, sb__kernel_min_batch(), __ATOMIC_RELAXED);
     }
     __atomic_store_n(&sysbatch_active, forced || p == SYSBATCH_PATH_KERNEL, __ATOMIC_RELAXED);
     __atomic_store_n(&sb__path_chosen, (int)p, __ATOMIC_RELEASE);
@@ -567,13 +593,19 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
         rets[i] = SYSBATCH_NOT_RUN;
     }
 #if SB__HAVE_KERNEL_PATH
-    if (p == SYSBATCH_PATH_KERNEL) {
+    /* Below the break-even the original calls are cheaper; a refusal means
+     * the task must be seen making each call (it is traced, audited or
+     * filtered now, perhaps only since start-up): the kernel ran nothing,
+     * so the batch runs as its original calls below, and that is no error. */
+    if (p == SYSBATCH_PATH_KERNEL && n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
         last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
         if (last >= 0 && last < n) {
             sb__count(&sb__batches[p], 1);
             sb__count(&sb__slots[p], (unsigned long)sb__count_path(rets, slots, last));
         }
-        return last;
+        if (last != -SYSBATCH_EREFUSED) {
+            return last;
+        }
     }
 #else
     (void)p;
