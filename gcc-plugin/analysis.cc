@@ -160,6 +160,8 @@ private:
     struct sb_operand classify(tree arg, unsigned first_call_uid) const;
     bool available_ssa_p(tree name, unsigned first_call_uid) const;
     bool load_available_at_issue(gimple *def, unsigned first_call_uid) const;
+    bool computable_at_issue(tree name, unsigned first_call_uid,
+                             int depth) const;
     bool memory_operand(gimple *load, struct sb_operand *op) const;
     bool keeps_word(gimple_stmt_iterator gsi, gimple *stop, ao_ref *word) const;
     bool reaches(int from, int to, bool *between) const;
@@ -474,9 +476,38 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
     if (available_ssa_p(arg, first_call_uid))
         op.kind = SB_OPND_AVAILABLE;
     else if (abi_ == SB_ABI_LINUX_X86_64 && TREE_CODE(name) == SSA_NAME &&
-             load_available_at_issue(SSA_NAME_DEF_STMT(name), first_call_uid))
-        op.kind = SB_OPND_AVAILABLE; /* the rewrite loads it again there */
+             computable_at_issue(name, first_call_uid, 0))
+        op.kind = SB_OPND_AVAILABLE; /* the rewrite computes it again there */
     return op;
+}
+
+/* Can the issue point compute `name` again (`sb->st_mode & 07777` after
+ * fchmod's batch started)?  Available there already, or defined after the
+ * region's first call in the entry block by arithmetic that cannot trap
+ * over such values, or by a load load_available_at_issue allows.  The
+ * LLVM pass recomputes the same (visitOperand, materialize); the rewrite
+ * does it with rematerialize(). */
+bool block_scanner::computable_at_issue(tree name, unsigned first_call_uid,
+                                        int depth) const
+{
+    if (available_ssa_p(name, first_call_uid))
+        return true;
+    if (TREE_CODE(name) != SSA_NAME || depth > 8)
+        return false;
+    gimple *def = SSA_NAME_DEF_STMT(name);
+    if (gimple_bb(def) != bb_)
+        return false;
+    if (load_available_at_issue(def, first_call_uid))
+        return true;
+    gassign *assign = dyn_cast<gassign *>(def);
+    if (!assign || gimple_has_volatile_ops(assign) || gimple_vuse(assign) ||
+        !pure_arith_code_p(gimple_assign_rhs_code(assign)))
+        return false;
+    for (unsigned i = 1; i < gimple_num_ops(assign); i++)
+        if (!computable_at_issue(gimple_op(assign, i), first_call_uid,
+                                 depth + 1))
+            return false;
+    return true;
 }
 
 /* Defined where the region's first call stands: a default definition, a

@@ -175,40 +175,42 @@ tree rematerialize_result(gimple_seq *seq, tree arg, tree result,
     return value;
 }
 
-/* `arg` is available at the issue point only as a load the analysis
- * allowed to move there (a load after the batch's first call that nothing
- * in between writes: load_available_at_issue), possibly converted.  Load
- * it again, into `seq`, and redo the conversions; any other `arg` is
- * returned as it is.  `first` is the batch's first call. */
-tree rematerialize_load(gimple_seq *seq, tree arg, gcall *first,
-                        location_t loc)
+/* `arg` is available at the issue point `first` (the batch's first call)
+ * only because the analysis found it computable there again: arithmetic
+ * and loads after `first` in its block (computable_at_issue).  Compute it
+ * again into `seq`, where the issue is built; values from before `first`
+ * are used as they are. */
+tree rematerialize(gimple_seq *seq, tree arg, gcall *first, location_t loc,
+                   hash_map<tree, tree> *done)
 {
-    auto_vec<tree, 8> types;
-    tree name = arg;
-    gassign *def = NULL;
-    while (TREE_CODE(name) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(name)) {
-        def = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(name));
-        if (!def || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(def)))
-            break;
-        types.safe_push(TREE_TYPE(name));
-        name = gimple_assign_rhs1(def);
-        def = NULL;
-    }
-    if (!def || !gimple_assign_load_p(def) || gimple_bb(def) != gimple_bb(first))
+    if (TREE_CODE(arg) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(arg))
         return arg;
-    /* After the batch's first call in its block? */
+    if (tree *known = done->get(arg))
+        return *known;
+    gimple *def = SSA_NAME_DEF_STMT(arg);
+    gassign *assign = dyn_cast<gassign *>(def);
+    if (!assign || gimple_bb(def) != gimple_bb(first))
+        return arg;
+    /* After `first` in its block? */
     gimple_stmt_iterator gsi = gsi_for_stmt(first);
     for (; !gsi_end_p(gsi) && gsi_stmt(gsi) != def; gsi_next(&gsi))
         ;
     if (gsi_end_p(gsi))
         return arg;
-    tree value = make_ssa_name(TREE_TYPE(name));
-    gassign *again = gimple_build_assign(value, unshare_expr(gimple_assign_rhs1(def)));
+    gassign *again = as_a<gassign *>(gimple_copy(assign));
+    tree value = make_ssa_name(TREE_TYPE(arg), again);
+    gimple_assign_set_lhs(again, value);
+    if (gimple_assign_load_p(assign)) {
+        gimple_assign_set_rhs1(again, unshare_expr(gimple_assign_rhs1(assign)));
+        gimple_set_vuse(again, gimple_vuse(first));
+    } else {
+        for (unsigned i = 1; i < gimple_num_ops(again); i++)
+            gimple_set_op(again, i, rematerialize(seq, gimple_op(assign, i),
+                                                  first, loc, done));
+    }
     gimple_set_location(again, loc);
-    gimple_set_vuse(again, gimple_vuse(first));
     gimple_seq_add_stmt(seq, again);
-    for (unsigned i = types.length(); i-- > 0;)
-        value = gimple_convert(seq, loc, types[i], value);
+    done->put(arg, value);
     return value;
 }
 
@@ -299,8 +301,11 @@ tree batch_rewriter::slot_arg_value(gimple_seq *seq,
         const struct sb_operand &op = sysbatch_call_event(*blk_, sp.call).args[f.index];
         if (op.kind == SB_OPND_RESULT)
             arg = rematerialize_result(seq, arg, blk_->results[op.call], loc);
-        else if (op.kind == SB_OPND_AVAILABLE)
-            arg = rematerialize_load(seq, arg, blk_->calls[bp_.first_call], loc);
+        else if (op.kind == SB_OPND_AVAILABLE) {
+            hash_map<tree, tree> done;
+            arg = rematerialize(seq, arg, blk_->calls[bp_.first_call], loc,
+                                &done);
+        }
         return gimple_convert(seq, loc, long_t, arg);
     }
     default: /* SB_FILL_CHAINED: the copy slot before it writes the word */

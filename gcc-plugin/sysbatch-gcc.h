@@ -132,6 +132,34 @@ tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,
 void sysbatch_rewrite_tock_batch(struct sysbatch_block *blk,
                                  const struct sb_plan *plan, int batch);
 
+/* Arithmetic that cannot trap and reads no memory (conversions, + - *,
+ * bit operations, shifts, negation, pointer offsets, copies): the analysis
+ * may let the rewrite compute it again at a batch's issue point. */
+static inline bool pure_arith_code_p(enum tree_code code)
+{
+    switch (code) {
+    CASE_CONVERT:
+    case SSA_NAME:
+    case INTEGER_CST:
+    case PLUS_EXPR:
+    case MINUS_EXPR:
+    case MULT_EXPR:
+    case NEGATE_EXPR:
+    case BIT_AND_EXPR:
+    case BIT_IOR_EXPR:
+    case BIT_XOR_EXPR:
+    case BIT_NOT_EXPR:
+    case LSHIFT_EXPR:
+    case RSHIFT_EXPR:
+    case POINTER_PLUS_EXPR:
+    case MIN_EXPR:
+    case MAX_EXPR:
+        return true;
+    default:
+        return false;
+    }
+}
+
 /* Tock memory rule (SB_ROW_SHARED_MEMORY): the base of `ref` is memory
  * only this activation of the function can see - an automatic variable or
  * parameter whose address is never taken.  sysbatch_scan_addresses(fun)

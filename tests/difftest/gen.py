@@ -15,6 +15,10 @@ small world of paths and descriptors:
     b1[0] = 'x';                                        <- code between calls
     r[4] = close(fd0); e[4] = errno;
 
+Also: chained results through narrowing and sign-changing casts, offsets
+beyond 32 bits cut by a cast, struct fields a call wrote (read between
+calls or passed on), and functions that call setjmp or vfork.
+
 Every result and errno (captured right after each call, so a value left
 stale by a successful call is checked too) is printed at the end, with the
 bytes each buffer received and the stat fields that do not change between
@@ -39,7 +43,8 @@ NFD = 3
 
 
 class Program:
-    def __init__(self, rng, index, length, branchy=False):
+    def __init__(self, rng, index, length, branchy=False, vfork=True):
+        """vfork: also functions that call vfork or setjmp."""
         self.rng = rng
         self.index = index
         self.length = length
@@ -49,6 +54,10 @@ class Program:
         self.lines = []
         self.ncalls = 0
         self.pid_like = set()   # results that differ per run: print only > 0
+        self.uses_vfork = False
+        self.vfork = vfork
+        # A function that calls setjmp (returns twice) batches nothing.
+        self.uses_setjmp = rng.random() < 0.05 and vfork
 
     def fd(self):
         r = self.rng.random()
@@ -136,11 +145,54 @@ class Program:
             ["open", "creat", "read", "write", "pread", "pwrite", "lseek", "fstat", "stat",
              "lstat", "close", "unlink", "mkdir", "rmdir", "rename", "access", "dup",
              "getuid", "getpid", "symlink", "readlink", "chmod", "truncate", "ftruncate",
-             "fsync", "link", "umask", "code", "syscall", "search"],
+             "fsync", "link", "umask", "code", "syscall", "search",
+             "narrow", "wide", "field", "vfork"],
             weights=[8, 2, 6, 6, 2, 2, 3, 3, 3, 1, 4, 2, 2, 1, 1, 2, 2, 2, 1, 1, 1, 1, 1, 1, 1,
-                     1, 1, 4, 1, 2 if self.branchy else 0])[0]
+                     1, 1, 4, 1, 2 if self.branchy else 0,
+                     2, 1, 2, 0.2 if self.vfork else 0])[0]
         if kind == "search":
             self.search()
+        elif kind == "narrow":
+            # A chained result through a narrowing or sign-changing cast: the
+            # chain copies the whole result, so only a cast that keeps every
+            # value the call can return may stay a chain.
+            cast = rng.choice(["(int)", "(unsigned)", "(short)", "(unsigned char)",
+                               "(long)(int)", "(unsigned long)(unsigned)"])
+            form = rng.choice(["lseek", "ftruncate", "pread"])
+            ref = self.result_ref()
+            if form == "lseek":
+                self.call("lseek(%s, %s%s, SEEK_SET)" % (self.fd(), cast, ref))
+            elif form == "ftruncate":
+                self.call("ftruncate(%s, %s%s)" % (self.fd(), cast, ref))
+            else:
+                self.call("pread(%s, b%d, 4, %s%s)" % (self.fd(), rng.randrange(NBUF), cast, ref))
+        elif kind == "wide":
+            # A result beyond 32 bits (an offset past 4 GiB, no data there),
+            # then fed on through a cast that cuts it.
+            fd = self.fd()
+            self.call("lseek(%s, 0x%xL, SEEK_SET)" % (fd, rng.choice([1 << 32, (1 << 32) + 5,
+                                                                     (3 << 30), (1 << 40) + 7])))
+            j = self.ncalls - 1
+            cast = rng.choice(["(int)", "(unsigned)", "", "(short)"])
+            self.call("lseek(%s, %sr[%d], SEEK_SET)" % (fd, cast, j))
+        elif kind == "field":
+            # Struct fields a call wrote, read between calls or passed on.
+            st = rng.randrange(NSTAT)
+            fd = self.fd()
+            form = rng.choice(["fchmod", "fchown", "ftruncate", "acc"])
+            if form == "fchmod":
+                self.call("fchmod(%s, s%d.st_mode & 0777)" % (fd, st))
+            elif form == "fchown":
+                self.call("fchown(%s, s%d.st_uid, s%d.st_gid)" % (fd, st, st))
+            elif form == "ftruncate":
+                self.call("ftruncate(%s, s%d.st_size)" % (fd, st))
+            else:
+                self.lines.append(self.indent + "acc += s%d.st_size + s%d.st_nlink;" % (st, st))
+        elif kind == "vfork":
+            # A function that calls vfork (returns twice) batches nothing.
+            self.uses_vfork = True
+            self.lines.append(self.indent + "{ pid_t c = vfork(); if (c == 0) _exit(0); "
+                              "if (c > 0) waitpid(c, 0, 0); }")
         elif kind == "open":
             flags = rng.choice(OPEN_FLAGS)
             mode = ", 0644" if "O_CREAT" in flags else ""
@@ -230,6 +282,9 @@ class Program:
         out.append("    memset(b0, 0, 32); memset(b1, 0, 32); memset(b2, 0, 32);")
         out.append("    memset(&s0, 0, sizeof s0); memset(&s1, 0, sizeof s1);")
         out.append("    errno = 0;")
+        if self.uses_setjmp:
+            out.append("    static jmp_buf jb;")
+            out.append("    if (setjmp(jb) != 0) return;  /* never longjmp'd */")
         out.extend(self.lines)
         out.append("    for (int i = 0; i < %d; i++) {" % n)
         pid = ", ".join(str(i) for i in sorted(self.pid_like)) or "-1"
@@ -257,7 +312,9 @@ HEADER = """/* Generated by tests/difftest/gen.py, seed %(seed)d: do not edit. *
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <setjmp.h>
 #include <sys/syscall.h>
+#include <sys/wait.h>
 #include <unistd.h>
 """
 
@@ -295,11 +352,11 @@ int main(void)
 """
 
 
-def generate(seed, programs, length, branchy=False):
+def generate(seed, programs, length, branchy=False, vfork=True):
     rng = random.Random(seed)
     parts = [HEADER % {"seed": seed}]
     for i in range(programs):
-        parts.append(Program(rng, i, rng.randint(2, length), branchy).render())
+        parts.append(Program(rng, i, rng.randint(2, length), branchy, vfork).render())
         parts.append("")
     parts.append(MAIN % {"list": ", ".join("prog_%d" % i for i in range(programs))})
     return "\n".join(parts)
@@ -312,8 +369,11 @@ def main():
     ap.add_argument("--length", type=int, default=14, help="most calls per program")
     ap.add_argument("--branchy", action="store_true",
                     help="if/else on results, early exits, first-that-succeeds searches")
+    ap.add_argument("--no-returns-twice", action="store_true",
+                    help="no setjmp or vfork (the compilers split blocks at them "
+                         "differently, so plans cannot be compared block by block)")
     a = ap.parse_args()
-    print(generate(a.seed, a.programs, a.length, a.branchy))
+    print(generate(a.seed, a.programs, a.length, a.branchy, not a.no_returns_twice))
 
 
 if __name__ == "__main__":

@@ -98,7 +98,9 @@ def snapshot(root):
 
 
 ADDR_RE = re.compile(r"0x[0-9a-f]+")
-PID_CALLS = ("getpid", "getppid", "gettid", "getpgid", "getsid", "set_tid_address")
+PID_CALLS = ("getpid", "getppid", "gettid", "getpgid", "getsid", "set_tid_address",
+             "vfork", "wait4")
+WAIT4_RE = re.compile(r"^wait4\(\d+")
 
 
 def clean_strace(text, start_marker):
@@ -117,6 +119,8 @@ def clean_strace(text, start_marker):
         if line.startswith("getrandom("):
             line = "getrandom(...)"  # malloc's random seed
         line = " ".join(line.split())  # strace pads to a column
+        if line.startswith("--- SIGCHLD"):
+            continue  # a vfork child's exit: when it is delivered is a race
         if line.startswith("+++") or line.startswith("---"):
             out.append(line)
             continue
@@ -124,6 +128,7 @@ def clean_strace(text, start_marker):
         if line.startswith(PID_CALLS):
             line = re.sub(r"= \d+$", "= PID", line)
             line = re.sub(r"\(\d+\)", "(PID)", line)
+            line = WAIT4_RE.sub("wait4(PID", line)
         out.append(line)
     if start_marker:
         for i, line in enumerate(out):
