@@ -14,12 +14,12 @@ long barriers(void)
     long a = getuid();
     puts("between");
     long b = getgid();
-    // CHECK-DAG: Missed_barrier.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getgid not batched: barrier (code between the calls may touch anything (unknown call, volatile or atomic access): call to puts)
+    // CHECK-DAG: Refuse_barrier.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getgid not batched: barrier (code between the calls may touch anything (unknown call, volatile or atomic access): call to puts)
     __asm__ volatile("" ::: "memory");
     long c = getpid();
-    // CHECK-DAG: Missed_barrier.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getpid not batched: barrier ({{.*}}: inline asm)
+    // CHECK-DAG: Refuse_barrier.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getpid not batched: barrier ({{.*}}: inline asm)
     flag = 1;
     long d = getppid();
-    // CHECK-DAG: Missed_barrier.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getppid not batched: barrier ({{.*}}: volatile store)
+    // CHECK-DAG: Refuse_barrier.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getppid not batched: barrier ({{.*}}: volatile store)
     return a + b + c + d;
 }

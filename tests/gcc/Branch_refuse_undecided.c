@@ -15,12 +15,12 @@ static char buf[64];
 int five(const char *p)
 {
     int fd = open(p, O_RDONLY);
-    // CHECK-DAG: Missed_branchy_undecided.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (open, read) into 3 slots with 1 chains{{$}}
+    // CHECK-DAG: Branch_refuse_undecided.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (open, read) into 3 slots with 1 chains{{$}}
     long n = read(fd, buf, 64);
     if (n == 5)
-        // CHECK-DAG: Missed_branchy_undecided.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: branch ends the region: the sign of read's result does not decide the compare
+        // CHECK-DAG: Branch_refuse_undecided.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: branch ends the region: the sign of read's result does not decide the compare
         return close(fd);
-        // CHECK-DAG: Missed_branchy_undecided.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: close not batched: below-min-batch
+        // CHECK-DAG: Branch_refuse_undecided.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: close not batched: below-min-batch
     return -1;
 }
 // CHECK-NOT: blocks (branchy)

@@ -11,11 +11,11 @@
 long blocking(int fd, char *buf)
 {
     long a = getuid();
-    // CHECK-DAG: Missed_may_block.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
-    // DEFAULT: Missed_may_block.c:[[@LINE-2]]:{{[0-9]+}}: optimized: sysbatch: batched 3 calls (getuid, getgid, read)
+    // CHECK-DAG: Refuse_may-block.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
+    // DEFAULT: Refuse_may-block.c:[[@LINE-2]]:{{[0-9]+}}: optimized: sysbatch: batched 3 calls (getuid, getgid, read)
     long b = getgid();
     long n = read(fd, buf, 16);
-    // CHECK-DAG: Missed_may_block.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: read not batched: may-block (the call may block and blocking calls are not batched for this target)
+    // CHECK-DAG: Refuse_may-block.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: read not batched: may-block (the call may block and blocking calls are not batched for this target)
     return a + b + n;
 }
 // SLOTS:      batch 0: calls 0..1, 2 slots, 0 chains

@@ -14,10 +14,10 @@ char shared[8];
 long conflict(char *in)
 {
     long n = read(0, in, 8);
-    // CHECK-DAG: Missed_code_conflict.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: read not batched: below-min-batch
+    // CHECK-DAG: Refuse_code-conflict.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: read not batched: below-min-batch
     shared[0] = 'x';
     long m = write(1, shared, 8);
-    // CHECK-DAG: Missed_code_conflict.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: write not batched: code-conflict (code between the calls may not be moved across this call: a store that may alias a buffer of write)
+    // CHECK-DAG: Refuse_code-conflict.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: write not batched: code-conflict (code between the calls may not be moved across this call: a store that may alias a buffer of write)
     return n + m;
 }
 
@@ -25,7 +25,7 @@ long no_conflict(char *in)
 {
     char local[8];
     long n = read(0, in, 8);
-    // CHECK-DAG: Missed_code_conflict.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (read, write)
+    // CHECK-DAG: Refuse_code-conflict.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (read, write)
     local[0] = 'x';
     long m = write(1, shared, 8);
     return n + m + local[0];

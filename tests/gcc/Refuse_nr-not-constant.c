@@ -9,9 +9,9 @@
 long nr_param(long nr)
 {
     long a = syscall(nr);
-    // CHECK-DAG: Missed_nr_not_constant.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: syscall not batched: nr-not-constant (syscall() with a number that is not a compile-time constant)
+    // CHECK-DAG: Refuse_nr-not-constant.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: syscall not batched: nr-not-constant (syscall() with a number that is not a compile-time constant)
     long b = getuid();
-    // CHECK-DAG: Missed_nr_not_constant.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
+    // CHECK-DAG: Refuse_nr-not-constant.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
     long c = getgid();
     return a + b + c;
 }

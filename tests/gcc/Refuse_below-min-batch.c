@@ -11,16 +11,16 @@
 long lone(void)
 {
     return getuid();
-    // DEFAULT: Missed_below_min_batch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: below-min-batch (too few calls in a row to pay for a batch)
-    // MIN1: Missed_below_min_batch.c:[[@LINE-2]]:{{[0-9]+}}: optimized: sysbatch: batched 1 calls (getuid) into 1 slots with 0 chains
+    // DEFAULT: Refuse_below-min-batch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: below-min-batch (too few calls in a row to pay for a batch)
+    // MIN1: Refuse_below-min-batch.c:[[@LINE-2]]:{{[0-9]+}}: optimized: sysbatch: batched 1 calls (getuid) into 1 slots with 0 chains
 }
 
 long pair(void)
 {
     long a = getuid();
-    // DEFAULT: Missed_below_min_batch.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
-    // MIN3: Missed_below_min_batch.c:[[@LINE-2]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: below-min-batch
-    // MIN1: Missed_below_min_batch.c:[[@LINE-3]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
+    // DEFAULT: Refuse_below-min-batch.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
+    // MIN3: Refuse_below-min-batch.c:[[@LINE-2]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: below-min-batch
+    // MIN1: Refuse_below-min-batch.c:[[@LINE-3]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (getuid, getgid)
     long b = getgid();
     return a + b;
 }

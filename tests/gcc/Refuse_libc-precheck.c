@@ -12,13 +12,13 @@
 int unknown_fd(int fd, struct stat *st)
 {
     int r = fstat(fd, st);
-    // CHECK-DAG: Missed_libc_precheck.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: fstat not batched: libc-precheck ({{.*}}glibc returns EBADF for a negative fd without entering the kernel
+    // CHECK-DAG: Refuse_libc-precheck.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: fstat not batched: libc-precheck ({{.*}}glibc returns EBADF for a negative fd without entering the kernel
     return r + getuid() + getgid();
 }
 
 int chained_fd(const char *p, struct stat *st)
 {
     int fd = open(p, O_RDONLY);
-    // CHECK-DAG: Missed_libc_precheck.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (open, fstat) into 3 slots with 1 chains
+    // CHECK-DAG: Refuse_libc-precheck.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (open, fstat) into 3 slots with 1 chains
     return fstat(fd, st);
 }

@@ -17,19 +17,19 @@ long other(const char *p, int flag)
     int fd = open(p, O_RDONLY);
     long n = read(fd, buf, 64);
     if (flag)
-        // CHECK-DAG: Missed_branchy_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: branch ends the region: the branch is not the result of read (the block's last call) compared with a constant
+        // CHECK-DAG: Branch_refuse_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: branch ends the region: the branch is not the result of read (the block's last call) compared with a constant
         close(fd);
-        // CHECK-DAG: Missed_branchy_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: close not batched: below-min-batch
+        // CHECK-DAG: Branch_refuse_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: close not batched: below-min-batch
     return n;
 }
 
 int arithmetic(const char *a, const char *b)
 {
     if ((unlink(a) & 4) == 0)
-        // CHECK-DAG: Missed_branchy_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: branch ends the region: the branch is not the result of unlink (the block's last call) compared with a constant
-        // CHECK-DAG: Missed_branchy_other_branch.c:[[@LINE-2]]:{{[0-9]+}}: missed: sysbatch: unlink not batched: below-min-batch
+        // CHECK-DAG: Branch_refuse_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: branch ends the region: the branch is not the result of unlink (the block's last call) compared with a constant
+        // CHECK-DAG: Branch_refuse_other_branch.c:[[@LINE-2]]:{{[0-9]+}}: missed: sysbatch: unlink not batched: below-min-batch
         return unlink(b);
-        // CHECK-DAG: Missed_branchy_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: unlink not batched: below-min-batch
+        // CHECK-DAG: Branch_refuse_other_branch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: unlink not batched: below-min-batch
     return 0;
 }
 // CHECK-NOT: blocks (branchy)

@@ -8,7 +8,7 @@
 long nr_unknown(void)
 {
     long a = syscall(99999);
-    // CHECK: Missed_nr_unknown.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: syscall not batched: nr-unknown (syscall() with a number the catalogue does not describe)
+    // CHECK: Refuse_nr-unknown.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: syscall not batched: nr-unknown (syscall() with a number the catalogue does not describe)
     long b = syscall(99999);
     return a + b;
 }

@@ -16,12 +16,12 @@ int close(int fd) { return fd; }
 int own(void)
 {
     double a = getuid();
-    // CHECK-DAG: Missed_front_end.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: front-end (the compiler front end refused it: the call returns a value that is not an integer or a pointer)
+    // CHECK-DAG: Refuse_front-end.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: front-end (the compiler front end refused it: the call returns a value that is not an integer or a pointer)
     int b = kill(1, 9.0L);
-    // CHECK-DAG: Missed_front_end.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: kill not batched: front-end (the compiler front end refused it: argument 1 is neither an integer nor a pointer)
+    // CHECK-DAG: Refuse_front-end.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: kill not batched: front-end (the compiler front end refused it: argument 1 is neither an integer nor a pointer)
     int c = getgid();
     int d = close(3);
     int e = getpid();
-    // CHECK-DAG: Missed_front_end.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getpid not batched: barrier ({{.*}}: call to close)
+    // CHECK-DAG: Refuse_front-end.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getpid not batched: barrier ({{.*}}: call to close)
     return (int)a + b + c + d + e;
 }

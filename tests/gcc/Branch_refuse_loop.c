@@ -17,12 +17,12 @@ static char buf[64];
 long copy_all(const char *p)
 {
     int fd = open(p, O_RDONLY);
-    // CHECK-DAG: Missed_branchy_loop.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: open not batched: below-min-batch
+    // CHECK-DAG: Branch_refuse_loop.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: open not batched: below-min-batch
     long n, total = 0;
     while ((n = read(fd, buf, 64)) > 0)
-        // CHECK-DAG: Missed_branchy_loop.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (read, close) into 2 slots with 0 chains over 2 blocks (branchy)
+        // CHECK-DAG: Branch_refuse_loop.c:[[@LINE-1]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (read, close) into 2 slots with 0 chains over 2 blocks (branchy)
         total += write(1, buf, n);
-        // CHECK-DAG: Missed_branchy_loop.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: write not batched: below-min-batch
+        // CHECK-DAG: Branch_refuse_loop.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: write not batched: below-min-batch
     close(fd);
     return total;
 }
