@@ -161,7 +161,7 @@ static const short sb__cancel_points[] = {
     __NR_read, __NR_write, __NR_close, __NR_openat, __NR_pread64, __NR_pwrite64,
     __NR_readv, __NR_writev, __NR_preadv, __NR_pwritev, __NR_msync, __NR_fsync,
     __NR_fdatasync, __NR_waitid, __NR_accept4, __NR_connect, __NR_sendmmsg,
-    __NR_rt_sigsuspend, __NR_epoll_pwait,
+    __NR_rt_sigsuspend, __NR_epoll_pwait, __NR_fallocate,
     /* absent on some ABIs (no legacy open/select/poll on newer ports, no
      * direct socket or SysV IPC calls on old 32-bit ones, time64-only ports): */
 #ifdef __NR_open
@@ -241,6 +241,9 @@ static const short sb__cancel_points[] = {
 #endif
 #ifdef __NR_epoll_pwait2
     __NR_epoll_pwait2,
+#endif
+#ifdef __NR_copy_file_range
+    __NR_copy_file_range,
 #endif
 };
 
