@@ -196,9 +196,13 @@ def static_reach(bdir):
                 reasons[m.group(5)] = reasons.get(m.group(5), 0) + 1
                 callees[m.group(4)] = callees.get(m.group(4), 0) + 1
     refused = sum(reasons.values())
+    # never-batch sites (exit, execve, fork, vDSO calls) can never join a
+    # batch; the second share leaves them out.
+    batchable = batched + refused - reasons.get("never-batch", 0)
     return {"batched_sites": batched, "batches": batches, "batches_over_3": big,
             "refused_sites": refused, "candidates": batched + refused,
             "share": batched / (batched + refused) if batched + refused else 0.0,
+            "share_batchable": batched / batchable if batchable else 0.0,
             "reasons": reasons,
             "refused_callees": dict(sorted(callees.items(), key=lambda kv: -kv[1])[:12])}
 
@@ -214,7 +218,10 @@ def suite_results(bdir, test_dir, out_file):
     autotest's summary."""
     res = {}
     top = os.path.join(bdir, test_dir)
-    for trs in glob.glob(os.path.join(top, "**", "*.trs"), recursive=True):
+    # os.walk does not follow symlinks: test suites leave symlink loops
+    trs_files = [os.path.join(d, f) for d, _, files in os.walk(top) for f in files
+                 if f.endswith(".trs")]
+    for trs in trs_files:
         if test_dir == "." and "/testsuite/" in trs:
             continue
         with open(trs, errors="replace") as f:
@@ -401,14 +408,14 @@ def write_report(results, docs):
              "it is either batched (`batched N calls`) or refused with a reason "
              "(`X not batched: reason`).")
     L.append("")
-    L.append("| program | compiler | candidates | batched | share | batches | batches > 3 calls |")
-    L.append("|---|---|---:|---:|---:|---:|---:|")
+    L.append("| program | compiler | candidates | batched | share | share without never-batch sites | batches | batches > 3 calls |")
+    L.append("|---|---|---:|---:|---:|---:|---:|---:|")
     for key in sorted(static):
         s = static[key]
         prog, variant = key.split("/")
-        L.append("| %s | %s | %d | %d | %s | %d | %d |" % (
+        L.append("| %s | %s | %d | %d | %s | %s | %d | %d |" % (
             prog, variant, s["candidates"], s["batched_sites"], pct(s["share"]),
-            s["batches"], s["batches_over_3"]))
+            pct(s.get("share_batchable", 0.0)), s["batches"], s["batches_over_3"]))
     L.append("")
     L.append("Refusal reasons (sites):")
     L.append("")
@@ -462,6 +469,11 @@ def write_report(results, docs):
     if not suites:
         L.append("| (not run) | | | | | | |")
     L.append("")
+    hand = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notes.md")
+    if os.path.exists(hand):
+        with open(hand) as f:
+            L.append(f.read().rstrip("\n"))
+        L.append("")
     notes = results.get("notes", [])
     if notes:
         L.append("## Notes")
@@ -524,7 +536,13 @@ def main(argv):
         return 0
     if argv[1] == "--report-only":
         with open(results_file) as f:
-            write_report(json.load(f), docs)
+            results = json.load(f)
+        # the remarks are re-read, so a newer static_reach applies
+        for key in results.get("static", {}):
+            bdir = os.path.join(work, "build", *key.split("/"))
+            if os.path.exists(os.path.join(bdir, "build.log")):
+                results["static"][key] = static_reach(bdir)
+        write_report(results, docs)
         return 0
     build_dir = os.path.abspath(argv[1])
     t = tools(build_dir)
@@ -544,6 +562,12 @@ def main(argv):
                "host": "%s, %d CPUs" % (os.uname().release, os.cpu_count() or 0),
                "commit": commit, "programs": programs, "static": {}, "suites": {},
                "dynamic": [], "notes": []}
+    # REACH_REUSE=1: keep test-suite results of an earlier run of the same
+    # builds (the builds themselves are always reused).
+    earlier = {}
+    if os.environ.get("REACH_REUSE", "") not in ("", "0") and os.path.exists(results_file):
+        with open(results_file) as f:
+            earlier = json.load(f).get("suites", {})
     bins_by_variant = {}
     for name in programs:
         src = source_dir(src_root, name)
@@ -558,7 +582,11 @@ def main(argv):
                 continue
             for emul in ([False, True] if plugged else [False]):
                 key = "%s/%s%s" % (name, variant, " BATCH_EMUL=1" if emul else "")
-                res = run_suite(name, variant, bdir, emul, jobs)
+                if key in earlier and earlier[key].get("total"):
+                    log("%s: test results of the earlier run reused" % key)
+                    res = earlier[key]["results"]
+                else:
+                    res = run_suite(name, variant, bdir, emul, jobs)
                 counts = {}
                 for r in res.values():
                     counts[r] = counts.get(r, 0) + 1
