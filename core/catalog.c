@@ -36,7 +36,10 @@
  * call or keep user-space state: opendir/readdir/closedir (malloc, getdents64
  * buffering), getcwd (mallocs when buf is NULL), fortified variants
  * (__read_chk, __open_2: extra checks that may abort), stdio, and
- * fchmodat/fchownat-style calls whose flags make glibc emulate in user space.
+ * utimes/futimes/lutimes (glibc converts the timevals to a local timespec
+ * array, so the raw argument is not the caller's pointer).  Where only some
+ * argument values are a plain call (fcntl's value commands, fchmodat with
+ * flags 0, renameat2 with nonzero flags) the row has a precheck instead.
  *
  * Several rows issue the same raw call (fstat, stat, lstat, fstatat all use
  * newfstatat).  sb_catalog_by_nr() answers with the row whose libc arguments
@@ -60,6 +63,10 @@
 #define OUTN(n) {SB_ARG_OUT_BUF, -1, (n)}
 #define ADDR {SB_ARG_ADDR, -1, 0}
 #define OPQ {SB_ARG_OPAQUE, -1, 0}
+/* A buffer the kernel writes a run-time number of bytes into (a sockaddr
+ * whose room is *addrlen): unknown size, so every access to it is ordered
+ * with the call. */
+#define OUTU {SB_ARG_OUT_BUF, -1, 0}
 
 /* Raw argument recipes. */
 #define L(i) {SB_RAW_LIBC_ARG, (i), 0}
@@ -86,19 +93,26 @@
 
 #define ROW(name, raw, nr, lc, largs, rc, rargs, ret, bits, flags)            \
     {name, raw, SB_ABI_LINUX_X86_64, nr, lc, largs, rc, rargs, ret, bits,     \
-     flags, NULL, SB_PRE_NONE, 0}
+     flags, NULL, SB_PRE_NONE, 0, NULL, 0}
 /* A row whose glibc wrapper checks one argument itself (enum sb_precheck). */
 #define ROW_PRE(name, raw, nr, lc, largs, rc, rargs, ret, bits, flags, pre,    \
                 parg)                                                          \
     {name, raw, SB_ABI_LINUX_X86_64, nr, lc, largs, rc, rargs, ret, bits,     \
-     flags, NULL, pre, parg}
+     flags, NULL, pre, parg, NULL, 0}
+/* A row that is one plain system call only when libc argument `parg` is a
+ * constant from the array `allowed` (SB_PRE_CONST_ALLOWED). */
+#define ROW_ALLOWED(name, raw, nr, lc, largs, rc, rargs, ret, bits, flags,     \
+                    parg, allowed)                                             \
+    {name, raw, SB_ABI_LINUX_X86_64, nr, lc, largs, rc, rargs, ret, bits,     \
+     flags, NULL, SB_PRE_CONST_ALLOWED, parg, allowed,                         \
+     sizeof allowed / sizeof allowed[0]}
 #define NEVER(name, raw, nr, why)                                              \
     {name, raw, SB_ABI_LINUX_X86_64, nr, 0, {{0, 0, 0}}, 0, {{0, 0, 0}},      \
-     ERRNO, 64, SB_ROW_NEVER, why, SB_PRE_NONE, 0}
+     ERRNO, 64, SB_ROW_NEVER, why, SB_PRE_NONE, 0, NULL, 0}
 #define SHM SB_ROW_SHARED_MEMORY
 #define TOCK(name, cls, lc, largs, rc, rargs, flags, why)                      \
     {name, name, SB_ABI_TOCK, cls, lc, largs, rc, rargs, SB_RET_TOCK, 32,      \
-     flags, why, SB_PRE_NONE, 0}
+     flags, why, SB_PRE_NONE, 0, NULL, 0}
 
 static const char why_process_ends[] =
     "ends the process: nothing after it may be moved before it";
@@ -114,6 +128,19 @@ static const char why_yield_no_wait[] =
     "sysbatch puts only yield-wait into a series";
 static const char why_yield_for[] =
     "yield_for loops on a condition an upcall sets: a loop is not a series";
+
+/* fcntl commands glibc 2.36 passes straight to the kernel with a plain
+ * integer third argument (or none), and that never block: F_DUPFD,
+ * F_GETFD, F_SETFD, F_GETFL, F_SETFL, F_DUPFD_CLOEXEC.  Every other command
+ * stays unbatched: the lock commands take a struct flock pointer (and
+ * F_SETLKW blocks and is a cancellation point), F_GETOWN is issued as
+ * F_GETOWN_EX on a local struct, and the rest take pointers or change
+ * signal delivery. */
+static const long fcntl_value_commands[] = {0, 1, 2, 3, 4, 1030};
+/* fchmodat with AT_SYMLINK_NOFOLLOW is emulated (openat O_PATH, then
+ * fstatat and chmod through /proc); any other nonzero flag is EINVAL
+ * without a system call.  Only flags 0 is the plain 3-argument call. */
+static const long fchmodat_plain_flags[] = {0};
 
 static const struct sb_syscall rows[] = {
     /* --- data --------------------------------------------------------- */
@@ -138,6 +165,15 @@ static const struct sb_syscall rows[] = {
         ERRNO, 32, 0),
     ROW("ftruncate", "ftruncate", 77, 2, A(FD, V), 2, A(L(0), L(1)),
         ERRNO, 32, 0),
+    ROW("fallocate", "fallocate", 285, 4, A(FD, V, V, V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, BLOCK),
+    /* *offset, when not NULL, is read and updated by the kernel: an output
+     * buffer, so code touching it in either direction stays ordered. */
+    ROW("sendfile", "sendfile", 40, 4, A(FD, FD, OUTN(8), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK),
+    ROW("copy_file_range", "copy_file_range", 326, 6,
+        A(FD, OUTN(8), FD, OUTN(8), V, V), 6,
+        A(L(0), L(1), L(2), L(3), L(4), L(5)), ERRNO, 64, BLOCK),
 
     /* --- opening and closing -------------------------------------------- */
     ROW("open", "openat", 257, 3, A(PATH, V, V), 4,
@@ -152,6 +188,15 @@ static const struct sb_syscall rows[] = {
     ROW("dup2", "dup2", 33, 2, A(FD, FD), 2, A(L(0), L(1)), ERRNO, 32, FDTAB),
     ROW("dup3", "dup3", 292, 3, A(FD, FD, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 32, FDTAB),
+    /* glibc's pipe is pipe2(fds, 0). */
+    ROW("pipe", "pipe2", 293, 1, A(OUTN(8)), 2, A(L(0), C(0)), ERRNO, 32,
+        FDTAB),
+    ROW("pipe2", "pipe2", 293, 2, A(OUTN(8), V), 2, A(L(0), L(1)), ERRNO, 32,
+        FDTAB),
+    /* Variadic: a missing third argument (F_GETFD, F_GETFL) is passed as 0;
+     * the kernel ignores it for those commands. */
+    ROW_ALLOWED("fcntl", "fcntl", 72, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, FDTAB | VARIADIC, 1, fcntl_value_commands),
 
     /* --- metadata ------------------------------------------------------- */
     ROW("fstatat", "newfstatat", 262, 4, A(FD, PATH, OUTN(144), V), 4,
@@ -184,6 +229,16 @@ static const struct sb_syscall rows[] = {
     /* glibc: a NULL path is EINVAL without a system call. */
     ROW_PRE("utimensat", "utimensat", 280, 4, A(FD, PATH, INN(32), V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0, SB_PRE_NONNULL, 1),
+    /* futimens is utimensat(fd, NULL, times, 0); glibc: fd < 0 is EBADF
+     * without a system call. */
+    ROW_PRE("futimens", "utimensat", 280, 2, A(FD, INN(32)), 4,
+        A(L(0), C(0), L(1), C(0)), ERRNO, 32, 0, SB_PRE_FD_NONNEG, 0),
+    ROW_ALLOWED("fchmodat", "fchmodat", 268, 4, A(FD, PATH, V, V), 3,
+        A(L(0), L(1), L(2)), ERRNO, 32, 0, 3, fchmodat_plain_flags),
+    ROW("fchownat", "fchownat", 260, 5, A(FD, PATH, V, V, V), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
+    ROW("readlinkat", "readlinkat", 267, 4, A(FD, PATH, OUT(3), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, COUNT),
 
     /* --- names in the file system --------------------------------------- */
     ROW("unlink", "unlink", 87, 1, A(PATH), 1, A(L(0)), ERRNO, 32, 0),
@@ -197,9 +252,42 @@ static const struct sb_syscall rows[] = {
         ERRNO, 32, 0),
     ROW("renameat", "renameat", 264, 4, A(FD, PATH, FD, PATH), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 32, 0),
+    /* glibc: renameat2(..., 0) is issued as renameat. */
+    ROW_PRE("renameat2", "renameat2", 316, 5, A(FD, PATH, FD, PATH, V), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0, SB_PRE_CONST_NONZERO,
+        4),
     ROW("link", "link", 86, 2, A(PATH, PATH), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("linkat", "linkat", 265, 5, A(FD, PATH, FD, PATH, V), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
     ROW("symlink", "symlink", 88, 2, A(PATH, PATH), 2, A(L(0), L(1)),
         ERRNO, 32, 0),
+    ROW("symlinkat", "symlinkat", 266, 3, A(PATH, FD, PATH), 3,
+        A(L(0), L(1), L(2)), ERRNO, 32, 0),
+
+    /* --- sockets -------------------------------------------------------- */
+    ROW("socket", "socket", 41, 3, A(V, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, FDTAB),
+    ROW("socketpair", "socketpair", 53, 4, A(V, V, V, OUTN(8)), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, FDTAB),
+    ROW("setsockopt", "setsockopt", 54, 5, A(FD, V, V, IN(4), V), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
+    ROW("bind", "bind", 49, 3, A(FD, IN(2), V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, 0),
+    ROW("listen", "listen", 50, 2, A(FD, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("connect", "connect", 42, 3, A(FD, IN(2), V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, BLOCK),
+    /* The kernel reads *addrlen, writes up to that many bytes of address
+     * and then the real length back into *addrlen. */
+    ROW("accept", "accept", 43, 3, A(FD, OUTU, OUTN(4)), 3,
+        A(L(0), L(1), L(2)), ERRNO, 32, BLOCK | FDTAB),
+    ROW("accept4", "accept4", 288, 4, A(FD, OUTU, OUTN(4), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 32, BLOCK | FDTAB),
+    ROW("shutdown", "shutdown", 48, 2, A(FD, V), 2, A(L(0), L(1)),
+        ERRNO, 32, 0),
+    ROW("getsockname", "getsockname", 51, 3, A(FD, OUTU, OUTN(4)), 3,
+        A(L(0), L(1), L(2)), ERRNO, 32, 0),
+    ROW("getpeername", "getpeername", 52, 3, A(FD, OUTU, OUTN(4)), 3,
+        A(L(0), L(1), L(2)), ERRNO, 32, 0),
 
     /* --- process state -------------------------------------------------- */
     ROW("chdir", "chdir", 80, 1, A(PATH), 1, A(L(0)), ERRNO, 32, FDTAB),
@@ -242,7 +330,7 @@ static const struct sb_syscall rows[] = {
     /* --- syscall(NR, ...): arguments come from the row of NR ------------ */
     {"syscall", "syscall", SB_ABI_LINUX_X86_64, -1, 1, A(V), 0,
      A({0, 0, 0}), ERRNO, 64, SB_ROW_RAW_SYSCALL | SB_ROW_VARIADIC, NULL,
-     SB_PRE_NONE, 0},
+     SB_PRE_NONE, 0, NULL, 0},
 
     /* --- never batched (contract rule 6) -------------------------------- */
     NEVER("exit", "exit_group", 231,
@@ -308,6 +396,9 @@ static const struct {
     {"posix_fadvise64", "posix_fadvise"},
     {"truncate64", "truncate"},
     {"ftruncate64", "ftruncate"},
+    {"fallocate64", "fallocate"},
+    {"sendfile64", "sendfile"},
+    {"fcntl64", "fcntl"},
     {"open64", "open"},
     {"openat64", "openat"},
     {"creat64", "creat"},

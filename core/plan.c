@@ -326,6 +326,13 @@ static const char *const precheck_detail[] = {
     [SB_PRE_COUNT_INT_MAX] = "glibc clamps a count above INT_MAX before the "
                              "system call; the count is not a constant of "
                              "at most INT_MAX",
+    [SB_PRE_CONST_ALLOWED] = "glibc issues this as one plain system call only "
+                             "for some constant values of the argument "
+                             "(others it emulates, rewrites or treats as a "
+                             "pointer); the argument is not one of them",
+    [SB_PRE_CONST_NONZERO] = "glibc issues a different system call when the "
+                             "argument is 0; the argument is not a nonzero "
+                             "constant",
 };
 
 /* Would call c, in a batch starting at `first`, reach the kernel exactly
@@ -363,6 +370,15 @@ static struct refusal check_precheck(const struct planner *pl, int c,
         case SB_PRE_COUNT_INT_MAX:
             ok = op->kind == SB_OPND_CONST && op->value >= 0 &&
                  op->value <= INT32_MAX;
+            break;
+        case SB_PRE_CONST_ALLOWED:
+            for (int v = 0; op->kind == SB_OPND_CONST && !ok &&
+                            v < row->pre_allowed_count;
+                 v++)
+                ok = op->value == row->pre_allowed[v];
+            break;
+        case SB_PRE_CONST_NONZERO:
+            ok = op->kind == SB_OPND_CONST && op->value != 0;
             break;
         }
     }

@@ -563,8 +563,10 @@ static void print_catalog(FILE *out)
             if (d->kind == SB_ARG_IN_BUF || d->kind == SB_ARG_OUT_BUF) {
                 if (d->size_arg >= 0)
                     fprintf(out, "[a%d]", d->size_arg);
-                else
+                else if (d->fixed_size)
                     fprintf(out, "[%u]", d->fixed_size);
+                else
+                    fprintf(out, "[?]"); /* a run-time size */
             }
         }
         if (!row->libc_argc)

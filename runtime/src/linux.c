@@ -20,6 +20,9 @@
  * On targets other than x86_64 only the emulator exists, built on libc's
  * syscall() with errno saved and restored around each call; the kernel path
  * is never selected there (syscall 183 is the x86_64 sys_batch number only).
+ *
+ * SYSBATCH_STATS and SYSBATCH_STATS_FILE print one line per process at exit
+ * ("stats at exit" below: how the line avoids the program's own fds).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -27,11 +30,14 @@
 #include "sysbatch.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <pthread.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -155,7 +161,7 @@ static const short sb__cancel_points[] = {
     __NR_read, __NR_write, __NR_close, __NR_openat, __NR_pread64, __NR_pwrite64,
     __NR_readv, __NR_writev, __NR_preadv, __NR_pwritev, __NR_msync, __NR_fsync,
     __NR_fdatasync, __NR_waitid, __NR_accept4, __NR_connect, __NR_sendmmsg,
-    __NR_rt_sigsuspend, __NR_epoll_pwait,
+    __NR_rt_sigsuspend, __NR_epoll_pwait, __NR_fallocate,
     /* absent on some ABIs (no legacy open/select/poll on newer ports, no
      * direct socket or SysV IPC calls on old 32-bit ones, time64-only ports): */
 #ifdef __NR_open
@@ -236,6 +242,9 @@ static const short sb__cancel_points[] = {
 #ifdef __NR_epoll_pwait2
     __NR_epoll_pwait2,
 #endif
+#ifdef __NR_copy_file_range
+    __NR_copy_file_range,
+#endif
 };
 
 /* One byte per number (not a bit): the check loop ORs it in with a single
@@ -257,12 +266,13 @@ static void sb__fill_cancel_points(void)
 
 int sysbatch_active;
 static int sb__path_chosen; /* enum sysbatch_path, written once per process */
-static int sb__stats_at_exit;
 
 /* Counters are bumped once per batch with relaxed atomics: exact under
- * threads, with no ordering cost beyond the locked add. */
+ * threads, with no ordering cost beyond the locked add.  sb__calls counts
+ * the executed slots that were system calls (word copies are not). */
 static unsigned long sb__batches[3];
 static unsigned long sb__slots[3];
+static unsigned long sb__calls;
 static unsigned long sb__refused;
 
 static inline void sb__count(unsigned long *counter, unsigned long by)
@@ -341,8 +351,100 @@ static void sb__write_stderr(const char *text, size_t len)
     (void)sb__syscall3(__NR_write, 2, (long)text, (long)len);
 }
 
+/* ---------------------------------------------------------------- stats at exit */
+
+/* The stats line must reach the stderr the process was started with, and
+ * nothing else.  By exit time fd 2 may be closed (GNU programs close stdout
+ * and stderr in an atexit handler) or be a file the program put there with
+ * dup2, so fd 2 is copied at start-up to a private descriptor, placed high
+ * (F_DUPFD_CLOEXEC from near the top of a capped range, so it never takes
+ * the lowest free number a program counts on, and exec drops it), and its
+ * file identity is remembered.  At exit the line goes to that descriptor
+ * only if it still names the same file; if the program closed it, or put
+ * something else on that number, nothing is printed. */
+#define SB__STATS_FD_CEILING 1024 /* never grow a huge fd table for this */
+#define SB__STATS_FD_BELOW_TOP 32 /* room left under the limit for the program */
+
+static int sb__stats_fd = -1;
+static dev_t sb__stats_dev;
+static ino_t sb__stats_ino;
+static char sb__stats_file[4096]; /* SYSBATCH_STATS_FILE, absolute; "" when unset */
+
+static int sb__private_fd_base(void)
+{
+    struct rlimit lim;
+    long top = SB__STATS_FD_CEILING;
+    if (getrlimit(RLIMIT_NOFILE, &lim) == 0 && lim.rlim_cur != RLIM_INFINITY &&
+        (long)lim.rlim_cur < top) {
+        top = (long)lim.rlim_cur;
+    }
+    if (top - SB__STATS_FD_BELOW_TOP >= 10) {
+        return (int)(top - SB__STATS_FD_BELOW_TOP);
+    }
+    return top - 1 >= 3 ? (int)(top - 1) : -1;
+}
+
+static void sb__keep_stderr(void)
+{
+    struct stat st;
+    int base = sb__private_fd_base(), fd;
+    if (base < 0 || fstat(2, &st) != 0) {
+        return; /* no stderr to keep: the line is never printed */
+    }
+    fd = fcntl(2, F_DUPFD_CLOEXEC, base);
+    if (fd < 0) {
+        return;
+    }
+    sb__stats_dev = st.st_dev;
+    sb__stats_ino = st.st_ino;
+    sb__stats_fd = fd;
+}
+
+/* The path is made absolute now: by exit the program may have changed its
+ * working directory (tar -C, find -execdir). */
+static void sb__remember_stats_file(void)
+{
+    const char *path = getenv("SYSBATCH_STATS_FILE");
+    size_t len, dir_len;
+    if (!path || !path[0]) {
+        return;
+    }
+    len = strlen(path);
+    if (path[0] == '/') {
+        if (len < sizeof sb__stats_file) {
+            memcpy(sb__stats_file, path, len + 1);
+        }
+        return;
+    }
+    if (!getcwd(sb__stats_file, sizeof sb__stats_file)) {
+        sb__stats_file[0] = '\0';
+        return;
+    }
+    dir_len = strlen(sb__stats_file);
+    if (dir_len + 1 + len >= sizeof sb__stats_file) {
+        sb__stats_file[0] = '\0'; /* too long to name: write nothing */
+        return;
+    }
+    sb__stats_file[dir_len] = '/';
+    memcpy(sb__stats_file + dir_len + 1, path, len + 1);
+}
+
+/* A child made by fork (without exec) reports only its own batches, so the
+ * lines of all processes add up to the batches that ran. */
+static void sb__reset_counters_in_child(void)
+{
+    int k;
+    for (k = 0; k < 3; k++) {
+        __atomic_store_n(&sb__batches[k], 0, __ATOMIC_RELAXED);
+        __atomic_store_n(&sb__slots[k], 0, __ATOMIC_RELAXED);
+    }
+    __atomic_store_n(&sb__calls, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&sb__refused, 0, __ATOMIC_RELAXED);
+}
+
 __attribute__((constructor(101))) static void sb__init(void)
 {
+    int saved_errno = errno;
     enum sysbatch_path p = sb__choose_path();
     if (sb__env_on("BATCH_VERBOSE")) {
         static const char real[] = "sys_batch Real\n";
@@ -353,26 +455,70 @@ __attribute__((constructor(101))) static void sb__init(void)
             sb__write_stderr(emul, sizeof emul - 1);
         }
     }
-    sb__stats_at_exit = sb__env_on("SYSBATCH_STATS");
+    if (sb__env_on("SYSBATCH_STATS")) {
+        sb__keep_stderr();
+    }
+    sb__remember_stats_file();
+    if (sb__stats_fd >= 0 || sb__stats_file[0]) {
+        (void)pthread_atfork(NULL, NULL, sb__reset_counters_in_child);
+    }
+    errno = saved_errno;
+}
+
+static int sb__still_our_stderr(int fd)
+{
+    struct stat st;
+    return fstat(fd, &st) == 0 && st.st_dev == sb__stats_dev && st.st_ino == sb__stats_ino;
+}
+
+static void sb__write_all(int fd, const char *text, size_t len)
+{
+    while (len > 0) {
+        long n = sb__syscall3(__NR_write, fd, (long)text, (long)len);
+        if (n == -EINTR) {
+            continue;
+        }
+        if (n <= 0) {
+            return;
+        }
+        text += n;
+        len -= (size_t)n;
+    }
 }
 
 __attribute__((destructor)) static void sb__fini(void)
 {
     struct sysbatch_stats st;
-    char line[256];
-    int len;
-    if (!sb__stats_at_exit) {
+    char line[320];
+    int len, saved_errno;
+    if (sb__stats_fd < 0 && !sb__stats_file[0]) {
         return;
     }
+    saved_errno = errno;
     sysbatch_get_stats(&st);
     len = snprintf(line, sizeof line,
                    "sysbatch: kernel %lu batches %lu slots; emulated %lu batches %lu slots; "
-                   "refused %lu\n",
+                   "refused %lu; calls %lu\n",
                    st.batches[SYSBATCH_PATH_KERNEL], st.slots[SYSBATCH_PATH_KERNEL],
-                   st.batches[SYSBATCH_PATH_EMUL], st.slots[SYSBATCH_PATH_EMUL], st.refused);
-    if (len > 0) {
-        sb__write_stderr(line, (size_t)len < sizeof line ? (size_t)len : sizeof line - 1);
+                   st.batches[SYSBATCH_PATH_EMUL], st.slots[SYSBATCH_PATH_EMUL], st.refused,
+                   __atomic_load_n(&sb__calls, __ATOMIC_RELAXED));
+    if (len <= 0 || (size_t)len >= sizeof line) {
+        errno = saved_errno;
+        return;
     }
+    if (sb__stats_fd >= 0 && sb__still_our_stderr(sb__stats_fd)) {
+        sb__write_all(sb__stats_fd, line, (size_t)len);
+    }
+    if (sb__stats_file[0]) {
+        /* One write of one short line to an O_APPEND file: lines of
+         * processes exiting together do not interleave. */
+        int fd = open(sb__stats_file, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOCTTY, 0644);
+        if (fd >= 0) {
+            sb__write_all(fd, line, (size_t)len);
+            close(fd);
+        }
+    }
+    errno = saved_errno;
 }
 
 void sysbatch_get_stats(struct sysbatch_stats *out)
@@ -498,9 +644,10 @@ long sysbatch_check(const long *rets, const struct sysbatch_slot *slots, long n)
 
 /* The hot loop: a few loads, the deny test, one raw syscall, a three-way
  * pick.  Arguments beyond argc are passed as 0, as the kernel path does. */
-static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *executed)
+static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *executed,
+                        long *copies)
 {
-    long i = 0, last = 0, count = 0;
+    long i = 0, last = 0, count = 0, copied = 0;
     while (i < n) {
         struct sysbatch_slot *s = &slots[i];
         long nr = s->nr, r, off;
@@ -512,6 +659,7 @@ static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *e
             nr == SYSBATCH_NR_WORDCOPY) {
             *(long *)s->arg[0] = *(const long *)s->arg[1];
             rets[i] = 0;
+            copied++;
             i++; /* sysbatch_check made its jumps 0 */
             continue;
         }
@@ -539,6 +687,7 @@ static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *e
         i += 1 + off;
     }
     *executed = count;
+    *copies = copied;
     return last;
 }
 
@@ -546,15 +695,19 @@ static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *e
 
 #if SB__HAVE_KERNEL_PATH
 /* The kernel reports only the last index; replay the jumps over rets to
- * count the slots it ran (a word copy always falls through). */
-static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, long last)
+ * count the slots it ran and the word copies among them (a word copy always
+ * falls through). */
+static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, long last,
+                           long *copies)
 {
-    long i = 0, count = 0;
+    long i = 0, count = 0, copied = 0;
     while (i <= last) {
         const struct sysbatch_slot *s = &slots[i];
         long off = 0;
         count++;
-        if (s->nr != SYSBATCH_NR_WORDCOPY) {
+        if (s->nr == SYSBATCH_NR_WORDCOPY) {
+            copied++;
+        } else {
             long r = rets[i];
             off = r < 0 ? s->jump_fail : r == 0 ? s->jump_zero : s->jump_pos;
             if (off < 0) {
@@ -563,6 +716,7 @@ static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, 
         }
         i += 1 + off;
     }
+    *copies = copied;
     return count;
 }
 #endif
@@ -574,7 +728,7 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     enum sysbatch_path p = sysbatch_path(); /* first: it fills sb__cancel */
     unsigned long cancel_point = 0;
     long bad = flags != 0 ? -SYSBATCH_EINVAL : sb__validate(rets, slots, n, &cancel_point);
-    long last, executed;
+    long last, executed, copies;
 
     if (bad) {
         sb__count(&sb__refused, 1);
@@ -600,8 +754,10 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     if (p == SYSBATCH_PATH_KERNEL && n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
         last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
         if (last >= 0 && last < n) {
+            executed = sb__count_path(rets, slots, last, &copies);
             sb__count(&sb__batches[p], 1);
-            sb__count(&sb__slots[p], (unsigned long)sb__count_path(rets, slots, last));
+            sb__count(&sb__slots[p], (unsigned long)executed);
+            sb__count(&sb__calls, (unsigned long)(executed - copies));
         }
         if (last != -SYSBATCH_EREFUSED) {
             return last;
@@ -610,8 +766,9 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
 #else
     (void)p;
 #endif
-    last = sb__emulate(rets, slots, n, &executed);
+    last = sb__emulate(rets, slots, n, &executed, &copies);
     sb__count(&sb__batches[SYSBATCH_PATH_EMUL], 1);
     sb__count(&sb__slots[SYSBATCH_PATH_EMUL], (unsigned long)executed);
+    sb__count(&sb__calls, (unsigned long)(executed - copies));
     return last;
 }

@@ -16,6 +16,9 @@ run directory (type, mode, size, content), and under strace the sequence of
 system calls with their arguments (addresses and pids masked, the sys_batch
 probe dropped).  --expect-batches also requires the BATCH_EMUL run to report
 at least one batch through SYSBATCH_STATS, proving batching really happened.
+The stats line goes to SYSBATCH_STATS_FILE (outside the run directory), and
+the runtime's open/write/close of that file is left out of the strace
+comparison (SYSBATCH_STATS would add its start-up copy of fd 2 as well).
 
 Exit status: 0 all equal, 1 a difference (printed as a unified diff), 2 a
 build or usage error, 77 nothing to compare (no plugin built).
@@ -33,6 +36,7 @@ import sys
 import tempfile
 
 STATS_RE = re.compile(r"emulated (\d+) batches")
+STATS_OPEN_RE = re.compile(r'^openat\(AT_FDCWD, "([^"]*)", [^)]*\) = (\d+)$')
 
 
 def load_tools(path):
@@ -103,9 +107,27 @@ PID_CALLS = ("getpid", "getppid", "gettid", "getpgid", "getsid", "set_tid_addres
 WAIT4_RE = re.compile(r"^wait4\(\d+")
 
 
-def clean_strace(text, start_marker):
+def drop_stats_file_calls(lines, stats_path):
+    """Leave out libsysbatch's open, write and close of SYSBATCH_STATS_FILE."""
+    out, fd = [], None
+    for line in lines:
+        flat = " ".join(line.split())
+        m = STATS_OPEN_RE.match(flat)
+        if stats_path and m and m.group(1) == stats_path:
+            fd = m.group(2)
+            continue
+        if fd is not None and (flat.startswith('write(%s, "sysbatch:' % fd) or
+                               flat.startswith("close(%s)" % fd)):
+            if flat.startswith("close("):
+                fd = None
+            continue
+        out.append(line)
+    return out
+
+
+def clean_strace(text, start_marker, stats_path=None):
     """The program's own calls, comparable across builds."""
-    lines = text.splitlines()
+    lines = drop_stats_file_calls(text.splitlines(), stats_path)
     # Start at the first call of main's work: the marker the program (or the
     # dynamic loader's last step) leaves; without one, compare everything.
     out = []
@@ -138,7 +160,9 @@ def clean_strace(text, start_marker):
 
 
 def run(exe, setup, env_extra, args, use_strace, strace_bin, start_marker):
-    with tempfile.TemporaryDirectory(prefix="sbcmp-") as d:
+    with tempfile.TemporaryDirectory(prefix="sbcmp-") as d, \
+            tempfile.TemporaryDirectory(prefix="sbcmp-stats-") as stats_dir:
+        stats_path = os.path.join(stats_dir, "stats")
         for spec in setup:
             name, _, content = spec.partition("=")
             if name.endswith("/"):
@@ -147,8 +171,11 @@ def run(exe, setup, env_extra, args, use_strace, strace_bin, start_marker):
                 with open(os.path.join(d, name), "w") as f:
                     f.write(content)
         env = {k: v for k, v in os.environ.items()
-               if k not in ("BATCH_EMUL", "SYSBATCH_EMUL", "BATCH_VERBOSE", "SYSBATCH_STATS")}
+               if k not in ("BATCH_EMUL", "SYSBATCH_EMUL", "BATCH_VERBOSE", "SYSBATCH_STATS",
+                            "SYSBATCH_STATS_FILE")}
         env.update(env_extra)
+        if env.get("SYSBATCH_STATS_FILE"):
+            env["SYSBATCH_STATS_FILE"] = stats_path
         cmd = [exe] + args
         trace_file = None
         if use_strace:
@@ -163,9 +190,14 @@ def run(exe, setup, env_extra, args, use_strace, strace_bin, start_marker):
         }
         if trace_file:
             with open(trace_file) as f:
-                obs["strace"] = clean_strace(f.read().replace(d, "RUNDIR"), start_marker)
+                obs["strace"] = clean_strace(f.read().replace(d, "RUNDIR"), start_marker,
+                                             stats_path)
             os.unlink(trace_file)
-        return obs, p.stderr
+        stats = ""
+        if os.path.exists(stats_path):
+            with open(stats_path) as f:
+                stats = f.read()
+        return obs, p.stderr, stats
 
 
 def main():
@@ -202,9 +234,9 @@ def main():
         build(cmd, libs, a.src, exe, shlex.split(a.cflags))
         envs = [("plain", {})]
         if plugged:
-            envs.append(("emul", {"BATCH_EMUL": "1", "SYSBATCH_STATS": "1"}))
+            envs.append(("emul", {"BATCH_EMUL": "1", "SYSBATCH_STATS_FILE": "1"}))
         for env_name, env in envs:
-            obs, err = run(exe, a.setup, env, a.arg, use_strace, tools.get("strace"),
+            obs, err, stats = run(exe, a.setup, env, a.arg, use_strace, tools.get("strace"),
                            a.strace_from)
             label = "%s/%s" % (name, env_name)
             if ref_obs is None:
@@ -218,10 +250,11 @@ def main():
                         [l + "\n" for l in ref_obs[key]], [l + "\n" for l in obs.get(key, [])],
                         "ref-gcc-O0/plain", label))
             if env_name == "emul" and a.expect_batches:
-                m = STATS_RE.search(err)
+                m = STATS_RE.search(stats)
                 if not m or int(m.group(1)) == 0:
                     failures += 1
-                    print("NO BATCHES %s: stderr was: %s" % (label, err.strip()))
+                    print("NO BATCHES %s: stats were: %s; stderr was: %s"
+                          % (label, stats.strip(), err.strip()))
                 else:
                     print("%s: %s batches" % (label, m.group(1)))
             if failures == 0:

@@ -151,7 +151,10 @@ enum sb_arg_kind {
 struct sb_arg_desc {
     uint8_t kind;       /* enum sb_arg_kind */
     int8_t size_arg;    /* libc argument index holding the byte count, or -1 */
-    uint16_t fixed_size;/* byte count when size_arg < 0 (e.g. struct stat) */
+    uint16_t fixed_size;/* byte count when size_arg < 0 (e.g. struct stat);
+                           0 with size_arg < 0: a size known only at run
+                           time (accept's sockaddr), so any access to the
+                           buffer is ordered with the call */
 };
 
 /* Where a raw syscall argument comes from. */
@@ -221,6 +224,15 @@ enum sb_precheck {
     SB_PRE_COUNT_INT_MAX, /* count > INT_MAX is clamped to INT_MAX before
                              the syscall (getdents64): the raw argument
                              would differ */
+    SB_PRE_CONST_ALLOWED, /* only a constant from the row's `pre_allowed`
+                             list is a plain system call; glibc handles
+                             other values itself (fcntl: F_GETOWN becomes
+                             F_GETOWN_EX on a local, lock commands take
+                             pointers and F_SETLKW is a cancellation point;
+                             fchmodat with AT_SYMLINK_NOFOLLOW emulates in
+                             user space) */
+    SB_PRE_CONST_NONZERO, /* only a nonzero constant issues the row's raw
+                             call (renameat2 with flags 0 is renameat) */
 };
 
 struct sb_syscall {
@@ -238,6 +250,8 @@ struct sb_syscall {
     const char *never_why;   /* SB_ROW_NEVER: the reason, for the remark */
     uint8_t precheck;        /* enum sb_precheck: what glibc answers itself */
     int8_t precheck_arg;     /* the libc argument the precheck looks at */
+    const long *pre_allowed; /* SB_PRE_CONST_ALLOWED: the values that pass */
+    uint8_t pre_allowed_count;
 };
 
 /* All rows, in one table; aliases (open64, fstat64, ...) resolve to rows. */

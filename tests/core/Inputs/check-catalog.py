@@ -12,7 +12,10 @@ For every marked call this checks, against the row <fn> resolves to:
   - each raw argument strace shows is the row's constant, "", or the libc
     argument the marker states (pointers the marker calls p are skipped).
 syscall(NR, ...) markers are checked against the row of NR with the
-arguments after NR passed through.  Every batchable Linux row, and every
+arguments after NR passed through.  A marker "@@!<fn>|..." states a call the
+row's precheck refuses (fchmodat with AT_SYMLINK_NOFOLLOW, fcntl F_GETOWN):
+there glibc must not make the row's plain call, or the precheck would be
+needless.  Every batchable Linux row, and every
 vDSO row, must be exercised at least once.  Prints one line per problem and
 a summary; exits 1 on any problem.
 """
@@ -104,6 +107,75 @@ def as_int(text):
     return int(text, 0)
 
 
+def check_call(rows, row, where, libc, made):
+    """What differs between the syscalls glibc made and the row's recipe."""
+    problems = []
+    if row["name"] in VDSO_ROWS:
+        if made:
+            problems.append("%s: vDSO row made syscalls %s" %
+                            (where, [c[0] for c in made]))
+        return problems
+    if len(made) != 1:
+        problems.append("%s: expected exactly one syscall, strace shows %s"
+                        % (where, [c[0] for c in made]))
+        return problems
+    name, shown = made[0]
+    recipe = row["raw_args"]
+    expect_name = row["raw"]
+    if "raw-syscall" in row["flags"]:
+        nr = as_int(libc[0][2:])
+        target = [r for r in rows.values()
+                  if r["nr"] == nr and "raw-syscall" not in r["flags"]]
+        if not target:
+            problems.append("%s: NR %d has no row" % (where, nr))
+            return problems
+        expect_name = target[0]["raw"]
+        recipe = ["a%d" % (i + 1) for i in range(len(libc) - 1)]
+    if name != expect_name:
+        problems.append("%s: catalogue says %s, glibc made %s" %
+                        (where, expect_name, name))
+        return problems
+    if "never" in row["flags"]:
+        return problems
+    if len(shown) > len(recipe):
+        problems.append("%s: strace shows %d arguments, the recipe has %d"
+                        % (where, len(shown), len(recipe)))
+    for i, (how, got) in enumerate(zip(recipe, shown)):
+        if how == '""':
+            ok, want = got == '""', '""'
+        elif how.startswith("a"):
+            k = int(how[1:])
+            if k >= len(libc):
+                ok, want = True, "(missing)"
+            else:
+                spec = libc[k]
+                if spec == "p":
+                    continue
+                if spec == "n":
+                    want = "NULL"
+                    ok = got == "NULL" or got == "0"
+                elif spec.startswith("s:"):
+                    want = '"%s"' % spec[2:]
+                    ok = got == want
+                else:
+                    want = spec[2:]
+                    try:
+                        ok = as_int(got) == int(want)
+                    except ValueError:
+                        ok = False
+        else:
+            want = how
+            try:
+                ok = as_int(got) == int(how)
+            except ValueError:
+                ok = False
+        if not ok:
+            problems.append("%s: raw argument %d of %s: catalogue wants "
+                            "%s, strace shows %s" % (where, i, name, want,
+                                                     got))
+    return problems
+
+
 def main():
     rows, by_symbol = parse_catalog(sys.argv[1])
     calls = parse_strace(sys.argv[2])
@@ -117,78 +189,27 @@ def main():
     for n, start in enumerate(marks):
         end = marks[n + 1] if n + 1 < len(marks) else len(calls)
         made = calls[start + 1:end]
-        fields = calls[start][1][0].strip('"')[2:].split("|")
+        text = calls[start][1][0].strip('"')[2:]
+        # "@@!fn|..." marks a call the catalogue's precheck refuses: glibc
+        # must NOT make the row's plain call for it (else the precheck is
+        # needless and batching it would be safe).
+        refused = text.startswith("!")
+        fields = text.lstrip("!").split("|")
         fn, libc = fields[0], [f for f in fields[1:] if f]
         where = "%s(%s)" % (fn, ", ".join(libc))
         row = by_symbol.get(fn)
         if row is None:
             problems.append("%s: no catalogue row" % where)
             continue
-        exercised.add(row["name"])
         checked += 1
-        if row["name"] in VDSO_ROWS:
-            if made:
-                problems.append("%s: vDSO row made syscalls %s" %
-                                (where, [c[0] for c in made]))
+        found = check_call(rows, row, where, libc, made)
+        if refused:
+            if not found:
+                problems.append("%s: marked as refused by the precheck, but "
+                                "glibc made exactly the row's call" % where)
             continue
-        if len(made) != 1:
-            problems.append("%s: expected exactly one syscall, strace shows %s"
-                            % (where, [c[0] for c in made]))
-            continue
-        name, shown = made[0]
-        recipe = row["raw_args"]
-        expect_name = row["raw"]
-        if "raw-syscall" in row["flags"]:
-            nr = as_int(libc[0][2:])
-            target = [r for r in rows.values()
-                      if r["nr"] == nr and "raw-syscall" not in r["flags"]]
-            if not target:
-                problems.append("%s: NR %d has no row" % (where, nr))
-                continue
-            expect_name = target[0]["raw"]
-            recipe = ["a%d" % (i + 1) for i in range(len(libc) - 1)]
-        if name != expect_name:
-            problems.append("%s: catalogue says %s, glibc made %s" %
-                            (where, expect_name, name))
-            continue
-        if "never" in row["flags"]:
-            continue
-        if len(shown) > len(recipe):
-            problems.append("%s: strace shows %d arguments, the recipe has %d"
-                            % (where, len(shown), len(recipe)))
-        for i, (how, got) in enumerate(zip(recipe, shown)):
-            if how == '""':
-                ok, want = got == '""', '""'
-            elif how.startswith("a"):
-                k = int(how[1:])
-                if k >= len(libc):
-                    ok, want = True, "(missing)"
-                else:
-                    spec = libc[k]
-                    if spec == "p":
-                        continue
-                    if spec == "n":
-                        want = "NULL"
-                        ok = got == "NULL" or got == "0"
-                    elif spec.startswith("s:"):
-                        want = '"%s"' % spec[2:]
-                        ok = got == want
-                    else:
-                        want = spec[2:]
-                        try:
-                            ok = as_int(got) == int(want)
-                        except ValueError:
-                            ok = False
-            else:
-                want = how
-                try:
-                    ok = as_int(got) == int(how)
-                except ValueError:
-                    ok = False
-            if not ok:
-                problems.append("%s: raw argument %d of %s: catalogue wants "
-                                "%s, strace shows %s" % (where, i, name, want,
-                                                         got))
+        exercised.add(row["name"])
+        problems.extend(found)
 
     batchable = {r["name"] for r in rows.values()
                  if not r["flags"] & {"never", "raw-syscall"}}

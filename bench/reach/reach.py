@@ -1,0 +1,617 @@
+#!/usr/bin/env python3
+"""The reach benchmark: how much of real programs sysbatch batches.
+
+    bench/reach/run.sh BUILD_DIR [PROGRAM ...]     (programs: see PROGRAMS)
+
+For each real C program (Debian 12 source packages nobody here wrote), this
+  1. fetches its source with `apt-get source` into $REACH_SRC (needs a
+     deb-src line for bookworm main; `apt-get build-dep NAME` must have been
+     run), and never into the repository;
+  2. builds it once per variant (VARIANTS: gcc and clang, each plain and
+     with its plugin; plugged builds link BUILD_DIR/runtime/libsysbatch.a)
+     out of tree under $REACH_WORK/build/<program>/<variant>, the plugged
+     ones with the plugins' remarks on (-fopt-info-optimized-missed,
+     -Rpass=sysbatch -Rpass-missed=sysbatch);
+  3. static reach: from the remarks, candidate call sites batched and the
+     refusal reasons of the others;
+  4. runs the program's own test suite (its tests/ directory) for every
+     variant, plugged ones both plainly (no sys_batch here: the original
+     calls run behind the branch) and with BATCH_EMUL=1 (the batches run);
+     every test whose result differs from plain gcc's is reported - a new
+     failure in a plugged build is a miscompile;
+  5. dynamic reach: syscall-heavy commands over a fixed tree (a copy of the
+     findutils source) run with BATCH_EMUL=1 and SYSBATCH_STATS_FILE under
+     `strace -f -c`: the system calls that ran inside batches (`calls N`,
+     summed over processes) against strace's total;
+  6. writes $REACH_WORK/results.json, docs/reach.md, docs/reach.dat and
+     docs/reach.svg (gnuplot).
+
+Environment: REACH_WORK (default /tmp/sysbatch-reach), REACH_SRC (default
+$REACH_WORK/src), REACH_VARIANTS (space-separated subset of VARIANTS),
+REACH_SKIP_TESTS=1 (no test suites), REACH_JOBS (make -j, default 2).
+`--report-only` rewrites the docs from an existing results.json.
+"""
+import glob
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+
+REPO = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+# name -> how to build and test it; `binaries` are paths in the build tree.
+PROGRAMS = {
+    # tests: (directory, make target) pairs; check-am is a directory's own
+    # tests without its SUBDIRS (so not gnulib's unit tests).
+    "findutils": {"configure": ["--disable-nls"],
+                  "tests": [(".", "check-am"), ("find/testsuite", "check"),
+                            ("xargs/testsuite", "check")],
+                  "binaries": {"find": "find/find", "xargs": "xargs/xargs"}},
+    "cpio": {"configure": ["--disable-nls"], "tests": [("tests", "check")],
+             "binaries": {"cpio": "src/cpio"}},
+    "diffutils": {"configure": ["--disable-nls"], "tests": [("tests", "check")],
+                  "binaries": {"diff": "src/diff", "cmp": "src/cmp"}},
+    "patch": {"configure": [], "tests": [("tests", "check")],
+              "binaries": {"patch": "src/patch"}},
+    "tar": {"configure": ["--disable-nls"], "tests": [("tests", "check")],
+            "binaries": {"tar": "src/tar"}},
+}
+DEFAULT_PROGRAMS = ["findutils", "cpio", "diffutils"]
+
+VARIANTS = ["plain-gcc", "gcc-plugin", "clang-plugin", "plain-clang"]
+REFERENCE = "plain-gcc"
+
+
+def log(msg):
+    sys.stderr.write("reach: %s\n" % msg)
+    sys.stderr.flush()
+
+
+def die(msg):
+    log("error: " + msg)
+    sys.exit(1)
+
+
+def run(cmd, cwd=None, env=None, out=None, check=True):
+    """Run cmd (a list) with stdout+stderr to the file `out` (or inherited)."""
+    fh = open(out, "w") if out else None
+    try:
+        p = subprocess.run(cmd, cwd=cwd, env=env, stdout=fh, stderr=subprocess.STDOUT if fh else None)
+    finally:
+        if fh:
+            fh.close()
+    if check and p.returncode != 0:
+        die("%s failed (exit %d)%s" % (" ".join(cmd), p.returncode, "; see " + out if out else ""))
+    return p.returncode
+
+
+def tools(build_dir):
+    t = {
+        "llvm_plugin": os.path.join(build_dir, "llvm-pass", "SysbatchPass.so"),
+        "gcc_plugin": os.path.join(build_dir, "gcc-plugin", "host", "sysbatch.so"),
+        "runtime": os.path.join(build_dir, "runtime", "libsysbatch.a"),
+    }
+    for k, v in t.items():
+        if not os.path.exists(v):
+            die("%s not found (%s): build the project first (cmake --build %s)" % (k, v, build_dir))
+    t["clang"] = shutil.which("clang-14") or shutil.which("clang")
+    t["gcc"] = shutil.which("gcc")
+    t["strace"] = shutil.which("strace")
+    for k in ("clang", "gcc", "strace"):
+        if not t[k]:
+            die("%s not found (scripts/install-deps.sh installs it)" % k)
+    return t
+
+
+def variant_flags(variant, t):
+    """(CC, LIBS, extra CFLAGS for make, plugged?)"""
+    if variant == "plain-gcc":
+        return t["gcc"], "", "", False
+    if variant == "plain-clang":
+        return t["clang"], "", "", False
+    if variant == "gcc-plugin":
+        return ("%s -fplugin=%s" % (t["gcc"], t["gcc_plugin"]), t["runtime"],
+                "-fopt-info-optimized-missed", True)
+    if variant == "clang-plugin":
+        return ("%s -fpass-plugin=%s" % (t["clang"], t["llvm_plugin"]), t["runtime"],
+                "-Rpass=sysbatch -Rpass-missed=sysbatch", True)
+    die("unknown variant " + variant)
+
+
+# ---------------------------------------------------------------- sources
+
+def source_dir(src_root, name):
+    dirs = sorted(d for d in glob.glob(os.path.join(src_root, name + "-[0-9]*"))
+                  if os.path.isdir(d))
+    if dirs:
+        src = dirs[-1]
+        # Debian's patches touch configure.ac and friends, so a build would
+        # try to rerun the autotools half-way; regenerate once, as the
+        # package build does (dh_autoreconf).
+        stamp = os.path.join(src, ".reach-autoreconf")
+        if not os.path.exists(stamp):
+            log("%s: autoreconf -fi" % name)
+            run(["autoreconf", "-fi"], cwd=src, out=os.path.join(src_root, name + ".autoreconf.log"))
+            open(stamp, "w").close()
+        return src
+    os.makedirs(src_root, exist_ok=True)
+    log("fetching %s with apt-get source into %s" % (name, src_root))
+    rc = run(["apt-get", "source", name], cwd=src_root,
+             out=os.path.join(src_root, name + ".fetch.log"), check=False)
+    if rc != 0:
+        die("apt-get source %s failed: add a deb-src line for bookworm main to apt's "
+            "sources, run apt-get update and apt-get build-dep %s (see %s)"
+            % (name, name, os.path.join(src_root, name + ".fetch.log")))
+    return source_dir(src_root, name)
+
+
+# ---------------------------------------------------------------- builds
+
+def build(name, variant, t, src, work, jobs):
+    cc, libs, remark_flags, _ = variant_flags(variant, t)
+    bdir = os.path.join(work, "build", name, variant)
+    stamp = os.path.join(bdir, ".built")
+    if os.path.exists(stamp):
+        return bdir
+    shutil.rmtree(bdir, ignore_errors=True)
+    os.makedirs(bdir)
+    cflags = "-O2 -g"
+    env = dict(os.environ, CC=cc, CFLAGS=cflags, LIBS=libs)
+    log("%s/%s: configure" % (name, variant))
+    run([os.path.join(src, "configure")] + PROGRAMS[name]["configure"], cwd=bdir, env=env,
+        out=os.path.join(bdir, "configure.out"))
+    log("%s/%s: make" % (name, variant))
+    t0 = time.time()
+    run(["nice", "make", "-j%d" % jobs, "CFLAGS=%s %s" % (cflags, remark_flags)], cwd=bdir,
+        out=os.path.join(bdir, "build.log"))
+    log("%s/%s: built in %.0f s" % (name, variant, time.time() - t0))
+    open(stamp, "w").close()
+    return bdir
+
+
+GCC_BATCHED = re.compile(r"^(\S+?):(\d+):(\d+): optimized: sysbatch: batched (\d+) calls")
+GCC_MISSED = re.compile(r"^(\S+?):(\d+):(\d+): missed: sysbatch: (\S+) not batched: ([a-z0-9-]+)")
+CLANG_BATCHED = re.compile(r"^(\S+?):(\d+):(\d+): remark: batched (\d+) calls.*\[-Rpass=sysbatch\]")
+CLANG_MISSED = re.compile(r"^(\S+?):(\d+):(\d+): remark: (\S+) not batched: ([a-z0-9-]+).*\[-Rpass-missed=sysbatch\]")
+
+
+def static_reach(bdir):
+    """Batched call sites, batches, and refusals by reason, from the remarks."""
+    batched = batches = big = 0
+    reasons, callees = {}, {}
+    with open(os.path.join(bdir, "build.log"), errors="replace") as f:
+        for line in f:
+            m = GCC_BATCHED.match(line) or CLANG_BATCHED.match(line)
+            if m:
+                n = int(m.group(4))
+                batched += n
+                batches += 1
+                big += n > 3
+                continue
+            m = GCC_MISSED.match(line) or CLANG_MISSED.match(line)
+            if m:
+                reasons[m.group(5)] = reasons.get(m.group(5), 0) + 1
+                callees[m.group(4)] = callees.get(m.group(4), 0) + 1
+    refused = sum(reasons.values())
+    # never-batch sites (exit, execve, fork, vDSO calls) can never join a
+    # batch; the second share leaves them out.
+    batchable = batched + refused - reasons.get("never-batch", 0)
+    return {"batched_sites": batched, "batches": batches, "batches_over_3": big,
+            "refused_sites": refused, "candidates": batched + refused,
+            "share": batched / (batched + refused) if batched + refused else 0.0,
+            "share_batchable": batched / batchable if batchable else 0.0,
+            "reasons": reasons,
+            "refused_callees": dict(sorted(callees.items(), key=lambda kv: -kv[1])[:12])}
+
+
+# ---------------------------------------------------------------- test suites
+
+AUTOTEST = re.compile(r"^\s*(\d+): (.*?)\s+(ok|FAILED|skipped|expected failure|UNEXPECTED PASS)\b")
+DEJAGNU = re.compile(r"^(PASS|FAIL|XFAIL|XPASS|UNRESOLVED|UNSUPPORTED|UNTESTED): (.*)$")
+
+
+def suite_results(bdir, test_dir, out_file):
+    """{test: result} from automake .trs files, DejaGnu .sum files or
+    autotest's summary."""
+    res = {}
+    top = os.path.join(bdir, test_dir)
+    # os.walk does not follow symlinks: test suites leave symlink loops
+    trs_files = [os.path.join(d, f) for d, _, files in os.walk(top) for f in files
+                 if f.endswith(".trs")]
+    for trs in trs_files:
+        if test_dir == "." and "/testsuite/" in trs:
+            continue
+        with open(trs, errors="replace") as f:
+            for line in f:
+                if line.startswith(":test-result:"):
+                    res[os.path.relpath(trs, bdir)[:-4]] = line.split()[1]
+                    break
+    for sumf in glob.glob(os.path.join(top, "*.sum")):
+        seen = {}
+        with open(sumf, errors="replace") as f:
+            for line in f:
+                m = DEJAGNU.match(line.rstrip("\n"))
+                if m:
+                    name = "%s: %s" % (os.path.relpath(sumf, bdir), m.group(2))
+                    seen[name] = seen.get(name, 0) + 1
+                    if seen[name] > 1:
+                        name += " #%d" % seen[name]
+                    res[name] = {"PASS": "PASS", "FAIL": "FAIL", "XFAIL": "XFAIL",
+                                 "XPASS": "XPASS", "UNSUPPORTED": "SKIP",
+                                 "UNTESTED": "SKIP"}.get(m.group(1), "ERROR")
+    if res:
+        return res
+    with open(out_file, errors="replace") as f:
+        for line in f:
+            m = AUTOTEST.match(line)
+            if m:
+                r = {"ok": "PASS", "FAILED": "FAIL", "skipped": "SKIP",
+                     "expected failure": "XFAIL", "UNEXPECTED PASS": "XPASS"}[m.group(3)]
+                res["%s: %s" % (m.group(1), m.group(2))] = r
+    return res
+
+
+def run_suite(name, variant, bdir, emul, jobs):
+    label = "%s/%s%s" % (name, variant, " BATCH_EMUL=1" if emul else "")
+    env = dict(os.environ)
+    env.pop("BATCH_EMUL", None)
+    env.pop("SYSBATCH_EMUL", None)
+    if emul:
+        env["BATCH_EMUL"] = "1"
+    results = {}
+    for test_dir, target in PROGRAMS[name]["tests"]:
+        out = os.path.join(bdir, "check-%s%s.out" % (test_dir.replace("/", "_").replace(".", "top"),
+                                                     "-emul" if emul else ""))
+        log("%s: make -C %s %s" % (label, test_dir, target))
+        t0 = time.time()
+        run(["nice", "make", "-k", "-j%d" % jobs, "-C", test_dir, target], cwd=bdir, env=env,
+            out=out, check=False)
+        got = suite_results(bdir, test_dir, out)
+        log("%s: %d tests in %.0f s" % (label, len(got), time.time() - t0))
+        results.update(got)
+    return results
+
+
+# ---------------------------------------------------------------- dynamic reach
+
+def make_tree(work, src_root):
+    """The fixed input: a copy of the findutils source, plus a second copy
+    with one file changed (for diff -r), a file list and an archive."""
+    tree = os.path.join(work, "tree", "a")
+    if not os.path.isdir(tree):
+        shutil.copytree(source_dir(src_root, "findutils"), tree, symlinks=True)
+        other = os.path.join(work, "tree", "b")
+        shutil.copytree(tree, other, symlinks=True)
+        with open(os.path.join(other, "README"), "a") as f:
+            f.write("one more line\n")
+    return tree
+
+
+def strace_total(path):
+    with open(path) as f:
+        for line in f:
+            w = line.split()
+            if w and w[-1] == "total":
+                return int(w[3])
+    return 0
+
+
+def stats_calls(path):
+    calls, procs = 0, 0
+    if os.path.exists(path):
+        with open(path) as f:
+            for line in f:
+                m = re.search(r"; calls (\d+)$", line.strip())
+                if m:
+                    calls += int(m.group(1))
+                    procs += 1
+    return calls, procs
+
+
+def measure_share(strace, argv, scratch, cwd=None, stdin=None):
+    """Run argv with BATCH_EMUL=1 and SYSBATCH_STATS_FILE under strace -f -c:
+    (system calls strace counted, calls that ran inside batches, processes
+    that wrote a stats line)."""
+    stats = os.path.join(scratch, "stats")
+    trace = os.path.join(scratch, "strace")
+    for p in (stats, trace):
+        if os.path.exists(p):
+            os.unlink(p)
+    env = dict(os.environ, BATCH_EMUL="1", SYSBATCH_STATS_FILE=stats)
+    env.pop("SYSBATCH_STATS", None)
+    with open(stdin or os.devnull) as inp, open(os.devnull, "w") as devnull:
+        subprocess.run([strace, "-f", "-c", "-o", trace] + argv, cwd=cwd, env=env,
+                       stdin=inp, stdout=devnull, stderr=devnull)
+    calls, procs = stats_calls(stats)
+    return strace_total(trace), calls, procs
+
+
+def commands(bins, work):
+    """(name, argv, stdin file or None) over the fixed tree."""
+    tree = os.path.join(work, "tree", "a")
+    other = os.path.join(work, "tree", "b")
+    listing = os.path.join(work, "tree", "list")
+    archive = os.path.join(work, "tree", "archive.cpio")
+    cmds = []
+    if "find" in bins:
+        cmds += [("find -type f (walk)", [bins["find"], tree, "-type", "f"], None),
+                 ("find -ls (recursive long listing)", [bins["find"], tree, "-ls"], None),
+                 ("find -printf %k (du-like sizes)", [bins["find"], tree, "-printf", "%k %p\\n"], None)]
+    if "cpio" in bins:
+        cmds += [("cpio -o (archive a tree)", [bins["cpio"], "--quiet", "-o", "-H", "newc"], listing),
+                 ("cpio -id (extract a tree)", [bins["cpio"], "--quiet", "-id"], archive),
+                 ("cpio -pd (copy a tree)", [bins["cpio"], "--quiet", "-pd", "DEST"], listing)]
+    if "diff" in bins:
+        cmds += [("diff -r (compare two trees)", [bins["diff"], "-r", tree, other], None)]
+    return cmds
+
+
+def dynamic_reach(t, bins_by_variant, work, src_root):
+    make_tree(work, src_root)
+    tree_root = os.path.join(work, "tree")
+    listing = os.path.join(tree_root, "list")
+    archive = os.path.join(tree_root, "archive.cpio")
+    if not os.path.exists(archive):
+        with open(listing, "w") as f:
+            subprocess.run(["find", "a", "-depth"], cwd=tree_root, stdout=f, check=True)
+        with open(listing) as lf, open(archive, "wb") as af:
+            subprocess.run(["cpio", "--quiet", "-o", "-H", "newc"], cwd=tree_root, stdin=lf,
+                           stdout=af, check=True)
+    rows = []
+    for variant, bins in bins_by_variant.items():
+        for cname, argv, stdin in commands(bins, work):
+            scratch = os.path.join(work, "run", variant)
+            shutil.rmtree(scratch, ignore_errors=True)
+            os.makedirs(os.path.join(scratch, "DEST"))
+            # cpio reads relative names from the list: run it from the tree root
+            cwd = tree_root if stdin == listing else os.path.join(scratch, "DEST")
+            argv = [a if a != "DEST" else os.path.join(scratch, "DEST") for a in argv]
+            total, calls, procs = measure_share(t["strace"], argv, scratch, cwd, stdin)
+            rows.append({"variant": variant, "command": cname, "syscalls": total,
+                         "batched_calls": calls, "processes": procs,
+                         "share": calls / total if total else 0.0})
+            log("%s %s: %d of %d system calls in batches" % (variant, cname, calls, total))
+    return rows
+
+
+# ---------------------------------------------------------------- report
+
+def pct(x):
+    return "%.1f %%" % (100.0 * x)
+
+
+def write_report(results, docs):
+    static = results.get("static", {})
+    suites = results.get("suites", {})
+    dynamic = results.get("dynamic", [])
+    L = []
+    L.append("# Reach on real programs")
+    L.append("")
+    L.append("How much of real C programs, written by others, sysbatch batches today.")
+    L.append("Generated by `bench/reach/run.sh BUILD_DIR` (`bench/reach/reach.py`; "
+             "`--report-only` redraws from the last results); measured %s on %s."
+             % (results.get("when", "?"), results.get("host", "?")))
+    L.append("")
+    L.append("Programs: %s, Debian 12 (bookworm) source packages fetched with "
+             "`apt-get source`, built out of tree with `-O2 -g` by gcc 12 and clang 14, "
+             "plain and with each plugin (plugged builds link `libsysbatch.a` through `LIBS`). "
+             "Commit of sysbatch: `%s`." % (", ".join(results.get("programs", [])),
+                                            results.get("commit", "?")))
+    L.append("")
+    L.append("## Static reach: candidate call sites batched")
+    L.append("")
+    L.append("From the plugins' remarks over the whole build (the programs and their "
+             "gnulib copies): a candidate is a call to a catalogued function; "
+             "it is either batched (`batched N calls`) or refused with a reason "
+             "(`X not batched: reason`).")
+    L.append("")
+    L.append("| program | compiler | candidates | batched | share | share without never-batch sites | batches | batches > 3 calls |")
+    L.append("|---|---|---:|---:|---:|---:|---:|---:|")
+    for key in sorted(static):
+        s = static[key]
+        prog, variant = key.split("/")
+        L.append("| %s | %s | %d | %d | %s | %s | %d | %d |" % (
+            prog, variant, s["candidates"], s["batched_sites"], pct(s["share"]),
+            pct(s.get("share_batchable", 0.0)), s["batches"], s["batches_over_3"]))
+    L.append("")
+    L.append("Refusal reasons (sites):")
+    L.append("")
+    reasons = sorted({r for s in static.values() for r in s["reasons"]})
+    L.append("| program | compiler | " + " | ".join(reasons) + " |")
+    L.append("|---|---|" + "---:|" * len(reasons))
+    for key in sorted(static):
+        s = static[key]
+        prog, variant = key.split("/")
+        L.append("| %s | %s | " % (prog, variant) +
+                 " | ".join(str(s["reasons"].get(r, 0)) for r in reasons) + " |")
+    L.append("")
+    L.append("Most refused callees: " + "; ".join(
+        "%s: %s" % (k, ", ".join("%s %d" % kv for kv in list(s["refused_callees"].items())[:6]))
+        for k, s in sorted(static.items())) + ".")
+    L.append("")
+    L.append("## Dynamic reach: system calls that ran inside batches")
+    L.append("")
+    L.append("Each command runs the plugged build with `BATCH_EMUL=1` (batches run "
+             "through the runtime's user-space loop, which issues every batched call "
+             "itself, so strace still sees each one) and `SYSBATCH_STATS_FILE`; "
+             "`batched` is the sum of `calls N` over all processes, `total` is "
+             "`strace -f -c`'s total. The input is a fixed tree: a copy of the "
+             "findutils 4.9.0 source (and for diff a second copy with one file changed).")
+    L.append("")
+    L.append("| command | compiler | total system calls | batched | share |")
+    L.append("|---|---|---:|---:|---:|")
+    for r in dynamic:
+        L.append("| %s | %s | %d | %d | %s |" % (r["command"], r["variant"], r["syscalls"],
+                                               r["batched_calls"], pct(r["share"])))
+    L.append("")
+    L.append("![static and dynamic reach](reach.svg)")
+    L.append("")
+    L.append("## The programs' own test suites")
+    L.append("")
+    L.append("Each variant runs the program's `tests/` suite; plugged builds run it "
+             "plainly (no sys_batch on this host: the original calls run) and with "
+             "`BATCH_EMUL=1` (the batches run). Any test whose result differs from "
+             "plain gcc's is listed; a new failure in a plugged build is a miscompile.")
+    L.append("")
+    L.append("| program | run | tests | pass | fail | skip | differs from plain gcc |")
+    L.append("|---|---|---:|---:|---:|---:|---|")
+    for key in sorted(suites):
+        s = suites[key]
+        counts = s["counts"]
+        diff = s.get("differences", [])
+        L.append("| %s | %s | %d | %d | %d | %d | %s |" % (
+            key.split("/")[0], key.split("/", 1)[1], s["total"], counts.get("PASS", 0),
+            counts.get("FAIL", 0) + counts.get("ERROR", 0), counts.get("SKIP", 0),
+            "; ".join(diff) if diff else "none"))
+    if not suites:
+        L.append("| (not run) | | | | | | |")
+    L.append("")
+    hand = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notes.md")
+    if os.path.exists(hand):
+        with open(hand) as f:
+            L.append(f.read().rstrip("\n"))
+        L.append("")
+    notes = results.get("notes", [])
+    if notes:
+        L.append("## Notes")
+        L.append("")
+        for n in notes:
+            L.append("- " + n)
+        L.append("")
+    with open(os.path.join(docs, "reach.md"), "w") as f:
+        f.write("\n".join(L))
+    # plot data: one row per bar
+    with open(os.path.join(docs, "reach.dat"), "w") as f:
+        f.write("# label share_percent (static: candidate sites batched; dynamic: system calls in batches)\n")
+        for key in sorted(static):
+            f.write('"%s" %.2f\n' % (key.replace("/", " ").replace("-plugin", ""),
+                                     100 * static[key]["share"]))
+        f.write("\n\n")
+        for r in dynamic:
+            f.write('"%s %s" %.2f\n' % (r["command"].split(" (")[0], r["variant"].replace("-plugin", ""),
+                                       100 * r["share"]))
+    if shutil.which("gnuplot"):
+        script = """
+set terminal svg size 900,640 font 'sans,10'
+set output '%(out)s'
+set multiplot layout 2,1
+set style fill solid 0.7
+set boxwidth 0.6
+set yrange [0:100]
+set ylabel 'percent'
+set xtics rotate by -35 scale 0
+set grid ytics
+set title 'static: candidate call sites batched'
+plot '%(dat)s' index 0 using 0:2:xtic(1) with boxes notitle lc rgb '#4472c4'
+set yrange [0:*]
+set title 'dynamic: system calls run inside batches (BATCH_EMUL=1; y autoscaled)'
+plot '%(dat)s' index 1 using 0:2:xtic(1) with boxes notitle lc rgb '#ed7d31'
+unset multiplot
+""" % {"out": os.path.join(docs, "reach.svg"), "dat": os.path.join(docs, "reach.dat")}
+        subprocess.run(["gnuplot"], input=script, text=True, check=True)
+    else:
+        log("gnuplot not found: docs/reach.svg not redrawn")
+
+
+# ---------------------------------------------------------------- main
+
+def main(argv):
+    if len(argv) < 2:
+        die("usage: run.sh BUILD_DIR [PROGRAM ...] | --report-only")
+    work = os.path.abspath(os.environ.get("REACH_WORK", "/tmp/sysbatch-reach"))
+    src_root = os.path.abspath(os.environ.get("REACH_SRC", os.path.join(work, "src")))
+    docs = os.path.join(REPO, "docs")
+    results_file = os.path.join(work, "results.json")
+    if argv[1] == "--share":
+        # --share SCRATCH_DIR CMD...: the dynamic measurement alone (CI's test)
+        strace = shutil.which("strace")
+        if len(argv) < 4 or not strace:
+            die("usage: reach.py --share SCRATCH_DIR CMD... (needs strace)")
+        os.makedirs(argv[2], exist_ok=True)
+        total, calls, procs = measure_share(strace, argv[3:], os.path.abspath(argv[2]))
+        print("batched %d of %d system calls (%.1f %%) in %d processes"
+              % (calls, total, 100.0 * calls / total if total else 0.0, procs))
+        return 0
+    if argv[1] == "--report-only":
+        with open(results_file) as f:
+            results = json.load(f)
+        # the remarks are re-read, so a newer static_reach applies
+        for key in results.get("static", {}):
+            bdir = os.path.join(work, "build", *key.split("/"))
+            if os.path.exists(os.path.join(bdir, "build.log")):
+                results["static"][key] = static_reach(bdir)
+        write_report(results, docs)
+        return 0
+    build_dir = os.path.abspath(argv[1])
+    t = tools(build_dir)
+    programs = argv[2:] or DEFAULT_PROGRAMS
+    for p in programs:
+        if p not in PROGRAMS:
+            die("unknown program %s (known: %s)" % (p, ", ".join(PROGRAMS)))
+    variants = os.environ.get("REACH_VARIANTS", " ".join(VARIANTS)).split()
+    if REFERENCE not in variants:
+        variants.insert(0, REFERENCE)
+    jobs = int(os.environ.get("REACH_JOBS", "2"))
+    skip_tests = os.environ.get("REACH_SKIP_TESTS", "") not in ("", "0")
+    os.makedirs(work, exist_ok=True)
+    commit = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"],
+                            stdout=subprocess.PIPE, text=True).stdout.strip()
+    results = {"when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+               "host": "%s, %d CPUs" % (os.uname().release, os.cpu_count() or 0),
+               "commit": commit, "programs": programs, "static": {}, "suites": {},
+               "dynamic": [], "notes": []}
+    # REACH_REUSE=1: keep test-suite results of an earlier run of the same
+    # builds (the builds themselves are always reused).
+    earlier = {}
+    if os.environ.get("REACH_REUSE", "") not in ("", "0") and os.path.exists(results_file):
+        with open(results_file) as f:
+            earlier = json.load(f).get("suites", {})
+    bins_by_variant = {}
+    for name in programs:
+        src = source_dir(src_root, name)
+        for variant in variants:
+            bdir = build(name, variant, t, src, work, jobs)
+            plugged = variant_flags(variant, t)[3]
+            if plugged:
+                results["static"]["%s/%s" % (name, variant)] = static_reach(bdir)
+                for b, rel in PROGRAMS[name]["binaries"].items():
+                    bins_by_variant.setdefault(variant, {})[b] = os.path.join(bdir, rel)
+            if skip_tests:
+                continue
+            for emul in ([False, True] if plugged else [False]):
+                key = "%s/%s%s" % (name, variant, " BATCH_EMUL=1" if emul else "")
+                if key in earlier and earlier[key].get("total"):
+                    log("%s: test results of the earlier run reused" % key)
+                    res = earlier[key]["results"]
+                else:
+                    res = run_suite(name, variant, bdir, emul, jobs)
+                counts = {}
+                for r in res.values():
+                    counts[r] = counts.get(r, 0) + 1
+                results["suites"][key] = {"total": len(res), "counts": counts, "results": res}
+        if not skip_tests:
+            ref = results["suites"].get("%s/%s" % (name, REFERENCE), {}).get("results", {})
+            for key, s in results["suites"].items():
+                if not key.startswith(name + "/") or key == "%s/%s" % (name, REFERENCE):
+                    continue
+                diff = []
+                for test in sorted(set(ref) | set(s["results"])):
+                    a, b = ref.get(test, "missing"), s["results"].get(test, "missing")
+                    if a != b:
+                        diff.append("%s: %s -> %s" % (test, a, b))
+                s["differences"] = diff
+        with open(results_file, "w") as f:
+            json.dump(results, f, indent=1)
+    results["dynamic"] = dynamic_reach(t, bins_by_variant, work, src_root)
+    with open(results_file, "w") as f:
+        json.dump(results, f, indent=1)
+    write_report(results, docs)
+    log("wrote %s and docs/reach.md" % results_file)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
