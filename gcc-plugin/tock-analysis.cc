@@ -295,6 +295,112 @@ bool compare_holds(enum tree_code code, HOST_WIDE_INT a, HOST_WIDE_INT b,
     }
 }
 
+/* The block's last candidate call, or NULL. */
+gcall *last_tock_call(basic_block bb)
+{
+    gcall *call = NULL;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi));
+        const char *name = c ? callee_symbol(c) : NULL;
+        if (name && sb_catalog_lookup(SB_ABI_TOCK, name) &&
+            DECL_EXTERNAL(gimple_call_fndecl(c)))
+            call = c;
+    }
+    return call;
+}
+
+/* Back from the compared value to the load of the field: conversions
+ * and negations only, all in this block.  `steps` gets them, the last
+ * applied first; NULL when the value comes from anything else. */
+gassign *field_load_of(tree value, basic_block bb,
+                       auto_vec<gassign *, 8> *steps)
+{
+    gassign *load = NULL;
+    for (tree v = value; !load && steps->length() < 8;) {
+        if (TREE_CODE(v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(v))
+            return NULL;
+        gassign *g = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(v));
+        if (!g || gimple_bb(g) != bb)
+            return NULL;
+        if (gimple_assign_load_p(g)) {
+            load = g;
+            break;
+        }
+        enum tree_code step = gimple_assign_rhs_code(g);
+        if (!CONVERT_EXPR_CODE_P(step) && step != BIT_NOT_EXPR &&
+            step != TRUTH_NOT_EXPR)
+            return NULL;
+        steps->safe_push(g);
+        v = gimple_assign_rhs1(g);
+    }
+    if (!load || gimple_has_volatile_ops(load))
+        return NULL;
+    return load;
+}
+
+/* Does `load` read word 0 of the call's own result (`base`), after the
+ * call with nothing written in between: command's 32-bit type (or its low
+ * byte), or the allows' and subscribe's bool success flag? */
+bool loads_result_word0(gassign *load, gcall *call, tree base,
+                        bool is_command)
+{
+    tree ref = gimple_assign_rhs1(load);
+    poly_int64 bitpos, bitsize, maxsize;
+    bool reverse;
+    tree field_base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize,
+                                              &reverse);
+    HOST_WIDE_INT size;
+    tree field_type = TREE_TYPE(ref);
+    if (field_base != base || reverse || !known_eq(bitpos, 0) ||
+        !bitsize.is_constant(&size) || !INTEGRAL_TYPE_P(field_type))
+        return false;
+    if (is_command ? (size != 32 && size != 8)
+                   : (size != 8 || TREE_CODE(field_type) != BOOLEAN_TYPE))
+        return false;
+    gimple_stmt_iterator gsi = gsi_for_stmt(call);
+    for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != load;
+         gsi_next(&gsi))
+        if (gimple_vdef(gsi_stmt(gsi)))
+            return false;
+    return !gsi_end_p(gsi);
+}
+
+/* The test `value code c` (value = `steps` applied to a field of
+ * `field_type`) on every variant the kernel can return: does its true edge
+ * mean exactly failure, or exactly success? */
+void evaluate_stop_test(bool is_command, tree field_type,
+                        const auto_vec<gassign *, 8> &steps,
+                        enum tree_code code, HOST_WIDE_INT c, tree value,
+                        bool *true_is_failure, bool *true_is_success)
+{
+    static const HOST_WIDE_INT command_variants[] = {0, 1, 2, 3, 128, 129,
+                                                     130, 131, 132, 133};
+    static const HOST_WIDE_INT flag_values[] = {0, 1};
+    const HOST_WIDE_INT *domain = is_command ? command_variants : flag_values;
+    unsigned ndomain = is_command ? ARRAY_SIZE(command_variants) : 2;
+    *true_is_failure = *true_is_success = true;
+    for (unsigned i = 0; i < ndomain; i++) {
+        HOST_WIDE_INT w = convert_to(domain[i], field_type);
+        for (unsigned s = steps.length(); s-- > 0;) {
+            gassign *g = steps[s];
+            tree to = TREE_TYPE(gimple_assign_lhs(g));
+            enum tree_code step = gimple_assign_rhs_code(g);
+            if (step == TRUTH_NOT_EXPR ||
+                (step == BIT_NOT_EXPR && TREE_CODE(to) == BOOLEAN_TYPE))
+                w = !w;
+            else if (step == BIT_NOT_EXPR)
+                w = convert_to(~w, to);
+            else
+                w = convert_to(w, to);
+        }
+        bool holds = compare_holds(code, w, c, TYPE_UNSIGNED(TREE_TYPE(value)));
+        bool failure = is_command ? domain[i] < 128 : domain[i] == 0;
+        *true_is_failure &= holds == failure;
+        *true_is_success &= holds != failure;
+    }
+}
+
 /* How block `bb`'s conditional branch tests the libtock-c result of its
  * last candidate call: the edge taken exactly when the call's return
  * variant is a Failure* (the series' stop condition) and the one taken
@@ -314,15 +420,7 @@ bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
     gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
     if (!cond || EDGE_COUNT(bb->succs) != 2)
         return false;
-    gcall *call = NULL;
-    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
-         gsi_next(&gsi)) {
-        gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi));
-        const char *name = c ? callee_symbol(c) : NULL;
-        if (name && sb_catalog_lookup(SB_ABI_TOCK, name) &&
-            DECL_EXTERNAL(gimple_call_fndecl(c)))
-            call = c;
-    }
+    gcall *call = last_tock_call(bb);
     if (!call)
         return false;
     const struct sb_syscall *row =
@@ -349,77 +447,13 @@ bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
     HOST_WIDE_INT c = tree_to_shwi(constant);
     if (is_command ? (c != 127 && c != 128 && c != 0 && c != -1) : c != 0)
         return false;
-    /* Back from the compared value to the load of the field: conversions
-     * and negations only, all in this block. */
     auto_vec<gassign *, 8> steps;
-    gassign *load = NULL;
-    for (tree v = value; !load && steps.length() < 8;) {
-        if (TREE_CODE(v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(v))
-            return false;
-        gassign *g = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(v));
-        if (!g || gimple_bb(g) != bb)
-            return false;
-        if (gimple_assign_load_p(g)) {
-            load = g;
-            break;
-        }
-        enum tree_code step = gimple_assign_rhs_code(g);
-        if (!CONVERT_EXPR_CODE_P(step) && step != BIT_NOT_EXPR &&
-            step != TRUTH_NOT_EXPR)
-            return false;
-        steps.safe_push(g);
-        v = gimple_assign_rhs1(g);
-    }
-    if (!load || gimple_has_volatile_ops(load))
+    gassign *load = field_load_of(value, bb, &steps);
+    if (!load || !loads_result_word0(load, call, base, is_command))
         return false;
-    /* Word 0 of the call's own result, read after the call with nothing
-     * written in between. */
-    tree ref = gimple_assign_rhs1(load);
-    poly_int64 bitpos, bitsize, maxsize;
-    bool reverse;
-    tree field_base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize,
-                                              &reverse);
-    HOST_WIDE_INT size;
-    tree field_type = TREE_TYPE(ref);
-    if (field_base != base || reverse || !known_eq(bitpos, 0) ||
-        !bitsize.is_constant(&size) || !INTEGRAL_TYPE_P(field_type))
-        return false;
-    if (is_command ? (size != 32 && size != 8)
-                   : (size != 8 || TREE_CODE(field_type) != BOOLEAN_TYPE))
-        return false;
-    gimple_stmt_iterator gsi = gsi_for_stmt(call);
-    for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != load;
-         gsi_next(&gsi))
-        if (gimple_vdef(gsi_stmt(gsi)))
-            return false;
-    if (gsi_end_p(gsi))
-        return false;
-    /* The test on every variant the kernel can return. */
-    static const HOST_WIDE_INT command_variants[] = {0, 1, 2, 3, 128, 129,
-                                                     130, 131, 132, 133};
-    static const HOST_WIDE_INT flag_values[] = {0, 1};
-    const HOST_WIDE_INT *domain = is_command ? command_variants : flag_values;
-    unsigned ndomain = is_command ? ARRAY_SIZE(command_variants) : 2;
-    bool true_is_failure = true, true_is_success = true;
-    for (unsigned i = 0; i < ndomain; i++) {
-        HOST_WIDE_INT w = convert_to(domain[i], field_type);
-        for (unsigned s = steps.length(); s-- > 0;) {
-            gassign *g = steps[s];
-            tree to = TREE_TYPE(gimple_assign_lhs(g));
-            enum tree_code step = gimple_assign_rhs_code(g);
-            if (step == TRUTH_NOT_EXPR ||
-                (step == BIT_NOT_EXPR && TREE_CODE(to) == BOOLEAN_TYPE))
-                w = !w;
-            else if (step == BIT_NOT_EXPR)
-                w = convert_to(~w, to);
-            else
-                w = convert_to(w, to);
-        }
-        bool holds = compare_holds(code, w, c, TYPE_UNSIGNED(TREE_TYPE(value)));
-        bool failure = is_command ? domain[i] < 128 : domain[i] == 0;
-        true_is_failure &= holds == failure;
-        true_is_success &= holds != failure;
-    }
+    bool true_is_failure, true_is_success;
+    evaluate_stop_test(is_command, TREE_TYPE(gimple_assign_rhs1(load)), steps,
+                       code, c, value, &true_is_failure, &true_is_success);
     if (!true_is_failure && !true_is_success)
         return false;
     edge on_true, on_false;
