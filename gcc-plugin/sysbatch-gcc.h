@@ -1,10 +1,14 @@
 /* sysbatch-gcc.h: what the parts of the GCC plugin share.
  *
  *   sysbatch-plugin.cc  plugin_init: version check, arguments, runtime decls,
- *                       pass registration; the pass driver and the reports
- *   analysis.cc         one basic block, or a branchy region of several,
- *                       -> core sb_region (phase 1)
- *   rewrite.cc          one planned batch -> rewritten GIMPLE (phase 4),
+ *                       pass registration; the pass's execute()
+ *   plan.cc             every region of a function described, planned and
+ *                       reported (dump file, print-plan, -fopt-info)
+ *   block-analysis.cc   one basic block -> core sb_region (phase 1)
+ *   regions.cc          a branchy region of several blocks -> sb_region
+ *   tock-analysis.cc    the Tock memory rule and checked chains
+ *   block-scanner.h     the describer the three analysis files share
+ *   rewrite-linux.cc    one planned batch -> rewritten GIMPLE (phase 4),
  *                       Linux: sys_batch slots behind sysbatch_active
  *   rewrite-tock.cc     one planned batch -> one Tock series call (phase 4)
  *
@@ -77,6 +81,18 @@ sysbatch_call_event(const struct sysbatch_block &blk, int call)
     return blk.events[blk.event_of_call[call]].u.call;
 }
 
+/* A planned region waiting for its rewrite: every region of a function is
+ * formed and planned on the unchanged CFG first, then rewritten. */
+struct sysbatch_planned_region {
+    struct sysbatch_block *blk;
+    struct sb_plan plan;
+};
+
+/* Form, describe, plan and report every region of `fun` (plan.cc); `queue`
+ * gets the plans, in block order, for the rewrite. */
+void sysbatch_plan_function(function *fun,
+                            auto_vec<struct sysbatch_planned_region> *queue);
+
 /* Phase 1: describe candidate calls first .. first+SB_MAX_REGION_CALLS-1
  * of `bb` (a block with more is described in parts, like the LLVM pass
  * does) and the code between them.  Returns the block's number of
@@ -121,7 +137,7 @@ void sysbatch_rewrite_batch(struct sysbatch_block *blk,
 
 /* A file-scope `static const` table named after `prefix`, initialised by
  * `ctor` (slot or frame templates); `align_bits` 0 keeps the type's
- * alignment.  rewrite.cc. */
+ * alignment.  rewrite-linux.cc. */
 tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,
                                 unsigned align_bits);
 

@@ -103,46 +103,63 @@ static bool mapPredicate(CmpInst::Predicate P, sb_cmp &Op) {
   }
 }
 
-/// Block \p B's terminator (core.h, "branchy regions"): COND when the block
-/// ends in `value OP constant` on its last call's value, with only code that
-/// commutes with every later call after the call; GOTO for a plain edge to
-/// a later region block; EXIT otherwise (with a reason when that stops a
-/// region that had more calls to offer).
-static void visitTerminator(Analysis &A, Region &R, int B) {
-  sb_block &SB = R.SBBlocks[B];
-  SB.term = SB_TERM_EXIT;
-  SB.cond_call = -1;
-  SB.succ[0] = SB.succ[1] = SB.succ[2] = SB_BLOCK_EXIT;
-  BasicBlock *BB = R.Blocks[B];
-  Instruction *T = BB->getTerminator();
-  R.TermInst[B] = T;
-  const char *&Why = R.TermWhy[B];
-  auto Target = [&](BasicBlock *D) {
-    auto It = R.BlockIndex.find(D);
-    return It != R.BlockIndex.end() && It->second > B ? It->second
-                                                       : SB_BLOCK_EXIT;
-  };
-  int Call = -1;
-  for (int C = 0; C < (int)R.Calls.size(); ++C)
-    if (R.BlockOfCall[C] == B)
-      Call = C;
-  if (Call >= 0 && isa<SwitchInst>(T))
-    Why = "a switch";
-  auto *Br = dyn_cast<BranchInst>(T);
-  if (!Br)
-    return;
-  if (Br->isUnconditional()) {
-    int To = Target(Br->getSuccessor(0));
-    if (To != SB_BLOCK_EXIT) {
-      SB.term = SB_TERM_GOTO;
-      SB.succ[0] = To;
-    } else if (Call >= 0 && Br->getSuccessor(0) == R.Blocks[0]) {
-      Why = "a loop: the edge goes back to the region's entry";
-    }
-    return;
+/// The region block \p D is, when it comes after block \p B; else EXIT.
+static int laterRegionBlock(const Region &R, int B, BasicBlock *D) {
+  auto It = R.BlockIndex.find(D);
+  return It != R.BlockIndex.end() && It->second > B ? It->second
+                                                     : SB_BLOCK_EXIT;
+}
+
+/// `if (!x)`: clang negates the compare with `xor i1 %c, true`; the compare
+/// under the negations, with \p OnTrue and \p OnFalse swapped to match.
+static Value *stripNegations(Value *Cond, BasicBlock *&OnTrue,
+                             BasicBlock *&OnFalse) {
+  while (auto *X = dyn_cast<BinaryOperator>(Cond)) {
+    auto *One = dyn_cast<ConstantInt>(X->getOperand(1));
+    if (X->getOpcode() != Instruction::Xor || !One || !One->isOne() ||
+        !X->getType()->isIntegerTy(1))
+      break;
+    Cond = X->getOperand(0);
+    std::swap(OnTrue, OnFalse);
   }
-  if (Call < 0)
-    return;
+  return Cond;
+}
+
+/// Is \p V the call site's value: the call \p CallI itself, through stack
+/// slots of block \p BB and sign extensions (\p Widened: through one)?
+static bool isCallValue(Analysis &A, Region &R, BasicBlock *BB,
+                        CallInst *CallI, Value *V, bool &Widened) {
+  Widened = false;
+  for (unsigned Depth = 0; V != CallI && Depth < 16; ++Depth) {
+    if (auto *L = dyn_cast<LoadInst>(V)) {
+      bool Ambiguous;
+      StoreInst *S = L->isSimple() && isNonEscapingAlloca(A, L->getPointerOperand())
+                         ? reachingStore(R, L, Ambiguous)
+                         : nullptr;
+      if (!S || S->getParent() != BB)
+        return false;
+      V = S->getValueOperand();
+    } else if (isa<SExtInst>(V)) {
+      // A zext would be an unsigned result widened (uid_t into a long): in
+      // C most often a change of signedness, which GCC does not look
+      // through either, so the plans agree.
+      Widened = true;
+      V = cast<Instruction>(V)->getOperand(0);
+    } else {
+      return false;
+    }
+  }
+  return V == CallI;
+}
+
+/// Block \p B ends in the conditional branch \p Br after its last call
+/// \p Call: COND when the sign class of the call's result decides the
+/// compare, else EXIT with the reason.
+static void visitCondBranch(Analysis &A, Region &R, int B, int Call,
+                            BranchInst *Br) {
+  sb_block &SB = R.SBBlocks[B];
+  BasicBlock *BB = R.Blocks[B];
+  const char *&Why = R.TermWhy[B];
   const sb_call_event &CE = R.Events[R.Calls[Call].Event].u.call;
   std::string Sym = CE.symbol;
   const sb_event &After = R.Events[SB.first_event + SB.nevents - 1];
@@ -157,16 +174,7 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
              " (the block's last call) compared with a constant");
   Why = NotResult;
   BasicBlock *OnTrue = Br->getSuccessor(0), *OnFalse = Br->getSuccessor(1);
-  Value *Cond = Br->getCondition();
-  // `if (!x)`: clang negates the compare with `xor i1 %c, true`.
-  while (auto *X = dyn_cast<BinaryOperator>(Cond)) {
-    auto *One = dyn_cast<ConstantInt>(X->getOperand(1));
-    if (X->getOpcode() != Instruction::Xor || !One || !One->isOne() ||
-        !X->getType()->isIntegerTy(1))
-      break;
-    Cond = X->getOperand(0);
-    std::swap(OnTrue, OnFalse);
-  }
+  Value *Cond = stripNegations(Br->getCondition(), OnTrue, OnFalse);
   auto *Cmp = dyn_cast<ICmpInst>(Cond);
   if (!Cmp)
     return;
@@ -182,28 +190,8 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
   // The compared value must be the call site's value: the call itself,
   // through stack slots of this block and sign extensions.
   CallInst *CallI = R.Calls[Call].Call;
-  Value *V = Lhs;
-  bool Widened = false;
-  for (unsigned Depth = 0; V != CallI && Depth < 16; ++Depth) {
-    if (auto *L = dyn_cast<LoadInst>(V)) {
-      bool Ambiguous;
-      StoreInst *S = L->isSimple() && isNonEscapingAlloca(A, L->getPointerOperand())
-                         ? reachingStore(R, L, Ambiguous)
-                         : nullptr;
-      if (!S || S->getParent() != BB)
-        return;
-      V = S->getValueOperand();
-    } else if (isa<SExtInst>(V)) {
-      // A zext would be an unsigned result widened (uid_t into a long): in
-      // C most often a change of signedness, which GCC does not look
-      // through either, so the plans agree.
-      Widened = true;
-      V = cast<Instruction>(V)->getOperand(0);
-    } else {
-      return;
-    }
-  }
-  if (V != CallI)
+  bool Widened;
+  if (!isCallValue(A, R, BB, CallI, Lhs, Widened))
     return;
   Type *Ty = CallI->getType();
   const DataLayout &DL = BB->getModule()->getDataLayout();
@@ -230,11 +218,50 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
   Why = nullptr;
   if (OnTrue == R.Blocks[0] || OnFalse == R.Blocks[0])
     Why = "a loop: an edge goes back to the region's entry";
-  int To = Target(OnTrue), Else = Target(OnFalse);
+  int To = laterRegionBlock(R, B, OnTrue);
+  int Else = laterRegionBlock(R, B, OnFalse);
   for (int C = 0; C < 3; ++C)
     SB.succ[C] = (Mask >> C & 1) ? To : Else;
   SB.term = SB_TERM_COND;
   SB.cond_call = Call;
+}
+
+/// Block \p B's terminator (core.h, "branchy regions"): COND when the block
+/// ends in `value OP constant` on its last call's value, with only code that
+/// commutes with every later call after the call; GOTO for a plain edge to
+/// a later region block; EXIT otherwise (with a reason when that stops a
+/// region that had more calls to offer).
+static void visitTerminator(Analysis &A, Region &R, int B) {
+  sb_block &SB = R.SBBlocks[B];
+  SB.term = SB_TERM_EXIT;
+  SB.cond_call = -1;
+  SB.succ[0] = SB.succ[1] = SB.succ[2] = SB_BLOCK_EXIT;
+  BasicBlock *BB = R.Blocks[B];
+  Instruction *T = BB->getTerminator();
+  R.TermInst[B] = T;
+  const char *&Why = R.TermWhy[B];
+  int Call = -1;
+  for (int C = 0; C < (int)R.Calls.size(); ++C)
+    if (R.BlockOfCall[C] == B)
+      Call = C;
+  if (Call >= 0 && isa<SwitchInst>(T))
+    Why = "a switch";
+  auto *Br = dyn_cast<BranchInst>(T);
+  if (!Br)
+    return;
+  if (Br->isUnconditional()) {
+    int To = laterRegionBlock(R, B, Br->getSuccessor(0));
+    if (To != SB_BLOCK_EXIT) {
+      SB.term = SB_TERM_GOTO;
+      SB.succ[0] = To;
+    } else if (Call >= 0 && Br->getSuccessor(0) == R.Blocks[0]) {
+      Why = "a loop: the edge goes back to the region's entry";
+    }
+    return;
+  }
+  if (Call < 0)
+    return;
+  visitCondBranch(A, R, B, Call, Br);
 }
 
 /// A region over \p Blocks (in order): every instruction numbered, the

@@ -272,6 +272,170 @@ static void hoistLifetimeStarts(Region &R, int BI, CallInst *First) {
     II->moveBefore(First);
 }
 
+/// A slot word's address: word \p W of the \p Words-word array \p Array.
+static Value *wordPtr(IRBuilder<> &IB, Type *I64, Value *Array,
+                      unsigned Words, unsigned W) {
+  return IB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, Words), Array, 0,
+                                       W);
+}
+
+constexpr unsigned WordsPerSlot = 8; // struct sysbatch_slot: 64 bytes
+
+/// The batch's slot words: constants (known at compile time), which words
+/// the kernel reads, and the words computed at the issue point.
+struct SlotWords {
+  std::vector<Constant *> Const;
+  std::vector<bool> Meaningful;
+  std::vector<std::pair<unsigned, Value *>> Variable;
+};
+
+/// Fill \p Words for every slot of \p BP; run-time values are computed
+/// with \p IB in the issue block (materialize: AVAILABLE values there).
+static void fillSlotWords(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
+                          IRBuilder<> &IB, AllocaInst *Rets, AllocaInst *Slots,
+                          unsigned FirstPos,
+                          DenseMap<Value *, Value *> &Replaced,
+                          SlotWords &Words) {
+  Type *I64 = RT.I64;
+  const unsigned NWords = BP.nslots * WordsPerSlot;
+  // Constant words (null: computed at run time) and the run-time words.
+  Words.Const.assign(NWords, ConstantInt::get(I64, 0));
+  Words.Meaningful.assign(NWords, false);
+  DenseMap<Value *, Value *> Cache;
+  for (int S = 0; S < BP.nslots; ++S) {
+    const sb_slot_plan &SP = BP.slots[S];
+    unsigned W = S * WordsPerSlot;
+    uint64_t Header = (uint64_t)(uint16_t)SP.nr |
+                      (uint64_t)(uint16_t)SP.jump_fail << 16 |
+                      (uint64_t)(uint16_t)SP.jump_zero << 32 |
+                      (uint64_t)(uint16_t)SP.jump_pos << 48;
+    Words.Const[W] = ConstantInt::get(I64, Header);
+    Words.Const[W + 1] = ConstantInt::get(I64, (uint64_t)(uint8_t)SP.argc);
+    Words.Meaningful[W] = Words.Meaningful[W + 1] = true;
+    for (int K = 0; K < SP.argc; ++K)
+      Words.Meaningful[W + 2 + K] = true;
+    if (SP.kind == SB_SLOT_COPY) {
+      unsigned Dst = SP.copy_dst_slot * WordsPerSlot + 2 + SP.copy_dst_arg;
+      Words.Variable.push_back(
+          {W + 2,
+           IB.CreatePtrToInt(wordPtr(IB, I64, Slots, NWords, Dst), I64)});
+      Value *Src;
+      if (SP.copy_src_arg >= 0) {
+        // A word the writer's call put in its buffer: buffer + offset.
+        CallInst *Writer = R.Calls[BP.slots[SP.copy_src_slot].call].Call;
+        Value *Buf = materialize(R, IB, Writer->getArgOperand(SP.copy_src_arg),
+                                 FirstPos, Cache, Replaced);
+        Src = IB.CreateAdd(asWord(IB, Buf, I64),
+                           ConstantInt::get(I64, SP.copy_src_offset));
+      } else {
+        Src = IB.CreatePtrToInt(wordPtr(IB, I64, Rets, BP.nslots, SP.copy_src_slot),
+                                I64);
+      }
+      Words.Variable.push_back({W + 3, Src});
+      continue;
+    }
+    const CandidateCall &C = R.Calls[SP.call];
+    for (int K = 0; K < SP.argc; ++K) {
+      const sb_fill_arg &FA = SP.args[K];
+      switch (FA.fill) {
+      case SB_FILL_CONST:
+        Words.Const[W + 2 + K] = ConstantInt::get(I64, (uint64_t)FA.value);
+        break;
+      case SB_FILL_EMPTY_STRING:
+        Words.Const[W + 2 + K] = compat::addressAsInteger(RT.emptyString(), I64);
+        break;
+      case SB_FILL_CHAINED:
+        Words.Meaningful[W + 2 + K] = false; // written by the copy slot before it
+        break;
+      case SB_FILL_LIBC_ARG: {
+        unsigned Op = FA.index; // the event's argument (NR is syscall's 0)
+        if (Op >= C.Call->arg_size())
+          break; // a variadic argument not passed: 0
+        Value *V = C.Call->getArgOperand(Op);
+        if (auto *CI = dyn_cast<ConstantInt>(V)) {
+          Words.Const[W + 2 + K] = ConstantInt::get(I64, CI->getSExtValue());
+        } else if (isa<ConstantPointerNull>(V)) {
+        } else if (auto *CV = dyn_cast<Constant>(V)) {
+          Words.Const[W + 2 + K] = CV->getType()->isPointerTy()
+                                 ? compat::addressAsInteger(CV, I64)
+                                 : ConstantExpr::getIntegerCast(CV, I64, true);
+        } else {
+          Value *Here = materialize(R, IB, V, FirstPos, Cache, Replaced);
+          Words.Variable.push_back({W + 2 + K, asWord(IB, Here, I64)});
+        }
+        break;
+      }
+      }
+    }
+  }
+}
+
+/// Write the slot words: from a constant template (fill=template) or word
+/// by word, then the run-time words.
+static void storeSlotWords(Module &M, IRBuilder<> &IB, Type *I64,
+                           AllocaInst *Slots, unsigned NWords,
+                           sb_fill_mode Fill, SlotWords &Words) {
+  if (Fill == SB_FILL_MODE_TEMPLATE) {
+    auto *TemplateTy = ArrayType::get(I64, NWords);
+    auto *Template = new GlobalVariable(
+        M, TemplateTy, true, GlobalValue::PrivateLinkage,
+        ConstantArray::get(TemplateTy, Words.Const), "sb.template");
+    Template->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+    Template->setAlignment(Align(8));
+    IB.CreateMemCpy(wordPtr(IB, I64, Slots, NWords, 0), MaybeAlign(8),
+                    Template, MaybeAlign(8), NWords * 8);
+  } else {
+    for (auto &VW : Words.Variable)
+      Words.Meaningful[VW.first] = false; // stored below
+    for (unsigned W = 0; W < NWords; ++W)
+      if (Words.Meaningful[W])
+        IB.CreateAlignedStore(Words.Const[W],
+                              wordPtr(IB, I64, Slots, NWords, W), Align(8));
+  }
+  for (auto &VW : Words.Variable)
+    IB.CreateAlignedStore(VW.second, wordPtr(IB, I64, Slots, NWords, VW.first),
+                          Align(8));
+}
+
+/// A straight-line call site of slot \p Slot: `slot <= last ?
+/// convert(rets[slot]) : call`, the result a PHI of both.
+static void rewriteCallSite(Region &R, const CandidateCall &C, int Slot,
+                            const sb_batch_plan &BP, AllocaInst *Rets,
+                            PHINode *Last, RuntimeABI &RT, VerifySite *VSite,
+                            DenseMap<Value *, Value *> &Replaced) {
+  Type *I64 = RT.I64;
+  CallInst *Call = C.Call;
+  IRBuilder<> CB(Call);
+  Value *SlotRan = CB.CreateICmpSLE(ConstantInt::get(I64, Slot), Last,
+                                    "sb.slot.ran");
+  Instruction *FromBatch, *Original;
+  SplitBlockAndInsertIfThenElse(SlotRan, Call, &FromBatch, &Original);
+  BasicBlock *Tail = Call->getParent();
+  Tail->setName("sb.next");
+  FromBatch->getParent()->setName("sb.result");
+  Original->getParent()->setName("sb.call");
+  Call->moveBefore(Original);
+
+  IRBuilder<> RB(FromBatch);
+  RB.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *Raw = RB.CreateAlignedLoad(
+      I64, RB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, BP.nslots),
+                                         Rets, 0, Slot),
+      Align(8), "sb.raw");
+  if (VSite)
+    emitVerify(RB, C, BP.slots[Slot], Slot, *VSite, RT);
+  Value *Converted = convertResult(R, C, RB, Raw, RT);
+  if (!Converted)
+    return; // void call site: the conversion only sets errno
+  PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
+  Result->takeName(Call);
+  Call->setName(Result->getName() + ".orig");
+  Call->replaceAllUsesWith(Result);
+  Result->addIncoming(Converted, FromBatch->getParent());
+  Result->addIncoming(Call, Original->getParent());
+  Replaced[Call] = Result;
+}
+
 /// Rewrite batch \p BI of region \p R: slots and the versioned issue at the
 /// first call, then `slot <= last ? convert(rets[slot]) : call` at each call.
 void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
@@ -281,9 +445,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
   CallInst *First = R.Calls[BP.first_call].Call;
   const unsigned FirstPos = R.Position.lookup(First);
   Function &F = *First->getFunction();
-  Module &M = *F.getParent();
   Type *I64 = RT.I64;
-  constexpr unsigned WordsPerSlot = 8; // struct sysbatch_slot: 64 bytes
   const unsigned NWords = BP.nslots * WordsPerSlot;
 
   hoistLifetimeStarts(R, BI, First);
@@ -309,102 +471,11 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
   Join->setName("sb.join");
 
   IRBuilder<> IB(IssueTerm);
-  auto WordPtr = [&](Value *Array, unsigned Words, unsigned W) {
-    return IB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, Words), Array, 0,
-                                         W);
-  };
-  // Constant words (null: computed at run time) and the run-time words.
-  std::vector<Constant *> Const(NWords, ConstantInt::get(I64, 0));
-  std::vector<bool> Meaningful(NWords, false);
-  std::vector<std::pair<unsigned, Value *>> Variable;
-  DenseMap<Value *, Value *> Cache;
-  for (int S = 0; S < BP.nslots; ++S) {
-    const sb_slot_plan &SP = BP.slots[S];
-    unsigned W = S * WordsPerSlot;
-    uint64_t Header = (uint64_t)(uint16_t)SP.nr |
-                      (uint64_t)(uint16_t)SP.jump_fail << 16 |
-                      (uint64_t)(uint16_t)SP.jump_zero << 32 |
-                      (uint64_t)(uint16_t)SP.jump_pos << 48;
-    Const[W] = ConstantInt::get(I64, Header);
-    Const[W + 1] = ConstantInt::get(I64, (uint64_t)(uint8_t)SP.argc);
-    Meaningful[W] = Meaningful[W + 1] = true;
-    for (int K = 0; K < SP.argc; ++K)
-      Meaningful[W + 2 + K] = true;
-    if (SP.kind == SB_SLOT_COPY) {
-      unsigned Dst = SP.copy_dst_slot * WordsPerSlot + 2 + SP.copy_dst_arg;
-      Variable.push_back(
-          {W + 2, IB.CreatePtrToInt(WordPtr(Slots, NWords, Dst), I64)});
-      Value *Src;
-      if (SP.copy_src_arg >= 0) {
-        // A word the writer's call put in its buffer: buffer + offset.
-        CallInst *Writer = R.Calls[BP.slots[SP.copy_src_slot].call].Call;
-        Value *Buf = materialize(R, IB, Writer->getArgOperand(SP.copy_src_arg),
-                                 FirstPos, Cache, Replaced);
-        Src = IB.CreateAdd(asWord(IB, Buf, I64),
-                           ConstantInt::get(I64, SP.copy_src_offset));
-      } else {
-        Src = IB.CreatePtrToInt(WordPtr(Rets, BP.nslots, SP.copy_src_slot),
-                                I64);
-      }
-      Variable.push_back({W + 3, Src});
-      continue;
-    }
-    const CandidateCall &C = R.Calls[SP.call];
-    for (int K = 0; K < SP.argc; ++K) {
-      const sb_fill_arg &FA = SP.args[K];
-      switch (FA.fill) {
-      case SB_FILL_CONST:
-        Const[W + 2 + K] = ConstantInt::get(I64, (uint64_t)FA.value);
-        break;
-      case SB_FILL_EMPTY_STRING:
-        Const[W + 2 + K] = compat::addressAsInteger(RT.emptyString(), I64);
-        break;
-      case SB_FILL_CHAINED:
-        Meaningful[W + 2 + K] = false; // written by the copy slot before it
-        break;
-      case SB_FILL_LIBC_ARG: {
-        unsigned Op = FA.index; // the event's argument (NR is syscall's 0)
-        if (Op >= C.Call->arg_size())
-          break; // a variadic argument not passed: 0
-        Value *V = C.Call->getArgOperand(Op);
-        if (auto *CI = dyn_cast<ConstantInt>(V)) {
-          Const[W + 2 + K] = ConstantInt::get(I64, CI->getSExtValue());
-        } else if (isa<ConstantPointerNull>(V)) {
-        } else if (auto *CV = dyn_cast<Constant>(V)) {
-          Const[W + 2 + K] = CV->getType()->isPointerTy()
-                                 ? compat::addressAsInteger(CV, I64)
-                                 : ConstantExpr::getIntegerCast(CV, I64, true);
-        } else {
-          Value *Here = materialize(R, IB, V, FirstPos, Cache, Replaced);
-          Variable.push_back({W + 2 + K, asWord(IB, Here, I64)});
-        }
-        break;
-      }
-      }
-    }
-  }
-  if (Fill == SB_FILL_MODE_TEMPLATE) {
-    auto *TemplateTy = ArrayType::get(I64, NWords);
-    auto *Template = new GlobalVariable(
-        M, TemplateTy, true, GlobalValue::PrivateLinkage,
-        ConstantArray::get(TemplateTy, Const), "sb.template");
-    Template->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
-    Template->setAlignment(Align(8));
-    IB.CreateMemCpy(WordPtr(Slots, NWords, 0), MaybeAlign(8), Template,
-                    MaybeAlign(8),
-                    NWords * 8);
-  } else {
-    for (auto &VW : Variable)
-      Meaningful[VW.first] = false; // stored below
-    for (unsigned W = 0; W < NWords; ++W)
-      if (Meaningful[W])
-        IB.CreateAlignedStore(Const[W], WordPtr(Slots, NWords, W), Align(8));
-  }
-  for (auto &VW : Variable)
-    IB.CreateAlignedStore(VW.second, WordPtr(Slots, NWords, VW.first),
-                          Align(8));
-  Value *SlotsBase = WordPtr(Slots, NWords, 0);
-  Value *RetsBase = WordPtr(Rets, BP.nslots, 0);
+  SlotWords Words;
+  fillSlotWords(R, BP, RT, IB, Rets, Slots, FirstPos, Replaced, Words);
+  storeSlotWords(*F.getParent(), IB, I64, Slots, NWords, Fill, Words);
+  Value *SlotsBase = wordPtr(IB, I64, Slots, NWords, 0);
+  Value *RetsBase = wordPtr(IB, I64, Rets, BP.nslots, 0);
   CallInst *Ran = IB.CreateCall(
       RT.run(), {RetsBase, SlotsBase, ConstantInt::get(I64, BP.nslots),
                ConstantInt::get(I64, 0)},
@@ -421,42 +492,14 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
     if (CP.batch != BI)
       continue;
     const CandidateCall &C = R.Calls[CIdx];
-    CallInst *Call = C.Call;
     if (BP.branchy) {
       rewriteBranchyCallSite(R, C, CP.slot, BP.nslots, Rets, Last, RT,
                              Replaced, Verify ? &VSite : nullptr,
                              BP.slots[CP.slot]);
       continue;
     }
-    IRBuilder<> CB(Call);
-    Value *SlotRan = CB.CreateICmpSLE(ConstantInt::get(I64, CP.slot), Last,
-                                      "sb.slot.ran");
-    Instruction *FromBatch, *Original;
-    SplitBlockAndInsertIfThenElse(SlotRan, Call, &FromBatch, &Original);
-    BasicBlock *Tail = Call->getParent();
-    Tail->setName("sb.next");
-    FromBatch->getParent()->setName("sb.result");
-    Original->getParent()->setName("sb.call");
-    Call->moveBefore(Original);
-
-    IRBuilder<> RB(FromBatch);
-    RB.SetCurrentDebugLocation(Call->getDebugLoc());
-    Value *Raw = RB.CreateAlignedLoad(
-        I64, RB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, BP.nslots),
-                                           Rets, 0, CP.slot),
-        Align(8), "sb.raw");
-    if (Verify)
-      emitVerify(RB, C, BP.slots[CP.slot], CP.slot, VSite, RT);
-    Value *Converted = convertResult(R, C, RB, Raw, RT);
-    if (!Converted)
-      continue; // void call site: the conversion only sets errno
-    PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
-    Result->takeName(Call);
-    Call->setName(Result->getName() + ".orig");
-    Call->replaceAllUsesWith(Result);
-    Result->addIncoming(Converted, FromBatch->getParent());
-    Result->addIncoming(Call, Original->getParent());
-    Replaced[Call] = Result;
+    rewriteCallSite(R, C, CP.slot, BP, Rets, Last, RT,
+                    Verify ? &VSite : nullptr, Replaced);
   }
 }
 

@@ -77,42 +77,13 @@ static bool tockSretUsed(const CallInst *Call, const Value *Sret) {
   return false;
 }
 
-/// Rewrite Tock batch \p BI of region \p R:
-///
-///   issue point:  frames[5k] = class_k; frames[5k+1..4] = raw args of k
-///                 %sb.left = sysbatch_tock_series(frames, n, STOP)
-///                 %sb.ran  = n - %sb.left
-///   call site k:  sysbatch_tock_take(out, frames, k, %sb.ran), the call erased
-///
-/// `out` is the call's sret slot, or a fresh 16-byte private slot the
-/// register-returned struct is loaded from in place of the call; null for
-/// unused results and yield.  The runtime runs frame k itself when
-/// k >= %sb.ran.  No sysbatch_active probe: the backend is chosen at build
-/// time.
-void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
-                      DenseMap<Value *, Value *> &Replaced,
-                      SmallVectorImpl<CallInst *> &ErasedCalls) {
-  const sb_batch_plan &BP = R.Plan.batches[BI];
-  CallInst *First = R.Calls[BP.first_call].Call;
-  const unsigned FirstPos = R.Position.lookup(First);
-  Function &F = *First->getFunction();
-  LLVMContext &Ctx = F.getContext();
-  const DataLayout &DL = F.getParent()->getDataLayout();
+/// Fill every frame of \p BP at the issue point \p IB: the class, then the
+/// raw arguments (materialize: AVAILABLE values there), zeros elsewhere.
+static void fillFrames(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
+                       IRBuilder<> &IB, AllocaInst *Frames, Type *FramesTy,
+                       unsigned FirstPos,
+                       DenseMap<Value *, Value *> &Replaced) {
   Type *I32 = RT.I32;
-  const unsigned N = BP.nslots, NWords = N * TockWordsPerFrame;
-  for (int S = 0; S < BP.nslots; ++S)
-    if (BP.slots[S].kind != SB_SLOT_CALL || BP.slots[S].argc > 4)
-      report_fatal_error("sysbatch: a Tock plan has a slot a series frame "
-                         "cannot hold (word copy or more than 4 arguments)",
-                         false);
-
-  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
-  auto *FramesTy = ArrayType::get(I32, NWords);
-  AllocaInst *Frames = EB.CreateAlloca(FramesTy, nullptr, "sb.frames");
-  Frames->setAlignment(Align(4));
-
-  IRBuilder<> IB(First);
-  IB.SetCurrentDebugLocation(First->getDebugLoc());
   auto WordPtr = [&](IRBuilder<> &B, unsigned W) {
     return B.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, W);
   };
@@ -151,6 +122,97 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
       IB.CreateAlignedStore(Words[K],
                             WordPtr(IB, S * TockWordsPerFrame + K), Align(4));
   }
+}
+
+/// Call site \p C of frame \p Slot: one sysbatch_tock_take into its sret
+/// slot, a fresh private slot loaded in place of a register-returned struct,
+/// or nothing for an unused result; the call is erased.
+static void rewriteTockCallSite(const CandidateCall &C, int Slot,
+                                Value *FramesBase, Value *Ran, RuntimeABI &RT,
+                                IRBuilder<> &EB,
+                                DenseMap<Value *, Value *> &Replaced,
+                                SmallVectorImpl<CallInst *> &ErasedCalls) {
+  Type *I32 = RT.I32;
+  Function &F = *C.Call->getFunction();
+  LLVMContext &Ctx = F.getContext();
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  Type *BytePtr = compat::bytePointer(Ctx);
+  CallInst *Call = C.Call;
+  Value *Sret = hasSretResult(*Call) ? Call->getArgOperand(0) : nullptr;
+  bool Used = sb_tock_result_bytes(C.RawRow) &&
+              (Sret ? tockSretUsed(Call, Sret) : !Call->use_empty());
+  IRBuilder<> CB(Call);
+  CB.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *K = ConstantInt::get(I32, Slot);
+  // The original call is replaced, not kept as a fallback: a frame the
+  // series did not run still holds its inputs, and the runtime runs it.
+  ErasedCalls.push_back(Call);
+  if (!Used) {
+    CB.CreateCall(RT.tockTake(),
+                  {ConstantPointerNull::get(cast<PointerType>(BytePtr)),
+                   FramesBase, K, Ran});
+    ++NumTockReissueOnly;
+    return;
+  }
+  if (Sret) {
+    CB.CreateCall(RT.tockTake(),
+                  {CB.CreatePointerCast(Sret, BytePtr), FramesBase, K, Ran});
+    ++NumTockSretResults;
+    return;
+  }
+  // The struct comes back in registers (memop_return_t on RV32 ilp32):
+  // convert into private memory and load the call's own type from it.
+  Type *RetTy = Call->getType();
+  uint64_t Bytes = std::max<uint64_t>(16, DL.getTypeStoreSize(RetTy));
+  AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(Type::getInt8Ty(Ctx), Bytes),
+                                    nullptr, "sb.result.tmp");
+  Tmp->setAlignment(Align(16));
+  CB.CreateCall(RT.tockTake(),
+                {CB.CreatePointerCast(Tmp, BytePtr), FramesBase, K, Ran});
+  Value *Converted = CB.CreateAlignedLoad(
+      RetTy, CB.CreatePointerCast(Tmp, compat::pointerTo(RetTy)), Align(16),
+      "sb.result.value");
+  Converted->takeName(Call);
+  Call->replaceAllUsesWith(Converted);
+  Replaced[Call] = Converted;
+  ++NumTockRegisterResults;
+}
+
+/// Rewrite Tock batch \p BI of region \p R:
+///
+///   issue point:  frames[5k] = class_k; frames[5k+1..4] = raw args of k
+///                 %sb.left = sysbatch_tock_series(frames, n, STOP)
+///                 %sb.ran  = n - %sb.left
+///   call site k:  sysbatch_tock_take(out, frames, k, %sb.ran), the call erased
+///
+/// `out` is the call's sret slot, or a fresh 16-byte private slot the
+/// register-returned struct is loaded from in place of the call; null for
+/// unused results and yield.  The runtime runs frame k itself when
+/// k >= %sb.ran.  No sysbatch_active probe: the backend is chosen at build
+/// time.
+void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
+                      DenseMap<Value *, Value *> &Replaced,
+                      SmallVectorImpl<CallInst *> &ErasedCalls) {
+  const sb_batch_plan &BP = R.Plan.batches[BI];
+  CallInst *First = R.Calls[BP.first_call].Call;
+  const unsigned FirstPos = R.Position.lookup(First);
+  Function &F = *First->getFunction();
+  Type *I32 = RT.I32;
+  const unsigned N = BP.nslots, NWords = N * TockWordsPerFrame;
+  for (int S = 0; S < BP.nslots; ++S)
+    if (BP.slots[S].kind != SB_SLOT_CALL || BP.slots[S].argc > 4)
+      report_fatal_error("sysbatch: a Tock plan has a slot a series frame "
+                         "cannot hold (word copy or more than 4 arguments)",
+                         false);
+
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  auto *FramesTy = ArrayType::get(I32, NWords);
+  AllocaInst *Frames = EB.CreateAlloca(FramesTy, nullptr, "sb.frames");
+  Frames->setAlignment(Align(4));
+
+  IRBuilder<> IB(First);
+  IB.SetCurrentDebugLocation(First->getDebugLoc());
+  fillFrames(R, BP, RT, IB, Frames, FramesTy, FirstPos, Replaced);
   // The series and every call site take the frames from here.
   Value *FramesBase =
       IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, 0, "sb.base");
@@ -164,52 +226,12 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
   ++NumTockSeries;
   NumTockFrames += N;
 
-  Type *BytePtr = compat::bytePointer(Ctx);
   for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
     const sb_call_plan &CP = R.Plan.calls[CIdx];
     if (CP.batch != BI)
       continue;
-    const CandidateCall &C = R.Calls[CIdx];
-    CallInst *Call = C.Call;
-    const int Class = C.RawRow->nr;
-    Value *Sret = hasSretResult(*Call) ? Call->getArgOperand(0) : nullptr;
-    bool Used = sb_tock_result_bytes(C.RawRow) &&
-                (Sret ? tockSretUsed(Call, Sret) : !Call->use_empty());
-    IRBuilder<> CB(Call);
-    CB.SetCurrentDebugLocation(Call->getDebugLoc());
-    Value *K = ConstantInt::get(I32, CP.slot);
-    // The original call is replaced, not kept as a fallback: a frame the
-    // series did not run still holds its inputs, and the runtime runs it.
-    ErasedCalls.push_back(Call);
-    if (!Used) {
-      CB.CreateCall(RT.tockTake(),
-                    {ConstantPointerNull::get(cast<PointerType>(BytePtr)),
-                     FramesBase, K, Ran});
-      ++NumTockReissueOnly;
-      continue;
-    }
-    if (Sret) {
-      CB.CreateCall(RT.tockTake(),
-                    {CB.CreatePointerCast(Sret, BytePtr), FramesBase, K, Ran});
-      ++NumTockSretResults;
-      continue;
-    }
-    // The struct comes back in registers (memop_return_t on RV32 ilp32):
-    // convert into private memory and load the call's own type from it.
-    Type *RetTy = Call->getType();
-    uint64_t Bytes = std::max<uint64_t>(16, DL.getTypeStoreSize(RetTy));
-    AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(Type::getInt8Ty(Ctx), Bytes),
-                                      nullptr, "sb.result.tmp");
-    Tmp->setAlignment(Align(16));
-    CB.CreateCall(RT.tockTake(),
-                  {CB.CreatePointerCast(Tmp, BytePtr), FramesBase, K, Ran});
-    Value *Converted = CB.CreateAlignedLoad(
-        RetTy, CB.CreatePointerCast(Tmp, compat::pointerTo(RetTy)), Align(16),
-        "sb.result.value");
-    Converted->takeName(Call);
-    Call->replaceAllUsesWith(Converted);
-    Replaced[Call] = Converted;
-    ++NumTockRegisterResults;
+    rewriteTockCallSite(R.Calls[CIdx], CP.slot, FramesBase, Ran, RT, EB,
+                        Replaced, ErasedCalls);
   }
 }
 

@@ -1,4 +1,4 @@
-/* rewrite.cc: phase 4 on GIMPLE - one planned batch becomes versioned code
+/* rewrite-linux.cc: phase 4 on GIMPLE - one planned batch becomes versioned code
  * (docs/design.md, "The rewrite, shared by both front ends").
  *
  * before (one block)                 after

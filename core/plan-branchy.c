@@ -1,0 +1,673 @@
+/* sysbatch core: phases 2b and 3b - a branchy region (several blocks with
+ * conditional jumps on call results) planned as one batch issued at the
+ * region's first call: the walk, the layout (slots in block order, each
+ * producer followed by its word copies) and the forward jumps per result
+ * class; and sb_cond_classes(), which tells a front end which result
+ * classes take a compare's true edge.
+ *
+ * A region of several blocks (sb_region.nblocks > 0) becomes at most one
+ * batch, issued where the region's first call was: a batch has one issue
+ * point, and every block of the region is reached from the entry block
+ * only, so one batch is all a single-entry region can have.  The kernel
+ * then follows, slot by slot, the path the original code takes afterwards
+ * (branches depend only on the sign class of a call's raw result), and
+ * every call site tests its own slot against SYSBATCH_NOT_RUN.
+ *
+ * Walk (blocks in their topological order): a block is live when it is the
+ * entry or an edge from a live block that was not cut leads to it.  Its
+ * conflict state is the OR of the states its live predecessors ended with.
+ * The first call that is not included cuts its block: the batch stops there
+ * on that path and the block's terminator is not followed.  Operands chain
+ * only from included calls that dominate the consumer in the live DAG.
+ *
+ * Layout: slots follow live blocks in order; each producer's word copies
+ * follow it directly (it stops on failure and falls into them on zero and
+ * positive results), so the slot after its copies must be where both its
+ * zero and positive outcomes lead.  When it is not, the consumers that need
+ * the chain are refused and the walk is repeated (a fixpoint: the refused
+ * set only grows).
+ */
+#include "plan-internal.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const branchy_malformed[] = {
+    "branchy region: the block count is outside 1..64 or the blocks are "
+    "missing",
+    "branchy region: block event ranges are not contiguous and in order from "
+    "event 0 (every block starts where the one before it ended)",
+    "branchy region: the blocks do not cover every event",
+    "branchy region: a block has an unknown terminator kind",
+    "branchy region: a goto's target is not a later block or exit",
+    "branchy region: a conditional branch's target is not a later block or "
+    "exit",
+    "branchy region: a conditional branch's call is not the last call of its "
+    "block",
+    "branchy region: the entry block has no call (the batch is issued at the "
+    "region's first call)",
+};
+
+/* The first structural error of a branchy region, or NULL. */
+static const char *branchy_validate(const struct planner *pl)
+{
+    const struct sb_region *r = pl->region;
+    int nb = r->nblocks;
+    if (nb < 1 || nb > SB_MAX_REGION_BLOCKS || !r->blocks)
+        return branchy_malformed[0];
+    int nevents = r->events ? r->nevents : 0;
+    int next = 0;
+    for (int b = 0; b < nb; b++) {
+        const struct sb_block *bl = &r->blocks[b];
+        if (bl->first_event != next || bl->nevents < 0 ||
+            bl->nevents > nevents - next)
+            return branchy_malformed[1];
+        next += bl->nevents;
+    }
+    if (next != nevents)
+        return branchy_malformed[2];
+    int call = 0;
+    for (int b = 0; b < nb; b++) {
+        const struct sb_block *bl = &r->blocks[b];
+        int last_call = -1;
+        for (int e = bl->first_event; e < bl->first_event + bl->nevents; e++)
+            if (r->events[e].kind == SB_EV_CALL)
+                last_call = call++;
+        if (b == 0 && last_call < 0)
+            return branchy_malformed[7];
+        int nsucc;
+        switch (bl->term) {
+        case SB_TERM_EXIT:
+            nsucc = 0;
+            break;
+        case SB_TERM_GOTO:
+            nsucc = 1;
+            break;
+        case SB_TERM_COND:
+            nsucc = 3;
+            if (last_call < 0 || bl->cond_call != last_call)
+                return branchy_malformed[6];
+            break;
+        default:
+            return branchy_malformed[3];
+        }
+        for (int k = 0; k < nsucc; k++) {
+            int t = bl->succ[k];
+            if (t != SB_BLOCK_EXIT && (t <= b || t >= nb))
+                return branchy_malformed[nsucc == 1 ? 4 : 5];
+        }
+    }
+    return NULL;
+}
+
+/* Code crossed since the batch point, on some live path. */
+struct cstate {
+    uint64_t mask; /* calls some crossed code may not move across */
+    bool barrier;
+    const char *barrier_why;
+    const char *why[SB_MAX_REGION_CALLS]; /* the first code naming call j */
+};
+
+static void cstate_add_code(struct cstate *st, const struct sb_code_event *c)
+{
+    if (c->barrier && !st->barrier) {
+        st->barrier = true;
+        st->barrier_why = c->why;
+    }
+    for (int j = 0; j < SB_MAX_REGION_CALLS; j++)
+        if (((c->conflicts >> j) & 1) && !((st->mask >> j) & 1))
+            st->why[j] = c->why;
+    st->mask |= c->conflicts;
+}
+
+static void cstate_merge(struct cstate *into, const struct cstate *from)
+{
+    struct sb_code_event as_code = {from->barrier, 0, from->barrier_why};
+    cstate_add_code(into, &as_code);
+    for (int j = 0; j < SB_MAX_REGION_CALLS; j++)
+        if (((from->mask >> j) & 1) && !((into->mask >> j) & 1))
+            into->why[j] = from->why[j];
+    into->mask |= from->mask;
+}
+
+#define SLOT_END (-1) /* resolve(): the path leaves the batch */
+
+struct branchy {
+    struct planner *pl;
+    const struct sb_block *blocks;
+    int nblocks;
+    int *block_of;            /* call -> block */
+    struct refusal *forced;   /* a consumer refused by the layout */
+    /* result of one walk */
+    bool live[SB_MAX_REGION_BLOCKS], cut[SB_MAX_REGION_BLOCKS];
+    uint64_t dom[SB_MAX_REGION_BLOCKS]; /* blocks dominating b (live DAG) */
+    struct cstate *in;        /* per block: state on entry */
+    bool *included;
+    struct refusal *why;
+    int nincluded;
+    /* layout */
+    int *slot_of;             /* call -> slot, -1 */
+    int *ncopies;             /* producer call -> copies following it */
+    int first_slot[SB_MAX_REGION_BLOCKS], last_inc[SB_MAX_REGION_BLOCKS];
+    int nslots;
+};
+
+static bool branchy_dominates(const struct branchy *br, int p, int j)
+{
+    int bp = br->block_of[p], bj = br->block_of[j];
+    if (bp == bj)
+        return p < j;
+    return (br->dom[bj] >> bp) & 1;
+}
+
+/* May call j (not the entry) run in the kernel at its place on the path,
+ * with `st` crossed since the batch point and `nslots` slots used? */
+static struct refusal branchy_check(const struct branchy *br, int j,
+                                    const struct cstate *st, int nslots)
+{
+    const struct planner *pl = br->pl;
+    if (st->barrier)
+        return refuse(SB_WHY_BARRIER, st->barrier_why);
+    if (j < SB_MAX_REGION_CALLS && (st->mask >> j) & 1)
+        return refuse(SB_WHY_CODE_CONFLICT, st->why[j]);
+    if (br->forced[j].why != SB_WHY_NONE)
+        return br->forced[j];
+    const struct sb_call_event *ev = pl->calls[j];
+    bool chained = false;
+    for (int k = 0; k < ev->nargs; k++) {
+        if (sb_call_is_raw_syscall(ev) && k == 0)
+            continue; /* NR: a checked constant */
+        const struct sb_operand *op = &ev->args[k];
+        switch (op->kind) {
+        case SB_OPND_CONST:
+        case SB_OPND_AVAILABLE:
+            break;
+        case SB_OPND_RESULT:
+            if (!br->included[op->call])
+                return refuse(SB_WHY_ARG_FROM_UNBATCHED, NULL);
+            if (!branchy_dominates(br, op->call, j))
+                return refuse(SB_WHY_ARG_COMPUTED,
+                              "the call producing it does not run on every "
+                              "path to this call");
+            if (narrowing_changes(pl, op))
+                return refuse(SB_WHY_ARG_COMPUTED, why_narrowed);
+            chained = true;
+            break;
+        case SB_OPND_MEMORY: {
+            /* The writer ran before the batch point (it is not in the
+             * batch): the load runs after it, like any computed value. */
+            if (!br->included[op->call])
+                return refuse(SB_WHY_ARG_COMPUTED, NULL);
+            if (!branchy_dominates(br, op->call, j))
+                return refuse(SB_WHY_ARG_COMPUTED,
+                              "the call writing it does not run on every path "
+                              "to this call");
+            /* A word copy reads the buffer at an address known when the
+             * batch is built. */
+            const struct sb_operand *buf = &pl->calls[op->call]->args[op->arg];
+            if (op->call != 0 && buf->kind != SB_OPND_CONST &&
+                buf->kind != SB_OPND_AVAILABLE)
+                return refuse(SB_WHY_ARG_COMPUTED, NULL);
+            chained = true;
+            break;
+        }
+        default:
+            return refuse(SB_WHY_ARG_COMPUTED, NULL);
+        }
+    }
+    if (chained && pl->region->abi != SB_ABI_LINUX_X86_64)
+        return refuse(SB_WHY_NO_CHAINING, NULL);
+    /* Operands are checked: a RESULT fd is chained from an included
+     * dominating call, which is what check_precheck's "in the batch" means
+     * with the batch starting at call 0. */
+    struct refusal pre = check_precheck(pl, j, 0);
+    if (pre.why != SB_WHY_NONE)
+        return pre;
+    if (nslots + 1 + chains_needed(pl, j, 0) > pl->opts.max_slots)
+        return refuse(SB_WHY_BATCH_FULL, NULL);
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+/* One walk over the blocks with the current forced refusals. */
+static void branchy_walk(struct branchy *br)
+{
+    const struct planner *pl = br->pl;
+    const struct sb_event *events = pl->region->events;
+    memset(br->live, 0, sizeof br->live);
+    memset(br->cut, 0, sizeof br->cut);
+    memset(br->dom, 0, sizeof br->dom);
+    memset(br->in, 0, (size_t)br->nblocks * sizeof *br->in);
+    br->nincluded = 0;
+    br->live[0] = true;
+    int nslots = 0;
+    int c = 0;
+    for (int b = 0; b < br->nblocks; b++) {
+        const struct sb_block *bl = &br->blocks[b];
+        br->dom[b] |= (uint64_t)1 << b;
+        struct cstate st = br->in[b];
+        bool started = b != 0; /* code before the entry call does not matter */
+        for (int e = bl->first_event; e < bl->first_event + bl->nevents; e++) {
+            if (events[e].kind == SB_EV_CODE) {
+                if (started && br->live[b] && !br->cut[b])
+                    cstate_add_code(&st, &events[e].u.code);
+                continue;
+            }
+            int j = c++;
+            br->included[j] = false;
+            if (pl->alone[j].why != SB_WHY_NONE) {
+                br->why[j] = pl->alone[j];
+            } else if (!br->live[b] || br->cut[b]) {
+                br->why[j] = refuse(SB_WHY_NOT_REACHED, NULL);
+                continue;
+            } else if (j == 0) {
+                /* The entry stands where the batch is issued: as the first
+                 * call of a straight-line batch. */
+                br->why[j] = check_precheck(pl, 0, 0);
+            } else {
+                br->why[j] = branchy_check(br, j, &st, nslots);
+            }
+            started = true;
+            if (!br->live[b] || br->cut[b])
+                continue;
+            if (br->why[j].why != SB_WHY_NONE) {
+                br->cut[b] = true;
+                continue;
+            }
+            br->included[j] = true;
+            br->nincluded++;
+            nslots += 1 + chains_needed(pl, j, 0);
+        }
+        if (!br->live[b] || br->cut[b])
+            continue;
+        int nsucc = bl->term == SB_TERM_GOTO ? 1
+                    : bl->term == SB_TERM_COND ? 3 : 0;
+        for (int k = 0; k < nsucc; k++) {
+            int t = bl->succ[k];
+            if (t == SB_BLOCK_EXIT)
+                continue;
+            if (!br->live[t]) {
+                br->live[t] = true;
+                br->dom[t] = br->dom[b];
+                br->in[t] = st;
+            } else {
+                br->dom[t] &= br->dom[b];
+                cstate_merge(&br->in[t], &st);
+            }
+        }
+    }
+}
+
+/* The slot where a path entering block t continues, or SLOT_END. */
+static int branchy_resolve(const struct branchy *br, int t)
+{
+    while (t != SB_BLOCK_EXIT && br->live[t]) {
+        if (br->first_slot[t] >= 0)
+            return br->first_slot[t];
+        if (br->cut[t] || br->blocks[t].term != SB_TERM_GOTO)
+            return SLOT_END;
+        t = br->blocks[t].succ[0]; /* a call-free block: follow its goto */
+    }
+    return SLOT_END;
+}
+
+/* Can a result of this sign class occur at all under the convention? */
+static bool class_possible(enum sb_ret_conv conv, int k)
+{
+    switch (conv) {
+    case SB_RET_MAP_FAILED:
+        return k != 1;
+    case SB_RET_POSITIVE_ERROR:
+        return k != 2;
+    case SB_RET_NEVER_FAILS:
+        return k != 0;
+    default:
+        return true;
+    }
+}
+
+/* Where each outcome (fail, zero, pos) of included call c leads: a slot
+ * or SLOT_END, ignoring any chain. */
+static void branchy_targets(const struct branchy *br, int c, int out[3])
+{
+    int b = br->block_of[c];
+    const struct sb_block *bl = &br->blocks[b];
+    out[0] = out[1] = out[2] = SLOT_END;
+    if (c != br->last_inc[b]) {
+        /* The next included call of the block, after c's copies. */
+        out[0] = out[1] = out[2] = br->slot_of[c] + 1 + br->ncopies[c];
+        return;
+    }
+    if (br->cut[b])
+        return;
+    if (bl->term == SB_TERM_GOTO) {
+        out[0] = out[1] = out[2] = branchy_resolve(br, bl->succ[0]);
+    } else if (bl->term == SB_TERM_COND) {
+        for (int k = 0; k < 3; k++)
+            out[k] = branchy_resolve(br, bl->succ[k]);
+    }
+}
+
+/* Assign slots; returns the number of consumers newly forced out because
+ * their producer's zero/pos outcomes do not continue after its copies. */
+static int branchy_layout(struct branchy *br)
+{
+    const struct planner *pl = br->pl;
+    int n = pl->ncalls;
+    for (int c = 0; c < n; c++) {
+        br->slot_of[c] = -1;
+        br->ncopies[c] = 0;
+    }
+    for (int c = 0; c < n; c++) {
+        if (!br->included[c])
+            continue;
+        for (int i = 0; i < pl->raw_row[c]->raw_argc; i++) {
+            struct sb_fill_arg fill;
+            struct chain_src src;
+            fill_raw_arg(pl, c, 0, i, &fill, &src);
+            if (src.call >= 0)
+                br->ncopies[src.call]++;
+        }
+    }
+    int s = 0;
+    for (int b = 0; b < br->nblocks; b++)
+        br->first_slot[b] = br->last_inc[b] = -1;
+    for (int c = 0; c < n; c++) {
+        if (!br->included[c])
+            continue;
+        int b = br->block_of[c];
+        if (br->first_slot[b] < 0)
+            br->first_slot[b] = s;
+        br->last_inc[b] = c;
+        br->slot_of[c] = s;
+        s += 1 + br->ncopies[c];
+    }
+    br->nslots = s;
+
+    int forced = 0;
+    for (int p = 0; p < n; p++) {
+        if (!br->included[p] || br->ncopies[p] == 0)
+            continue;
+        int after = br->slot_of[p] + 1 + br->ncopies[p];
+        if (after == s)
+            after = SLOT_END;
+        int t[3];
+        branchy_targets(br, p, t);
+        enum sb_ret_conv conv = sb_call_ret_conv(pl->region->abi, pl->calls[p]);
+        bool ok = true;
+        for (int k = 1; k < 3; k++)
+            if (class_possible(conv, k) && t[k] != after)
+                ok = false;
+        if (ok)
+            continue;
+        for (int c = p + 1; c < n; c++) {
+            if (!br->included[c])
+                continue;
+            for (int i = 0; i < pl->raw_row[c]->raw_argc; i++) {
+                struct sb_fill_arg fill;
+                struct chain_src src;
+                fill_raw_arg(pl, c, 0, i, &fill, &src);
+                if (src.call == p && br->forced[c].why == SB_WHY_NONE) {
+                    br->forced[c] = refuse(
+                        SB_WHY_ARG_COMPUTED,
+                        "it is chained from a call whose zero and positive "
+                        "results do not both continue at the slot after its "
+                        "word copies (copies are reached only by "
+                        "fall-through)");
+                    forced++;
+                }
+            }
+        }
+    }
+    return forced;
+}
+
+static short branchy_offset(int from, int target, int nslots)
+{
+    if (target == SLOT_END)
+        return from + 1 == nslots ? 0 : -1;
+    return (short)(target - from - 1);
+}
+
+static int branchy_encode(struct branchy *br, struct sb_plan *plan)
+{
+    const struct planner *pl = br->pl;
+    struct sb_batch_plan *b = calloc(1, sizeof *b);
+    if (!b)
+        return -1;
+    b->slots = calloc((size_t)br->nslots, sizeof *b->slots);
+    if (!b->slots) {
+        free(b);
+        return -1;
+    }
+    plan->batches = b;
+    plan->nbatches = 1;
+    b->nslots = br->nslots;
+    b->ncalls = br->nincluded;
+    b->nchains = br->nslots - br->nincluded;
+    b->first_call = 0;
+    b->end_call = -1;
+    b->end_why = SB_WHY_NONE;
+    for (int c = 0; c < pl->ncalls; c++) {
+        if (!br->included[c])
+            continue;
+        b->last_call = c;
+        int s = br->slot_of[c];
+        struct sb_slot_plan *call = &b->slots[s];
+        init_slot(call);
+        call->kind = SB_SLOT_CALL;
+        call->call = c;
+        call->nr = pl->raw_row[c]->nr;
+        call->argc = pl->raw_row[c]->raw_argc;
+        struct chain_src src[SB_MAX_ARGS];
+        for (int i = 0; i < call->argc; i++)
+            fill_raw_arg(pl, c, 0, i, &call->args[i], &src[i]);
+        plan->calls[c].batch = 0;
+        plan->calls[c].slot = s;
+        plan->calls[c].why = SB_WHY_NONE;
+        plan->calls[c].detail = NULL;
+        if (br->ncopies[c]) {
+            call->jump_fail = -1; /* zero/pos fall into the copies */
+        } else {
+            int t[3];
+            branchy_targets(br, c, t);
+            call->jump_fail = branchy_offset(s, t[0], br->nslots);
+            call->jump_zero = branchy_offset(s, t[1], br->nslots);
+            call->jump_pos = branchy_offset(s, t[2], br->nslots);
+            if (call->jump_fail || call->jump_zero || call->jump_pos)
+                b->branchy = true;
+        }
+    }
+    /* Copies follow their producer, in consumer order, then argument order. */
+    int *next_copy = calloc((size_t)pl->ncalls, sizeof *next_copy);
+    if (!next_copy)
+        return -1;
+    for (int c = 0; c < pl->ncalls; c++) {
+        if (!br->included[c])
+            continue;
+        for (int i = 0; i < pl->raw_row[c]->raw_argc; i++) {
+            struct sb_fill_arg fill;
+            struct chain_src src;
+            fill_raw_arg(pl, c, 0, i, &fill, &src);
+            if (src.call < 0)
+                continue;
+            int from = br->slot_of[src.call];
+            struct sb_slot_plan *copy =
+                &b->slots[from + 1 + next_copy[src.call]++];
+            init_slot(copy);
+            copy->kind = SB_SLOT_COPY;
+            copy->call = c;
+            copy->nr = -2;
+            copy->argc = 2;
+            copy->copy_src_slot = from;
+            copy->copy_dst_slot = br->slot_of[c];
+            copy->copy_dst_arg = i;
+            copy->copy_src_arg = src.arg;
+            copy->copy_src_offset = src.offset;
+        }
+    }
+    free(next_copy);
+    return 0;
+}
+
+int plan_branchy(struct planner *pl, struct sb_plan *plan)
+{
+    int n = pl->ncalls;
+    for (int c = 0; c < n; c++) {
+        plan->calls[c].batch = -1;
+        plan->calls[c].slot = -1;
+    }
+    const char *malformed = branchy_validate(pl);
+    if (malformed || pl->region->abi != SB_ABI_LINUX_X86_64) {
+        for (int c = 0; c < n; c++) {
+            plan->calls[c].why =
+                malformed ? SB_WHY_FRONT_END : SB_WHY_WRONG_ABI;
+            plan->calls[c].detail =
+                malformed ? malformed
+                          : "the Tock series call only stops or continues "
+                            "after a slot, so a branchy region is not "
+                            "batched (the front end plans each block "
+                            "straight-line)";
+        }
+        return 0;
+    }
+
+    struct branchy br;
+    memset(&br, 0, sizeof br);
+    br.pl = pl;
+    br.blocks = pl->region->blocks;
+    br.nblocks = pl->region->nblocks;
+    pl->branchy = true;
+    size_t un = (size_t)n;
+    br.block_of = calloc(un, sizeof *br.block_of);
+    br.forced = calloc(un, sizeof *br.forced);
+    br.in = calloc((size_t)br.nblocks, sizeof *br.in);
+    br.included = calloc(un, sizeof *br.included);
+    br.why = calloc(un, sizeof *br.why);
+    br.slot_of = calloc(un, sizeof *br.slot_of);
+    br.ncopies = calloc(un, sizeof *br.ncopies);
+    int rc = -1;
+    if (!br.block_of || !br.forced || !br.in || !br.included || !br.why ||
+        !br.slot_of || !br.ncopies)
+        goto out;
+    for (int b = 0, c = 0; b < br.nblocks; b++)
+        for (int e = br.blocks[b].first_event;
+             e < br.blocks[b].first_event + br.blocks[b].nevents; e++)
+            if (pl->region->events[e].kind == SB_EV_CALL)
+                br.block_of[c++] = b;
+
+    /* Each round refuses at least one more consumer, so at most n rounds. */
+    for (;;) {
+        branchy_walk(&br);
+        if (!br.included[0] || branchy_layout(&br) == 0)
+            break;
+    }
+    rc = 0;
+    bool batch = br.included[0] && br.nincluded >= pl->opts.min_batch;
+    for (int c = 0; c < n; c++) {
+        if (br.included[c] && !batch)
+            br.why[c] = refuse(SB_WHY_BELOW_MIN_BATCH, NULL);
+        plan->calls[c].why = br.why[c].why;
+        plan->calls[c].detail = br.why[c].detail;
+    }
+    if (batch)
+        rc = branchy_encode(&br, plan);
+out:
+    free(br.block_of);
+    free(br.forced);
+    free(br.in);
+    free(br.included);
+    free(br.why);
+    free(br.slot_of);
+    free(br.ncopies);
+    return rc;
+}
+
+/* ------------------------------------------------------------- conditions
+ *
+ * What the call site sees per raw sign class, as a closed range (see
+ * core.h): a predicate decides a class when it holds for both ends of the
+ * range (or for neither).  Within one class every value has the same sign,
+ * so reading the values as unsigned keeps their order and the ends still
+ * decide the ordered compares; == and != look at the range directly. */
+static bool cmp_holds(enum sb_cmp op, long v, long k, int bits)
+{
+    uint64_t uv = bits == 32 ? (uint32_t)v : (uint64_t)v;
+    uint64_t uk = bits == 32 ? (uint32_t)k : (uint64_t)k;
+    switch (op) {
+    case SB_CMP_EQ: return v == k;
+    case SB_CMP_NE: return v != k;
+    case SB_CMP_SLT: return v < k;
+    case SB_CMP_SLE: return v <= k;
+    case SB_CMP_SGT: return v > k;
+    case SB_CMP_SGE: return v >= k;
+    case SB_CMP_ULT: return uv < uk;
+    case SB_CMP_ULE: return uv <= uk;
+    case SB_CMP_UGT: return uv > uk;
+    case SB_CMP_UGE: return uv >= uk;
+    }
+    return false;
+}
+
+int sb_cond_classes(enum sb_ret_conv conv, int bits, enum sb_cmp op,
+                    long constant)
+{
+    if ((bits != 32 && bits != 64) || (int)op < SB_CMP_EQ || op > SB_CMP_UGE)
+        return -1;
+    long max = bits == 32 ? INT32_MAX : INT64_MAX;
+    /* lo > hi: the class cannot occur under this convention. */
+    long lo[3] = {1, 1, 1}, hi[3] = {0, 0, 0};
+    switch (conv) {
+    case SB_RET_ERRNO:
+        lo[0] = hi[0] = -1;
+        lo[1] = hi[1] = 0;
+        lo[2] = 1, hi[2] = max;
+        break;
+    case SB_RET_MAP_FAILED:
+        lo[0] = hi[0] = -1;
+        lo[2] = 1, hi[2] = max;
+        break;
+    case SB_RET_POSITIVE_ERROR:
+        lo[0] = 1, hi[0] = 4095;
+        lo[1] = hi[1] = 0;
+        break;
+    case SB_RET_NEVER_FAILS:
+        lo[1] = hi[1] = 0;
+        lo[2] = 1, hi[2] = max;
+        break;
+    default:
+        return -1;
+    }
+    int mask = 0;
+    for (int k = 0; k < 3; k++) {
+        if (lo[k] > hi[k])
+            continue;
+        bool all, none;
+        if (op == SB_CMP_EQ || op == SB_CMP_NE) {
+            /* Equality is decided at the result's width: for 32 bits the
+             * constant is read as an int (4294967295 and -1 are the same
+             * bit pattern, as in the IR compare both compilers see). */
+            long kw = bits == 32 ? (long)(int32_t)(uint32_t)constant
+                                 : constant;
+            bool in = lo[k] <= kw && kw <= hi[k];
+            bool single = lo[k] == hi[k];
+            all = in && single;
+            none = !in;
+            if (op == SB_CMP_NE) {
+                bool t = all;
+                all = none;
+                none = t;
+            }
+        } else {
+            bool a = cmp_holds(op, lo[k], constant, bits);
+            bool b = cmp_holds(op, hi[k], constant, bits);
+            all = a && b;
+            none = !a && !b;
+        }
+        if (!all && !none)
+            return -1;
+        if (all)
+            mask |= 1 << k;
+    }
+    return mask;
+}
+

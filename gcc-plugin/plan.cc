@@ -1,0 +1,291 @@
+/* plan.cc: the planning half of the pass - for every region of a function
+ * (a branchy region, a Tock checked chain, or each part of a basic block),
+ * describe it (block-analysis.cc, regions.cc, tock-analysis.cc), ask the
+ * core for a plan, and report it: the plan text in the dump file (and on
+ * stderr with print-plan) under "function <name> block <k>:", and every
+ * batch and refusal through dump_printf_loc for -fopt-info, in the LLVM
+ * pass's words (llvm-pass/Plan.cpp).  Nothing is rewritten here: the pass
+ * rewrites the queue once every region is planned on the unchanged CFG.
+ */
+#include "sysbatch-gcc.h"
+
+namespace {
+
+/* Blocks whose calls a branchy batch already covers (this function). */
+hash_set<basic_block> *covered_blocks;
+
+/* -fopt-info: the same words as the LLVM pass's remarks. */
+void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
+{
+    if (!dump_enabled_p())
+        return;
+    for (int b = 0; b < plan.nbatches; b++) {
+        const struct sb_batch_plan &bp = plan.batches[b];
+        /* Callee names, "open, read, close" (truncated with "..."); a
+         * branchy batch's range may hold calls of arms it does not
+         * include. */
+        char names[512];
+        size_t len = 0;
+        bool first = true;
+        for (int c = bp.first_call; c <= bp.last_call; c++) {
+            if (plan.calls[c].batch != b)
+                continue;
+            const char *sym = sysbatch_call_event(blk, c).symbol;
+            size_t need = strlen(sym) + 2;
+            if (len + need + 4 >= sizeof names) {
+                memcpy(names + len, "...", 4);
+                len += 3;
+                break;
+            }
+            if (!first) {
+                memcpy(names + len, ", ", 2);
+                len += 2;
+            }
+            first = false;
+            memcpy(names + len, sym, need - 2);
+            len += need - 2;
+            names[len] = '\0';
+        }
+        names[len] = '\0';
+        /* Branchy regions and Tock chains: over how many blocks the
+         * batched calls sit (a chain's batch within one of its blocks
+         * reads as usual, as in the LLVM pass). */
+        char blocks[48] = "";
+        if (!blk.bbs.is_empty()) {
+            int nblocks = 0, prev = -1;
+            for (int c = bp.first_call; c <= bp.last_call; c++)
+                if (plan.calls[c].batch == b && blk.block_of_call[c] != prev) {
+                    prev = blk.block_of_call[c];
+                    nblocks++;
+                }
+            if (blk.region.nblocks || nblocks > 1)
+                snprintf(blocks, sizeof blocks, " over %d blocks%s", nblocks,
+                         bp.branchy ? " (branchy)" : "");
+        }
+        /* Tock: a yield closes its series, so the call after it is not
+         * refused but cannot join either; say so where the next series
+         * starts (as the LLVM pass does). */
+        if (bp.end_why == SB_WHY_SERIES_ENDED && bp.end_call >= 0)
+            dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[bp.end_call],
+                            "sysbatch: %s not in the series before it: %s "
+                            "(%s)\n",
+                            sysbatch_call_event(blk, bp.end_call).symbol,
+                            sb_why_name(SB_WHY_SERIES_ENDED),
+                            sb_why_text(SB_WHY_SERIES_ENDED));
+        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, blk.calls[bp.first_call],
+                        "sysbatch: batched %d calls (%s) into %d slots with "
+                        "%d chains%s\n",
+                        bp.ncalls, names, bp.nslots,
+                        bp.nchains, blocks);
+    }
+    for (int i = 0; i < plan.ncalls; i++) {
+        const struct sb_call_plan &cp = plan.calls[i];
+        if (cp.batch >= 0)
+            continue;
+        /* A branchy region's calls outside the blocks its batch covers are
+         * planned again on their own and reported there. */
+        if (blk.region.nblocks &&
+            !covered_blocks->contains(blk.bbs[blk.block_of_call[i]]))
+            continue;
+        dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
+                        "sysbatch: %s not batched: %s (%s%s%s)\n",
+                        sysbatch_call_event(blk, i).symbol, sb_why_name(cp.why),
+                        sb_why_text(cp.why), cp.detail ? ": " : "",
+                        cp.detail ? cp.detail : "");
+    }
+}
+
+void print_plan(FILE *out, int block_number, const struct sysbatch_block &blk,
+                const struct sb_plan &plan)
+{
+    const char *name = IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
+    if (blk.part)
+        fprintf(out, "function %s block %d part %d:\n", name, block_number,
+                blk.part);
+    else
+        fprintf(out, "function %s block %d:\n", name, block_number);
+    sb_plan_print(out, &blk.region, &plan);
+}
+
+
+/* Plan one region; false (with a warning) when memory ran out. */
+bool plan_region(struct sysbatch_block &blk, struct sb_plan *plan)
+{
+    if (sb_plan_region(&blk.region, &sysbatch_cfg.core.plan, plan) != 0) {
+        warning(0, "sysbatch: out of memory planning %qs; left unbatched",
+                IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
+        return false;
+    }
+    return true;
+}
+
+void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
+                  int block_number)
+{
+    if (dump_file)
+        print_plan(dump_file, block_number, blk, plan);
+    if (sysbatch_cfg.core.print_plan)
+        print_plan(stderr, block_number, blk, plan);
+    report_plan(blk, plan);
+}
+
+bool covered_p(basic_block bb)
+{
+    return covered_blocks->contains(bb);
+}
+
+/* Branches already reported as ending a region (this function). */
+hash_set<gimple *> *reported_branches;
+
+/* -fopt-info-missed: a branch after a call that ends the region although
+ * a later block of the region holds calls. */
+void report_branches(const struct sysbatch_block &blk)
+{
+    if (!dump_enabled_p())
+        return;
+    for (unsigned b = 0; b < blk.term_why.length(); b++) {
+        if (!blk.term_why[b] || reported_branches->contains(blk.term_stmt[b]))
+            continue;
+        bool later_calls = false;
+        for (unsigned c = 0; c < blk.calls.length(); c++)
+            later_calls |= blk.block_of_call[c] > (int)b;
+        if (!later_calls)
+            continue;
+        reported_branches->add(blk.term_stmt[b]);
+        dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.term_stmt[b],
+                        "sysbatch: branch ends the region: %s\n",
+                        blk.term_why[b]);
+    }
+}
+
+/* Form, describe and plan the branchy region entered at `entry`.  It is
+ * used (published, queued, its blocks covered) only when its batch holds
+ * calls from at least two blocks; otherwise the caller plans `entry`
+ * straight-line. */
+bool try_branchy(basic_block entry, int block_number,
+                 auto_vec<struct sysbatch_planned_region> *queue)
+{
+    struct sysbatch_block *blk = new sysbatch_block;
+    int ncalls = 0;
+    if (sysbatch_form_region(entry, sysbatch_cfg.abi, covered_p, &blk->bbs) >= 2)
+        ncalls = sysbatch_analyze_region(sysbatch_cfg.abi, blk);
+    struct sysbatch_planned_region pr;
+    pr.blk = blk;
+    if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS || !blk->region.nblocks ||
+        !plan_region(*blk, &pr.plan)) {
+        delete blk;
+        return false;
+    }
+    report_branches(*blk);
+    bool several = false;
+    if (pr.plan.nbatches == 1) {
+        int block = -1;
+        for (int c = 0; c < pr.plan.ncalls; c++) {
+            if (pr.plan.calls[c].batch != 0)
+                continue;
+            if (block >= 0 && blk->block_of_call[c] != block)
+                several = true;
+            block = blk->block_of_call[c];
+        }
+    }
+    if (!several) {
+        sb_plan_free(&pr.plan);
+        delete blk;
+        return false;
+    }
+    for (int c = 0; c < pr.plan.ncalls; c++)
+        if (pr.plan.calls[c].batch == 0)
+            covered_blocks->add(blk->bbs[blk->block_of_call[c]]);
+    publish_plan(*blk, pr.plan, block_number);
+    queue->safe_push(pr);
+    return true;
+}
+
+/* Form, describe and plan the checked chain entered at `entry` (Tock,
+ * tock-chains); its blocks are covered whatever the plan. */
+bool try_tock_chain(basic_block entry, int block_number,
+                    auto_vec<struct sysbatch_planned_region> *queue)
+{
+    struct sysbatch_block *blk = new sysbatch_block;
+    sysbatch_form_tock_chain(entry, covered_p, &blk->bbs);
+    if (blk->bbs.length() < 2) {
+        delete blk;
+        return false;
+    }
+    for (basic_block bb : blk->bbs)
+        covered_blocks->add(bb);
+    struct sysbatch_planned_region pr;
+    pr.blk = blk;
+    int ncalls = sysbatch_analyze_tock_chain(blk);
+    if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS ||
+        !plan_region(*blk, &pr.plan)) {
+        delete blk;
+        return true;
+    }
+    publish_plan(*blk, pr.plan, block_number);
+    queue->safe_push(pr);
+    return true;
+}
+
+/* Plan block `b` straight-line, in parts of SB_MAX_REGION_CALLS calls. */
+void plan_block(basic_block b, int number,
+                auto_vec<struct sysbatch_planned_region> *queue)
+{
+    /* Every part of a block is described before any is rewritten. */
+    int first = 0, candidates;
+    do {
+        struct sysbatch_block *blk = new sysbatch_block;
+        blk->part = first / SB_MAX_REGION_CALLS;
+        candidates = sysbatch_analyze_block(b, sysbatch_cfg.abi, first, blk);
+        struct sysbatch_planned_region pr;
+        pr.blk = blk;
+        if (candidates > first && plan_region(*blk, &pr.plan)) {
+            publish_plan(*blk, pr.plan, number);
+            queue->safe_push(pr);
+        } else {
+            delete blk;
+        }
+        first += SB_MAX_REGION_CALLS;
+    } while (candidates > first);
+}
+
+} // namespace
+
+void sysbatch_plan_function(function *fun,
+                            auto_vec<struct sysbatch_planned_region> *queue)
+{
+    /* Blocks are collected first: rewriting splits them. */
+    auto_vec<basic_block> blocks;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun)
+        blocks.safe_push(bb);
+
+    if (sysbatch_cfg.abi == SB_ABI_TOCK)
+        sysbatch_scan_addresses(fun);
+    hash_set<basic_block> covered;
+    covered_blocks = &covered;
+    hash_set<gimple *> reported;
+    reported_branches = &reported;
+    int block_number = 0;
+    for (basic_block b : blocks) {
+        if (!sysbatch_count_candidates(b, sysbatch_cfg.abi))
+            continue;
+        /* Numbers stay those of the straight-line plans, whatever branchy
+         * regions cover. */
+        int number = block_number++;
+        if (covered.contains(b))
+            continue;
+        /* Tock's series call only stops or continues: no branchy plans. */
+        if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&
+            try_branchy(b, number, queue))
+            continue;
+        /* Opt-in: blocks linked by exact success tests are one run (the
+         * stop policy takes the tests' failing edges). */
+        if (sysbatch_cfg.abi == SB_ABI_TOCK && sysbatch_cfg.core.tock_chains &&
+            try_tock_chain(b, number, queue))
+            continue;
+        plan_block(b, number, queue);
+    }
+    covered_blocks = NULL;
+    reported_branches = NULL;
+}

@@ -1,0 +1,302 @@
+/* regions.cc: branchy regions on GIMPLE - which blocks a region entered at
+ * a block spans (sysbatch_form_region), and their events and terminators
+ * for the core (sysbatch_analyze_region, block_scanner::run_region,
+ * describe_terminator).
+ *
+ * A branchy region
+ *
+ *     fd_5 = open (p_3(D), 0);             block 0: call 0, COND on call 0
+ *     if (fd_5 < 0) goto <bb 3>; else goto <bb 4>;    <0 -> 1, else 2
+ *   <bb 3>: _8 = -1; goto <bb 5>;           block 1: no call, EXIT (the
+ *   <bb 4>:                                  return block comes after the
+ *     _7 = fstat (fd_5, st_6(D));            last call and is left out)
+ *     goto <bb 5>;                         block 2: call 1, EXIT
+ *
+ * is described block by block in the function's block order, with calls
+ * numbered across blocks; each block ends in COND (a compare of its last
+ * call's value with a constant that the sign class decides), GOTO or EXIT.
+ */
+#include "block-scanner.h"
+
+namespace sysbatch_gcc {
+
+/* Statements that only steer control flow: the terminator is described
+ * separately, and a return ends every path of the region anyway. */
+bool control_stmt_p(gimple *stmt)
+{
+    switch (gimple_code(stmt)) {
+    case GIMPLE_COND: case GIMPLE_SWITCH: case GIMPLE_RETURN:
+    case GIMPLE_GOTO: case GIMPLE_LABEL: case GIMPLE_NOP:
+    case GIMPLE_PREDICT:
+        return true;
+    default:
+        return is_gimple_debug(stmt);
+    }
+}
+
+/* A branchy region (docs/gcc.md, "Branchy regions"): the events of every
+ * block - for the entry block from its first candidate call on, for the
+ * others from their first statement (code before a block's first call is
+ * crossed on the way to it) - and each block's terminator. */
+int block_scanner::run_region()
+{
+    unsigned first_call_uid = collect_calls(false);
+    int ncalls = (int)out_->calls.length();
+    if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS ||
+        gimple_bb(out_->calls[0]) != bb_)
+        return ncalls;
+
+    auto_vec<gap *> gaps;
+    int seen = 0;
+    for (unsigned b = 0; b < out_->bbs.length(); b++) {
+        struct sb_block blk;
+        memset(&blk, 0, sizeof blk);
+        blk.first_event = (int)out_->events.length();
+        gap *open_gap = NULL;
+        bool leading = b > 0; /* a leading gap is recorded only if not empty */
+        if (leading) {
+            open_gap = new gap;
+            open_gap->after_call = seen - 1;
+        }
+        for (gimple_stmt_iterator gsi = gsi_start_bb(out_->bbs[b]);
+             !gsi_end_p(gsi); gsi_next(&gsi)) {
+            gimple *stmt = gsi_stmt(gsi);
+            if (seen < ncalls && stmt == out_->calls[seen]) {
+                open_gap = reach_call(as_a<gcall *>(stmt), open_gap, !leading,
+                                      first_call_uid, &gaps);
+                leading = false;
+                seen++;
+                continue;
+            }
+            if (open_gap && !control_stmt_p(stmt))
+                open_gap->stmts.safe_push(stmt);
+        }
+        /* Code after the block's last call (or a call-free block's code). */
+        if (open_gap && !open_gap->stmts.is_empty()) {
+            struct sb_event ev;
+            memset(&ev, 0, sizeof ev);
+            ev.kind = SB_EV_CODE;
+            gaps.safe_push(open_gap);
+            out_->events.safe_push(ev);
+        } else {
+            delete open_gap;
+        }
+        blk.nevents = (int)out_->events.length() - blk.first_event;
+        out_->blocks.safe_push(blk);
+    }
+
+    unsigned next_gap = 0;
+    for (unsigned e = 0; e < out_->events.length(); e++) {
+        if (out_->events[e].kind != SB_EV_CODE)
+            continue;
+        describe_gap(*gaps[next_gap], &out_->events[e].u.code);
+        delete gaps[next_gap++];
+    }
+    for (unsigned b = 0; b < out_->blocks.length(); b++) {
+        const char *why = NULL;
+        describe_terminator((int)b, &out_->blocks[b], &why);
+        out_->term_why.safe_push(why);
+        out_->term_stmt.safe_push(last_stmt(out_->bbs[b]));
+    }
+
+    out_->region.abi = abi_;
+    out_->region.nevents = (int)out_->events.length();
+    out_->region.events = out_->events.address();
+    out_->region.nblocks = (int)out_->blocks.length();
+    out_->region.blocks = out_->blocks.address();
+    return ncalls;
+}
+
+/* GCC's compare, on an operand of the given signedness, as the core's. */
+bool map_compare(enum tree_code code, bool is_unsigned, enum sb_cmp *op)
+{
+    switch (code) {
+    case EQ_EXPR: *op = SB_CMP_EQ; return true;
+    case NE_EXPR: *op = SB_CMP_NE; return true;
+    case LT_EXPR: *op = is_unsigned ? SB_CMP_ULT : SB_CMP_SLT; return true;
+    case LE_EXPR: *op = is_unsigned ? SB_CMP_ULE : SB_CMP_SLE; return true;
+    case GT_EXPR: *op = is_unsigned ? SB_CMP_UGT : SB_CMP_SGT; return true;
+    case GE_EXPR: *op = is_unsigned ? SB_CMP_UGE : SB_CMP_SGE; return true;
+    default: return false;
+    }
+}
+
+/* `name` is `result` itself, or `result` through copies and widening
+ * conversions that keep both its value and its signedness. */
+bool same_value_p(tree name, tree result)
+{
+    while (name != result) {
+        if (TREE_CODE(name) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(name))
+            return false;
+        gassign *assign = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(name));
+        if (!assign)
+            return false;
+        enum tree_code code = gimple_assign_rhs_code(assign);
+        tree src = gimple_assign_rhs1(assign);
+        if (code != SSA_NAME && !CONVERT_EXPR_CODE_P(code))
+            return false;
+        tree to = TREE_TYPE(name), from = TREE_TYPE(src);
+        if (code != SSA_NAME &&
+            (!INTEGRAL_TYPE_P(to) || !INTEGRAL_TYPE_P(from) ||
+             TYPE_UNSIGNED(to) != TYPE_UNSIGNED(from) ||
+             TYPE_PRECISION(to) < TYPE_PRECISION(from)))
+            return false;
+        name = src;
+    }
+    return true;
+}
+
+/* Block b's terminator (core.h, "branchy regions"): COND when the block
+ * ends in `value OP constant` on its last call's value, with only code that
+ * commutes with every later call after that call; GOTO for a plain edge to
+ * a later region block; EXIT otherwise. */
+void block_scanner::describe_terminator(int b, struct sb_block *blk,
+                                        const char **why) const
+{
+    blk->term = SB_TERM_EXIT;
+    blk->cond_call = -1;
+    blk->succ[0] = blk->succ[1] = blk->succ[2] = SB_BLOCK_EXIT;
+    basic_block bb = out_->bbs[b];
+    auto target = [&](basic_block dest) {
+        int t = region_block(dest);
+        return t > b ? t : SB_BLOCK_EXIT; /* back to the entry: an exit */
+    };
+    gimple *last = last_stmt(bb);
+    gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
+    bool has_call = false;
+    for (int i = 0; i < (int)out_->calls.length(); i++)
+        has_call |= out_->block_of_call[i] == b;
+    if (has_call && last && gimple_code(last) == GIMPLE_SWITCH)
+        *why = "a switch";
+    if (!cond) {
+        if (single_succ_p(bb) &&
+            !(single_succ_edge(bb)->flags & (EDGE_ABNORMAL | EDGE_EH))) {
+            int t = target(single_succ(bb));
+            if (t != SB_BLOCK_EXIT) {
+                blk->term = SB_TERM_GOTO;
+                blk->succ[0] = t;
+            } else if (has_call && single_succ(bb) == out_->bbs[0]) {
+                *why = "a loop: the edge goes back to the region's entry";
+            }
+        }
+        return;
+    }
+    /* The block's last call, and nothing but commuting code after it. */
+    int call = -1;
+    for (int i = 0; i < (int)out_->calls.length(); i++)
+        if (out_->block_of_call[i] == b)
+            call = i;
+    if (call < 0)
+        return;
+    int after = blk->first_event + blk->nevents - 1;
+    const char *sym = sysbatch_call_event(*out_, call).symbol;
+    if (out_->events[after].kind == SB_EV_CODE) {
+        const struct sb_code_event &code = out_->events[after].u.code;
+        if (code.barrier || code.conflicts) {
+            *why = ggc_strdup(ACONCAT((
+                "code between ", sym, " and the branch may not move (",
+                code.why, ")", NULL)));
+            return;
+        }
+    }
+    const char *not_result = ggc_strdup(ACONCAT((
+        "the branch is not the result of ", sym,
+        " (the block's last call) compared with a constant", NULL)));
+    tree result = gimple_call_lhs(out_->calls[call]);
+    if (!result || TREE_CODE(result) != SSA_NAME) {
+        *why = not_result;
+        return;
+    }
+    tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond);
+    enum tree_code code = gimple_cond_code(cond);
+    if (TREE_CODE(lhs) == INTEGER_CST) {
+        std::swap(lhs, rhs);
+        code = swap_tree_comparison(code);
+    }
+    enum sb_cmp op;
+    long constant;
+    if (TREE_CODE(rhs) != INTEGER_CST || !same_value_p(lhs, result) ||
+        !int_fits_type_p(rhs, TREE_TYPE(result)) ||
+        !map_compare(code, TYPE_UNSIGNED(TREE_TYPE(lhs)), &op)) {
+        *why = not_result;
+        return;
+    }
+    if (tree_fits_shwi_p(rhs))
+        constant = (long)tree_to_shwi(rhs);
+    else
+        constant = (long)tree_to_uhwi(rhs); /* int_fits_type_p: a word */
+    const struct sb_call_event &ev = sysbatch_call_event(*out_, call);
+    int mask = sb_cond_classes(sb_call_ret_conv(abi_, &ev),
+                               sb_call_result_bits(abi_, &ev), op, constant);
+    if (mask < 0) {
+        *why = ggc_strdup(ACONCAT((
+            "the sign of ", sym, "'s result does not decide the compare",
+            NULL)));
+        return;
+    }
+    edge on_true, on_false;
+    extract_true_false_edges_from_block(bb, &on_true, &on_false);
+    int t = target(on_true->dest), f = target(on_false->dest);
+    if (on_true->dest == out_->bbs[0] || on_false->dest == out_->bbs[0])
+        *why = "a loop: an edge goes back to the region's entry";
+    for (int k = 0; k < 3; k++)
+        blk->succ[k] = (mask & (1 << k)) ? t : f;
+    blk->term = SB_TERM_COND;
+    blk->cond_call = call;
+}
+
+} // namespace sysbatch_gcc
+
+using namespace sysbatch_gcc;
+
+int sysbatch_form_region(basic_block entry, enum sb_abi abi,
+                         bool (*excluded)(basic_block),
+                         auto_vec<basic_block> *bbs)
+{
+    int calls = sysbatch_count_candidates(entry, abi);
+    if (calls == 0 || calls > SB_MAX_REGION_CALLS)
+        return 0;
+    auto_vec<int> ncalls;
+    bbs->safe_push(entry);
+    ncalls.safe_push(calls);
+    for (basic_block bb = entry->next_bb;
+         bb != EXIT_BLOCK_PTR_FOR_FN(cfun) &&
+         bbs->length() < SB_MAX_REGION_BLOCKS;
+         bb = bb->next_bb) {
+        if (excluded(bb) || EDGE_COUNT(bb->preds) == 0)
+            continue;
+        /* Single entry: every edge into the block comes from a block
+         * already in the region (so from an earlier one: no back edge). */
+        bool inside = true;
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE(e, ei, bb->preds)
+            if ((e->flags & (EDGE_ABNORMAL | EDGE_EH)) || !bbs->contains(e->src))
+                inside = false;
+        if (!inside)
+            continue;
+        int n = sysbatch_count_candidates(bb, abi);
+        if (calls + n > SB_MAX_REGION_CALLS)
+            continue;
+        bbs->safe_push(bb);
+        ncalls.safe_push(n);
+        calls += n;
+    }
+    /* Blocks after the last call change nothing the planner decides. */
+    while (ncalls.last() == 0) {
+        ncalls.pop();
+        bbs->pop();
+    }
+    int with_calls = 0;
+    for (int n : ncalls)
+        with_calls += n > 0;
+    return with_calls;
+}
+
+int sysbatch_analyze_region(enum sb_abi abi, struct sysbatch_block *out)
+{
+    out->bb = out->bbs[0];
+    out->part = 0;
+    block_scanner scanner(out->bb, abi, 0, out);
+    return scanner.run_region();
+}

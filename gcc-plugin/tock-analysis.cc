@@ -1,0 +1,507 @@
+/* tock-analysis.cc: what only target=tock needs on GIMPLE - the memory
+ * rule (sysbatch_scan_addresses, sysbatch_private_ref_p, code that
+ * touches shared memory), loads of a call's result struct, and checked
+ * chains (docs/gcc.md, "Checked chains": sysbatch_form_tock_chain,
+ * tock_stop_test, sysbatch_analyze_tock_chain).
+ *
+ * Tock (target=tock, straight-line blocks only) differs in three places:
+ * libtock-c's calls return structs, which must have the size of the
+ * struct sysbatch_tock_take writes (the core's shape rule,
+ * sb_call_shape_objection, given describe_shape's facts); code between
+ * calls conflicts with every later call as soon as it touches memory other
+ * than the function's private locals, since the kernel may use any buffer
+ * allowed earlier and a yield runs upcalls (describe_tock_gap); and a
+ * word loaded from an earlier call's result struct is that call's RESULT
+ * (tock_result_operand), which the core refuses inside a series:
+ *
+ *     c = command (2, 0, 0, 0);        call 0
+ *     _1 = c.data[0];                  code: private (c is a result struct)
+ *     counter = 5;                     code: a store to a global -> conflicts
+ *     command (2, 1, _1, 0);           call 1  a2 RESULT 0 (no-chaining)
+ */
+#include "block-scanner.h"
+
+namespace sysbatch_gcc {
+
+/* Tock: `load` reads a word of the struct call j returned into a private
+ * local (r = command (...); ... r.data[0]), unchanged since: the call's
+ * RESULT, which a series cannot hand on (no-chaining).  Only fixed offsets,
+ * so the rewrite can load the word again where the series is issued. */
+bool block_scanner::tock_result_operand(gimple *load, struct sb_operand *op) const
+{
+    gassign *assign = dyn_cast<gassign *>(load);
+    if (!assign || !gimple_assign_load_p(assign) ||
+        gimple_has_volatile_ops(assign) ||
+        !word_type_p(TREE_TYPE(gimple_assign_lhs(assign))))
+        return false;
+    tree ref = gimple_assign_rhs1(assign);
+    poly_int64 bitpos, bitsize, maxsize;
+    bool reverse;
+    tree base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize,
+                                        &reverse);
+    if (!base || !DECL_P(base) || reverse || !known_size_p(maxsize) ||
+        !known_eq(maxsize, bitsize) || !bitpos.is_constant() ||
+        !sysbatch_private_ref_p(base))
+        return false;
+    /* The latest region call before the load writing that local: in the
+     * load's block, or (a checked chain, whose statements are numbered
+     * along the chain) in an earlier block of the chain. */
+    bool chain = chain_ && in_region(gimple_bb(load));
+    int producer = -1;
+    for (unsigned i = 0; i < out_->calls.length(); i++) {
+        gcall *c = out_->calls[i];
+        if ((!chain && gimple_bb(c) != gimple_bb(load)) ||
+            gimple_uid(c) > gimple_uid(load))
+            continue;
+        tree lhs = gimple_call_lhs(c);
+        if (lhs && get_base_address(lhs) == base)
+            producer = (int)i;
+    }
+    if (producer < 0)
+        return false;
+    /* A private local changes only by a statement naming it as its lhs
+     * (the alias oracle would also suspect every call at -O0, where the
+     * gimplifier left the result addressable). */
+    gimple_stmt_iterator gsi = gsi_for_stmt(out_->calls[producer]);
+    int b = chain ? region_block(gimple_bb(out_->calls[producer])) : 0;
+    for (gsi_next(&gsi);; gsi_next(&gsi)) {
+        while (gsi_end_p(gsi)) {
+            if (!chain || ++b >= (int)out_->bbs.length())
+                return false; /* not reached: not the chain's order */
+            gsi = gsi_start_bb(out_->bbs[b]);
+        }
+        gimple *stmt = gsi_stmt(gsi);
+        if (stmt == load)
+            break;
+        if (gimple_code(stmt) == GIMPLE_ASM)
+            return false;
+        tree lhs = gimple_vdef(stmt) ? gimple_get_lhs(stmt) : NULL_TREE;
+        if (lhs && get_base_address(lhs) == base)
+            return false;
+    }
+    op->kind = SB_OPND_RESULT;
+    op->call = producer;
+    return true;
+}
+
+/* Tock memory rule: may `stmt` touch memory other than private locals
+ * (the kernel may use any buffer allowed earlier at any later call, and a
+ * yield runs upcalls)?  Calls are barriers already, except memcpy and
+ * friends, which touch memory through pointers: they count. */
+bool touches_shared_memory(gimple *stmt)
+{
+    if (is_gimple_debug(stmt) || gimple_clobber_p(stmt))
+        return false;
+    if (!gimple_vuse(stmt) && !gimple_vdef(stmt))
+        return false; /* registers only */
+    gassign *assign = dyn_cast<gassign *>(stmt);
+    if (!assign)
+        return true;
+    bool any = false;
+    if (gimple_store_p(assign)) {
+        any = true;
+        if (!sysbatch_private_ref_p(gimple_assign_lhs(assign)))
+            return true;
+    }
+    if (gimple_assign_load_p(assign)) {
+        any = true;
+        if (!sysbatch_private_ref_p(gimple_assign_rhs1(assign)))
+            return true;
+    }
+    return !any;
+}
+
+/* The code after Tock call `g.after_call`: barriers as on Linux; anything
+ * touching shared memory - including that call's result when it goes
+ * straight to such memory (*p = command (...)) - conflicts with every
+ * later call whose row has SB_ROW_SHARED_MEMORY. */
+void block_scanner::describe_tock_gap(const gap &g, struct sb_code_event *ev) const
+{
+    if (describe_barrier(g, ev))
+        return;
+    const char *what = NULL;
+    tree lhs = g.after_call >= 0 ? gimple_call_lhs(out_->calls[g.after_call])
+                                 : NULL_TREE;
+    if (lhs && !sysbatch_private_ref_p(lhs))
+        what = "a store"; /* *p = command (...): the call stores it */
+    for (gimple *stmt : g.stmts)
+        if (!what && touches_shared_memory(stmt))
+            what = describe_stmt(stmt);
+    if (!what) {
+        ev->why = "code that commutes with the later calls";
+        return;
+    }
+    int ncalls = (int)out_->calls.length();
+    for (int j = g.after_call + 1; j < ncalls && j < 64; j++) {
+        const struct sb_syscall *row = sysbatch_call_event(*out_, j).row;
+        if (row && (row->flags & SB_ROW_SHARED_MEMORY))
+            ev->conflicts |= (uint64_t)1 << j;
+    }
+    /* `what` may come from ACONCAT: see describe_gap.  The LLVM pass's
+     * words. */
+    ev->why = ggc_strdup(ACONCAT((
+        what, " that may touch memory shared with the kernel or an upcall",
+        NULL)));
+}
+
+/* A Tock checked chain (docs/gcc.md, "Checked chains"): one straight-line
+ * region over the chain's blocks.  Statements are numbered along the
+ * chain; between two calls of different blocks the code after the first
+ * (the test) and the next block's code before the second are two code
+ * events, as the LLVM pass describes them. */
+int block_scanner::run_tock_chain()
+{
+    chain_ = true;
+    unsigned first_call_uid = collect_calls(true);
+    int ncalls = (int)out_->calls.length();
+    if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS)
+        return ncalls;
+
+    auto_vec<gap *> gaps;
+    auto code_between = [&](gimple_stmt_iterator gsi, gimple *stop, int after) {
+        gap *g = new gap;
+        g->after_call = after;
+        for (; !gsi_end_p(gsi) && gsi_stmt(gsi) != stop; gsi_next(&gsi))
+            if (!control_stmt_p(gsi_stmt(gsi)))
+                g->stmts.safe_push(gsi_stmt(gsi));
+        struct sb_event ev;
+        memset(&ev, 0, sizeof ev);
+        ev.kind = SB_EV_CODE;
+        gaps.safe_push(g);
+        out_->events.safe_push(ev); /* described below */
+    };
+    for (int k = 0; k < ncalls; k++) {
+        gcall *call = out_->calls[k];
+        if (k > 0) {
+            gcall *prev = out_->calls[k - 1];
+            gimple_stmt_iterator after = gsi_for_stmt(prev);
+            gsi_next(&after);
+            if (gimple_bb(prev) == gimple_bb(call)) {
+                code_between(after, call, k - 1);
+            } else {
+                code_between(after, NULL, k - 1);
+                code_between(gsi_start_bb(gimple_bb(call)), call, k - 1);
+            }
+        }
+        push_call_event(call, first_call_uid);
+    }
+    unsigned next_gap = 0;
+    for (unsigned e = 0; e < out_->events.length(); e++) {
+        if (out_->events[e].kind != SB_EV_CODE)
+            continue;
+        describe_tock_gap(*gaps[next_gap], &out_->events[e].u.code);
+        delete gaps[next_gap++];
+    }
+    out_->region.abi = abi_;
+    out_->region.nevents = (int)out_->events.length();
+    out_->region.events = out_->events.address();
+    out_->region.nblocks = 0; /* straight-line for the core */
+    out_->region.blocks = NULL;
+    return ncalls;
+}
+
+} // namespace sysbatch_gcc
+
+using namespace sysbatch_gcc;
+
+namespace {
+
+/* Locals whose address the current function's GIMPLE takes (&x). */
+hash_set<tree> *address_taken;
+function *address_taken_fn;
+
+bool note_address(gimple *, tree base, tree, void *)
+{
+    if (base && DECL_P(base))
+        address_taken->add(base);
+    return false;
+}
+
+} // namespace
+
+void sysbatch_scan_addresses(function *fun)
+{
+    if (!address_taken)
+        address_taken = new hash_set<tree>;
+    address_taken->empty();
+    address_taken_fn = fun;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun) {
+        for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi);
+             gsi_next(&pi))
+            walk_stmt_load_store_addr_ops(pi.phi(), NULL, NULL, NULL,
+                                          note_address);
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+             gsi_next(&gsi))
+            if (!is_gimple_debug(gsi_stmt(gsi))) /* -g changes nothing */
+                walk_stmt_load_store_addr_ops(gsi_stmt(gsi), NULL, NULL, NULL,
+                                              note_address);
+    }
+}
+
+/* TREE_ADDRESSABLE alone would not do: at -O0 the gimplifier leaves the
+ * lhs of every call returning a struct in memory ([return slot
+ * optimization]) addressable, since the callee writes it through a hidden
+ * pointer, and only later optimisation passes clear that.  The contract
+ * counts the Tock calls' result temporaries as private, so a local is
+ * private when no statement takes its address; everything else
+ * TREE_ADDRESSABLE can mean for a local (nested functions' nonlocal
+ * references, hard registers) stays not private. */
+bool sysbatch_private_ref_p(tree ref)
+{
+    tree base = get_base_address(ref);
+    if (!base || !(VAR_P(base) || TREE_CODE(base) == PARM_DECL) ||
+        !auto_var_in_fn_p(base, current_function_decl) ||
+        TREE_THIS_VOLATILE(base) || DECL_NONLOCAL(base) ||
+        (VAR_P(base) && DECL_HARD_REGISTER(base)) ||
+        DECL_HAS_VALUE_EXPR_P(base))
+        return false;
+    if (!TREE_ADDRESSABLE(base))
+        return true;
+    gcc_assert(address_taken_fn == cfun);
+    return !address_taken->contains(base);
+}
+
+/* --------------------------------------------------- Tock checked chains */
+
+namespace {
+
+/* `value` converted to `type`, as GIMPLE converts: truncated to the type's
+ * precision, then sign- or zero-extended. */
+HOST_WIDE_INT convert_to(HOST_WIDE_INT value, tree type)
+{
+    unsigned prec = TYPE_PRECISION(type);
+    if (prec >= HOST_BITS_PER_WIDE_INT)
+        return value;
+    unsigned HOST_WIDE_INT bits = (unsigned HOST_WIDE_INT)value &
+                                  ((HOST_WIDE_INT_1U << prec) - 1);
+    if (!TYPE_UNSIGNED(type) && (bits >> (prec - 1)) & 1)
+        return (HOST_WIDE_INT)(bits | ~((HOST_WIDE_INT_1U << prec) - 1));
+    return (HOST_WIDE_INT)bits;
+}
+
+bool compare_holds(enum tree_code code, HOST_WIDE_INT a, HOST_WIDE_INT b,
+                   bool is_unsigned)
+{
+    unsigned HOST_WIDE_INT ua = a, ub = b;
+    switch (code) {
+    case EQ_EXPR: return a == b;
+    case NE_EXPR: return a != b;
+    case LT_EXPR: return is_unsigned ? ua < ub : a < b;
+    case LE_EXPR: return is_unsigned ? ua <= ub : a <= b;
+    case GT_EXPR: return is_unsigned ? ua > ub : a > b;
+    case GE_EXPR: return is_unsigned ? ua >= ub : a >= b;
+    default: return false;
+    }
+}
+
+/* The block's last candidate call, or NULL. */
+gcall *last_tock_call(basic_block bb)
+{
+    gcall *call = NULL;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi));
+        const char *name = c ? callee_symbol(c) : NULL;
+        if (name && sb_catalog_lookup(SB_ABI_TOCK, name) &&
+            DECL_EXTERNAL(gimple_call_fndecl(c)))
+            call = c;
+    }
+    return call;
+}
+
+/* Back from the compared value to the load of the field: conversions
+ * and negations only, all in this block.  `steps` gets them, the last
+ * applied first; NULL when the value comes from anything else. */
+gassign *field_load_of(tree value, basic_block bb,
+                       auto_vec<gassign *, 8> *steps)
+{
+    gassign *load = NULL;
+    for (tree v = value; !load && steps->length() < 8;) {
+        if (TREE_CODE(v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(v))
+            return NULL;
+        gassign *g = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(v));
+        if (!g || gimple_bb(g) != bb)
+            return NULL;
+        if (gimple_assign_load_p(g)) {
+            load = g;
+            break;
+        }
+        enum tree_code step = gimple_assign_rhs_code(g);
+        if (!CONVERT_EXPR_CODE_P(step) && step != BIT_NOT_EXPR &&
+            step != TRUTH_NOT_EXPR)
+            return NULL;
+        steps->safe_push(g);
+        v = gimple_assign_rhs1(g);
+    }
+    if (!load || gimple_has_volatile_ops(load))
+        return NULL;
+    return load;
+}
+
+/* Does `load` read word 0 of the call's own result (`base`), after the
+ * call with nothing written in between: command's 32-bit type (or its low
+ * byte), or the allows' and subscribe's bool success flag? */
+bool loads_result_word0(gassign *load, gcall *call, tree base,
+                        bool is_command)
+{
+    tree ref = gimple_assign_rhs1(load);
+    poly_int64 bitpos, bitsize, maxsize;
+    bool reverse;
+    tree field_base = get_ref_base_and_extent(ref, &bitpos, &bitsize, &maxsize,
+                                              &reverse);
+    HOST_WIDE_INT size;
+    tree field_type = TREE_TYPE(ref);
+    if (field_base != base || reverse || !known_eq(bitpos, 0) ||
+        !bitsize.is_constant(&size) || !INTEGRAL_TYPE_P(field_type))
+        return false;
+    if (is_command ? (size != 32 && size != 8)
+                   : (size != 8 || TREE_CODE(field_type) != BOOLEAN_TYPE))
+        return false;
+    gimple_stmt_iterator gsi = gsi_for_stmt(call);
+    for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != load;
+         gsi_next(&gsi))
+        if (gimple_vdef(gsi_stmt(gsi)))
+            return false;
+    return !gsi_end_p(gsi);
+}
+
+/* The test `value code c` (value = `steps` applied to a field of
+ * `field_type`) on every variant the kernel can return: does its true edge
+ * mean exactly failure, or exactly success? */
+void evaluate_stop_test(bool is_command, tree field_type,
+                        const auto_vec<gassign *, 8> &steps,
+                        enum tree_code code, HOST_WIDE_INT c, tree value,
+                        bool *true_is_failure, bool *true_is_success)
+{
+    static const HOST_WIDE_INT command_variants[] = {0, 1, 2, 3, 128, 129,
+                                                     130, 131, 132, 133};
+    static const HOST_WIDE_INT flag_values[] = {0, 1};
+    const HOST_WIDE_INT *domain = is_command ? command_variants : flag_values;
+    unsigned ndomain = is_command ? ARRAY_SIZE(command_variants) : 2;
+    *true_is_failure = *true_is_success = true;
+    for (unsigned i = 0; i < ndomain; i++) {
+        HOST_WIDE_INT w = convert_to(domain[i], field_type);
+        for (unsigned s = steps.length(); s-- > 0;) {
+            gassign *g = steps[s];
+            tree to = TREE_TYPE(gimple_assign_lhs(g));
+            enum tree_code step = gimple_assign_rhs_code(g);
+            if (step == TRUTH_NOT_EXPR ||
+                (step == BIT_NOT_EXPR && TREE_CODE(to) == BOOLEAN_TYPE))
+                w = !w;
+            else if (step == BIT_NOT_EXPR)
+                w = convert_to(~w, to);
+            else
+                w = convert_to(w, to);
+        }
+        bool holds = compare_holds(code, w, c, TYPE_UNSIGNED(TREE_TYPE(value)));
+        bool failure = is_command ? domain[i] < 128 : domain[i] == 0;
+        *true_is_failure &= holds == failure;
+        *true_is_success &= holds != failure;
+    }
+}
+
+/* How block `bb`'s conditional branch tests the libtock-c result of its
+ * last candidate call: the edge taken exactly when the call's return
+ * variant is a Failure* (the series' stop condition) and the one taken
+ * exactly on success.  False (with `why`) when it tests anything else:
+ * `r.type != TOCK_SYSCALL_SUCCESS` leaves on a Success-u32 too while the
+ * kernel goes on.  The forms are the LLVM pass's: command's r.type against
+ * 128 (< 128, <= 127, >= 128, > 127; GCC folds some into a signed view of
+ * the byte, `(signed char) r.type >= 0`, with -fshort-enums), the allows'
+ * and subscribe's r.success as a bool or against 0 (TRD104 lets them
+ * return only Success-2u32 or Failure-2u32, relied on here).  A form is
+ * checked by evaluating the test on every TRD104 variant. */
+bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
+                    const char **why)
+{
+    *why = NULL;
+    gimple *last = last_stmt(bb);
+    gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
+    if (!cond || EDGE_COUNT(bb->succs) != 2)
+        return false;
+    gcall *call = last_tock_call(bb);
+    if (!call)
+        return false;
+    const struct sb_syscall *row =
+        sb_catalog_lookup(SB_ABI_TOCK, callee_symbol(call));
+    if (!row || (row->flags & SB_ROW_NEVER))
+        return false;
+    bool is_command = row->nr == 2;
+    bool has_flag = row->nr == 1 || row->nr == 3 || row->nr == 4 || row->nr == 7;
+    *why = "the branch does not test the call's success exactly (command: "
+           "r.type < 128 or >= 128; allow, subscribe: r.success)";
+    tree result = gimple_call_lhs(call);
+    if ((!is_command && !has_flag) || !result)
+        return false;
+    tree base = get_base_address(result);
+
+    tree value = gimple_cond_lhs(cond), constant = gimple_cond_rhs(cond);
+    enum tree_code code = gimple_cond_code(cond);
+    if (TREE_CODE(value) == INTEGER_CST) {
+        std::swap(value, constant);
+        code = swap_tree_comparison(code);
+    }
+    if (TREE_CODE(constant) != INTEGER_CST || !tree_fits_shwi_p(constant))
+        return false;
+    HOST_WIDE_INT c = tree_to_shwi(constant);
+    if (is_command ? (c != 127 && c != 128 && c != 0 && c != -1) : c != 0)
+        return false;
+    auto_vec<gassign *, 8> steps;
+    gassign *load = field_load_of(value, bb, &steps);
+    if (!load || !loads_result_word0(load, call, base, is_command))
+        return false;
+    bool true_is_failure, true_is_success;
+    evaluate_stop_test(is_command, TREE_TYPE(gimple_assign_rhs1(load)), steps,
+                       code, c, value, &true_is_failure, &true_is_success);
+    if (!true_is_failure && !true_is_success)
+        return false;
+    edge on_true, on_false;
+    extract_true_false_edges_from_block(bb, &on_true, &on_false);
+    *on_failure = true_is_failure ? on_true : on_false;
+    *on_success = true_is_failure ? on_false : on_true;
+    *why = NULL;
+    return (*on_success)->dest != (*on_failure)->dest;
+}
+
+} // namespace
+
+void sysbatch_form_tock_chain(basic_block entry, bool (*excluded)(basic_block),
+                              auto_vec<basic_block> *bbs)
+{
+    int calls = sysbatch_count_candidates(entry, SB_ABI_TOCK);
+    bbs->safe_push(entry);
+    while (bbs->length() < SB_MAX_REGION_BLOCKS) {
+        edge on_failure, on_success;
+        const char *why;
+        basic_block last = bbs->last();
+        if (!tock_stop_test(last, &on_failure, &on_success, &why)) {
+            /* A test the stop policy cannot do: the run ends at this
+             * branch (its call may still end a series). */
+            if (why && dump_enabled_p())
+                dump_printf_loc(MSG_MISSED_OPTIMIZATION, last_stmt(last),
+                                "sysbatch: branch ends the run: %s\n", why);
+            break;
+        }
+        basic_block next = on_success->dest;
+        int n = next == EXIT_BLOCK_PTR_FOR_FN(cfun)
+                    ? 0 : sysbatch_count_candidates(next, SB_ABI_TOCK);
+        if (bbs->contains(next) || excluded(next) || !single_pred_p(next) ||
+            (on_success->flags & (EDGE_ABNORMAL | EDGE_EH)) || !n ||
+            calls + n > SB_MAX_REGION_CALLS)
+            break;
+        bbs->safe_push(next);
+        calls += n;
+    }
+    if (bbs->length() < 2)
+        bbs->truncate(0);
+}
+
+int sysbatch_analyze_tock_chain(struct sysbatch_block *out)
+{
+    out->bb = out->bbs[0];
+    out->part = 0;
+    block_scanner scanner(out->bb, SB_ABI_TOCK, 0, out);
+    return scanner.run_tock_chain();
+}
+
