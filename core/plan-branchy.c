@@ -393,9 +393,11 @@ static int branchy_layout(struct branchy *br)
         int t[3];
         branchy_targets(br, p, t);
         enum sb_ret_conv conv = sb_call_ret_conv(pl->region->abi, pl->calls[p]);
+        /* An outcome that leaves the batch (n = read(...); if (n <= 0)
+         * break;) stops there instead of falling into the copies. */
         bool ok = true;
         for (int k = 1; k < 3; k++)
-            if (class_possible(conv, k) && t[k] != after)
+            if (class_possible(conv, k) && t[k] != after && t[k] != SLOT_END)
                 ok = false;
         if (ok)
             continue;
@@ -466,7 +468,20 @@ static int branchy_encode(struct branchy *br, struct sb_plan *plan)
         plan->calls[c].why = SB_WHY_NONE;
         plan->calls[c].detail = NULL;
         if (br->ncopies[c]) {
-            call->jump_fail = -1; /* zero/pos fall into the copies */
+            /* zero/pos fall into the copies, or stop where they leave the
+             * batch (branchy_layout allowed nothing else). */
+            int t[3], after = s + 1 + br->ncopies[c];
+            branchy_targets(br, c, t);
+            enum sb_ret_conv conv = sb_call_ret_conv(pl->region->abi, pl->calls[c]);
+            call->jump_fail = -1;
+            call->jump_zero = class_possible(conv, 1) && t[1] == SLOT_END &&
+                                      after != br->nslots
+                                  ? -1
+                                  : 0;
+            call->jump_pos = class_possible(conv, 2) && t[2] == SLOT_END &&
+                                     after != br->nslots
+                                 ? -1
+                                 : 0;
         } else {
             int t[3];
             branchy_targets(br, c, t);
