@@ -91,6 +91,7 @@ endforeach()
 list(JOIN suggests ", " CPACK_DEBIAN_PACKAGE_SUGGESTS)
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
 "sysbatch-cc wraps gcc or clang: it loads the sysbatch plugin that matches
- the compiler and links libsysbatch, which runs each batch through Linux
- sys_batch, or runs the original calls where the kernel has none.")
+the compiler and links libsysbatch, which runs each batch through Linux
+sys_batch, or runs the original calls where the kernel has none.")
+set(CPACK_STRIP_FILES ON)
 include(CPack)
