@@ -501,12 +501,23 @@ static void list_installed_plugins(const struct layout *l, FILE *out)
         fprintf(out, "none (in %s)", l->plugin_root);
 }
 
-/* SYSBATCH_OPTIONS="min-batch=3 print-plan" -> the compiler's own spelling. */
-static void push_options(struct argv_buf *a, const struct compiler *c)
+/* SYSBATCH_OPTIONS="min-batch=3 print-plan" -> the compiler's own spelling:
+ * -fplugin-arg-sysbatch-KEY[=VALUE] for GCC, -mllvm -sysbatch-KEY[=VALUE]
+ * for clang (core/config.c's keys, no-KEY for flags, in both). */
+static void push_options(struct argv_buf *a, const struct compiler *c,
+                         const char *plugin)
 {
     const char *opts = getenv("SYSBATCH_OPTIONS");
-    if (!opts)
+    if (!opts || !opts[strspn(opts, " \t,")])
         return;
+    /* clang parses -mllvm before it loads -fpass-plugin, so the flags
+     * exist only if the plugin is also loaded the old way, up front. */
+    if (c->family == FAMILY_CLANG) {
+        push(a, "-Xclang");
+        push(a, "-load");
+        push(a, "-Xclang");
+        push(a, plugin);
+    }
     char *copy = xstrdup(opts);
     for (char *tok = strtok(copy, " \t,"); tok; tok = strtok(NULL, " \t,")) {
         if (c->family == FAMILY_GCC) {
@@ -525,7 +536,7 @@ static void push_compile_flags(struct argv_buf *a, const struct layout *l,
         push(a, xasprintf("-fplugin=%s", plugin));
     else
         push(a, xasprintf("-fpass-plugin=%s", plugin));
-    push_options(a, c);
+    push_options(a, c, plugin);
     /* For programs that include <sysbatch.h>; after every other directory
      * so it can never hide one of the program's or the system's headers. */
     if (strcmp(l->includedir, "/usr/include") != 0) {
