@@ -212,7 +212,6 @@ struct compiler {
     enum family family;
     int major;
     char *target;      /* "Target:" of -v */
-    char *version_line;
     char *plugin_id;   /* clang-14, gcc-12, arm-none-eabi-gcc-12 */
 };
 
@@ -275,7 +274,98 @@ static char *line_after(const char *text, const char *key)
     return s;
 }
 
-static void identify(struct compiler *c)
+/* ---- remembering what a compiler is --------------------------------- */
+
+/* Starting clang costs about 40 ms (its shared libraries), as much as
+ * compiling a small file, so what `-v` said is kept per compiler binary:
+ * <cache>/<hash>.id, keyed by the binary's real path, inode, size and
+ * mtime (a reinstalled or upgraded compiler is asked again).  The cache
+ * is SYSBATCH_CACHE_DIR (empty: none), else $XDG_CACHE_HOME/sysbatch-cc,
+ * else ~/.cache/sysbatch-cc; any failure to read or write it just means
+ * asking the compiler. */
+static char *cache_file(const struct compiler *c)
+{
+    const char *dir = getenv("SYSBATCH_CACHE_DIR");
+    char *base;
+    if (dir)
+        base = *dir ? xstrdup(dir) : NULL;
+    else if ((dir = getenv("XDG_CACHE_HOME")) && *dir)
+        base = xasprintf("%s/sysbatch-cc", dir);
+    else if ((dir = getenv("HOME")) && *dir)
+        base = xasprintf("%s/.cache/sysbatch-cc", dir);
+    else
+        base = NULL;
+    char real[PATH_MAX];
+    struct stat st;
+    if (!base || !realpath(c->path, real) || stat(real, &st) != 0) {
+        free(base);
+        return NULL;
+    }
+    char *key = xasprintf("%s|%lu|%lu|%lld|%lld.%09ld", real,
+                          (unsigned long)st.st_dev, (unsigned long)st.st_ino,
+                          (long long)st.st_size, (long long)st.st_mtim.tv_sec,
+                          st.st_mtim.tv_nsec);
+    unsigned long long h = 1469598103934665603ULL; /* FNV-1a */
+    for (const char *k = key; *k; k++)
+        h = (h ^ (unsigned char)*k) * 1099511628211ULL;
+    free(key);
+    char *file = xasprintf("%s/%016llx.id", base, h);
+    free(base);
+    return file;
+}
+
+static int cache_read(const char *file, struct compiler *c)
+{
+    FILE *f = file ? fopen(file, "r") : NULL;
+    if (!f)
+        return 0;
+    char family[16], target[256];
+    int major, ok = fscanf(f, "sysbatch-cc-id 1 %15s %d %255s", family, &major,
+                           target) == 3;
+    fclose(f);
+    if (!ok)
+        return 0;
+    if (strcmp(family, "gcc") == 0)
+        c->family = FAMILY_GCC;
+    else if (strcmp(family, "clang") == 0)
+        c->family = FAMILY_CLANG;
+    else
+        return 0;
+    c->major = major;
+    c->target = strcmp(target, "-") ? xstrdup(target) : NULL;
+    return 1;
+}
+
+static void cache_write(const char *file, const struct compiler *c)
+{
+    if (!file || c->family == FAMILY_UNKNOWN)
+        return;
+    char *dir = xstrdup(file);
+    *strrchr(dir, '/') = 0;
+    /* Parents first: ~/.cache may not exist yet. */
+    for (char *p = dir + 1; *p; p++)
+        if (*p == '/') {
+            *p = 0;
+            mkdir(dir, 0755);
+            *p = '/';
+        }
+    mkdir(dir, 0755);
+    free(dir);
+    char *tmp = xasprintf("%s.%ld.tmp", file, (long)getpid());
+    FILE *f = fopen(tmp, "w");
+    if (f) {
+        int ok = fprintf(f, "sysbatch-cc-id 1 %s %d %s\n",
+                         c->family == FAMILY_GCC ? "gcc" : "clang", c->major,
+                         c->target && *c->target ? c->target : "-") > 0;
+        if (fclose(f) == 0 && ok)
+            rename(tmp, file); /* atomic: parallel builds see all or nothing */
+        else
+            unlink(tmp);
+    }
+    free(tmp);
+}
+
+static void identify_by_asking(struct compiler *c)
 {
     char *out = run_dash_v(c->path);
     const char *p;
@@ -283,16 +373,21 @@ static void identify(struct compiler *c)
     if ((p = strstr(out, "clang version ")) != NULL) {
         c->family = FAMILY_CLANG;
         c->major = atoi(p + strlen("clang version "));
-        const char *bol = p;
-        while (bol > out && bol[-1] != '\n')
-            bol--;
-        c->version_line = line_after(bol, "");
     } else if ((p = strstr(out, "\ngcc version ")) != NULL) {
         c->family = FAMILY_GCC;
         c->major = atoi(p + strlen("\ngcc version "));
-        c->version_line = line_after(p + 1, "");
     }
     free(out);
+}
+
+static void identify(struct compiler *c)
+{
+    char *file = cache_file(c);
+    if (!cache_read(file, c)) {
+        identify_by_asking(c);
+        cache_write(file, c);
+    }
+    free(file);
     if (c->family == FAMILY_CLANG)
         c->plugin_id = xasprintf("clang-%d", c->major);
     else if (c->family == FAMILY_GCC) {
