@@ -63,7 +63,8 @@ inline llvm::Constant *addressAsInteger(llvm::Constant *Global,
   return llvm::ConstantExpr::getPtrToInt(Global, IntTy);
 }
 
-/// \p C sign- or zero-extended or truncated to \p IntTy, as a constant.
+/// \p C sign- or zero-extended or truncated to \p IntTy, as a constant;
+/// null when LLVM 19 cannot fold it (the caller then emits an instruction).
 inline llvm::Constant *integerCast(llvm::Constant *C, llvm::Type *IntTy,
                                    bool IsSigned, const llvm::DataLayout &DL) {
 #if LLVM_VERSION_MAJOR >= 19

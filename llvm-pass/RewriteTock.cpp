@@ -117,10 +117,12 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
     return B.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, W);
   };
   auto AsWord = [&](Value *V) -> Value * {
-    if (auto *C = dyn_cast<Constant>(V))
-      return C->getType()->isPointerTy()
-                 ? ConstantExpr::getPtrToInt(C, I32)
-                 : ConstantExpr::getIntegerCast(C, I32, true);
+    if (auto *C = dyn_cast<Constant>(V)) {
+      if (C->getType()->isPointerTy())
+        return ConstantExpr::getPtrToInt(C, I32);
+      if (Constant *Word = compat::integerCast(C, I32, /*IsSigned=*/true, DL))
+        return Word;
+    }
     return V->getType()->isPointerTy() ? IB.CreatePtrToInt(V, I32)
                                        : IB.CreateSExtOrTrunc(V, I32);
   };
