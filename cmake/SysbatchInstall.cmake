@@ -4,6 +4,7 @@
 #
 #   bin/sysbatch-cc, bin/sysbatch-c++ (link)    the compiler wrapper
 #   bin/sysbatch-plan                           the planner on textual regions
+#   bin/sysbatch-report                         sums up report=DIR records
 #   include/sysbatch.h, sysbatch_tock.h
 #   <libdir>/libsysbatch.a                      (libsysbatch.so.0 only with
 #                                                SYSBATCH_INSTALL_SHARED_RUNTIME)
@@ -63,9 +64,11 @@ install(FILES ${CMAKE_BINARY_DIR}/sysbatchConfig.cmake
 install(FILES README.md docs/usage.md docs/design.md docs/runtime.md
               docs/llvm.md docs/gcc.md docs/core.md docs/tock.md
         DESTINATION ${CMAKE_INSTALL_DOCDIR})
-if(TARGET sysbatch-plan)
-  install(TARGETS sysbatch-plan RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-endif()
+foreach(tool sysbatch-plan sysbatch-report)
+  if(TARGET ${tool})
+    install(TARGETS ${tool} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+endforeach()
 
 # Debian package from the same install: `cpack -G DEB` in the build tree
 # (or `cmake --build build --target package`).  Installs under /usr.

@@ -18,6 +18,7 @@
 
 #include "sysbatch/config.h"
 #include "sysbatch/core.h"
+#include "sysbatch/report.h"
 
 /* Parsed -fplugin-arg-sysbatch-* arguments (keys: core/config.c). */
 struct sysbatch_config {

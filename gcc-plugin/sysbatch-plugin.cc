@@ -133,8 +133,28 @@ bool parse_args(int argc, struct plugin_argument *argv)
     return true;
 }
 
+/* report=DIR: this unit's record (core/report.c), begun at the start of
+ * the unit and written at its end. */
+struct sb_report *unit_report;
+
+void finish_unit(void *, void *)
+{
+    if (!unit_report)
+        return;
+    char err[512];
+    if (seen_error())
+        sb_report_discard(unit_report);
+    else if (sb_report_end(unit_report, err, sizeof err) < 0)
+        error("%s", err);
+    unit_report = NULL;
+}
+
 void start_unit(void *, void *)
 {
+    if (sysbatch_cfg.core.report_dir[0])
+        unit_report = sb_report_begin(sysbatch_cfg.core.report_dir,
+                                      main_input_filename,
+                                      "gcc " SYSBATCH_GCC_MAJOR_STRING);
     /* A frame word holds a pointer argument (allow's buffer, subscribe's
      * upcall): riscv64-unknown-elf-gcc can also compile for RV64. */
     if (sysbatch_cfg.abi == SB_ABI_TOCK && TYPE_PRECISION(ptr_type_node) != 32)
@@ -147,10 +167,24 @@ void start_unit(void *, void *)
 /* Blocks whose calls a branchy batch already covers (this function). */
 hash_set<basic_block> *covered_blocks;
 
-/* -fopt-info: the same words as the LLVM pass's remarks. */
+/* Where a call came from: file and line, 0 without line information. */
+void report_site(const gimple *stmt, const char **file, unsigned *line)
+{
+    location_t loc = gimple_location(stmt);
+    *file = LOCATION_FILE(loc) ? LOCATION_FILE(loc) : main_input_filename;
+    *line = LOCATION_FILE(loc) ? (unsigned)LOCATION_LINE(loc) : 0;
+}
+
+const char *report_function(void)
+{
+    return IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
+}
+
+/* -fopt-info: the same words as the LLVM pass's remarks; and the record
+ * for report=DIR (the same batches and refusals). */
 void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
 {
-    if (!dump_enabled_p())
+    if (!dump_enabled_p() && !unit_report)
         return;
     for (int b = 0; b < plan.nbatches; b++) {
         const struct sb_batch_plan &bp = plan.batches[b];
@@ -198,6 +232,15 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
         /* Tock: a yield closes its series, so the call after it is not
          * refused but cannot join either; say so where the next series
          * starts (as the LLVM pass does). */
+        if (unit_report) {
+            const char *file;
+            unsigned line;
+            report_site(blk.calls[bp.first_call], &file, &line);
+            sb_report_batch(unit_report, file, line, report_function(),
+                            bp.ncalls, bp.nslots, names);
+        }
+        if (!dump_enabled_p())
+            continue;
         if (bp.end_why == SB_WHY_SERIES_ENDED && bp.end_call >= 0)
             dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[bp.end_call],
                             "sysbatch: %s not in the series before it: %s "
@@ -219,6 +262,16 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
          * planned again on their own and reported there. */
         if (blk.region.nblocks &&
             !covered_blocks->contains(blk.bbs[blk.block_of_call[i]]))
+            continue;
+        if (unit_report) {
+            const char *file;
+            unsigned line;
+            report_site(blk.calls[i], &file, &line);
+            sb_report_refused(unit_report, file, line, report_function(),
+                              sysbatch_call_event(blk, i).symbol,
+                              sb_why_name(cp.why));
+        }
+        if (!dump_enabled_p())
             continue;
         dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
                         "sysbatch: %s not batched: %s (%s%s%s)\n",
@@ -492,6 +545,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
         return 0;
     }
     register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
+    if (sysbatch_cfg.core.report_dir[0])
+        register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
+                          NULL);
 
     struct register_pass_info pass;
     pass.pass = new sysbatch_pass(g);

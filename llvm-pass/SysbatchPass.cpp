@@ -274,6 +274,7 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   sb_abi Abi;
   if (!resolveTarget(Opts, *F.getParent(), Abi))
     return PreservedAnalyses::all();
+  reportBegin(*F.getParent(), Opts); // once per unit, even if nothing batches
   if (compat::startsWith(F.getName(), "sysbatch_")) {
     LLVM_DEBUG(dbgs() << "sysbatch: " << F.getName()
                       << ": the runtime itself is never batched\n");
