@@ -49,6 +49,13 @@ function(sysbatch_find_gcc_plugin_dir var compiler)
 endfunction()
 
 sysbatch_find_gcc_plugin_dir(SYSBATCH_GCC_HOST_PLUGIN_DIR gcc)
+# The host GCC's triple: a GCC whose target differs is a cross compiler,
+# with its own plugin (sysbatch-cc and the CMake package tell them apart).
+set(SYSBATCH_HOST_TRIPLE "${CMAKE_LIBRARY_ARCHITECTURE}")
+if(SYSBATCH_GCC_HOST_PLUGIN_DIR_GCC)
+  execute_process(COMMAND ${SYSBATCH_GCC_HOST_PLUGIN_DIR_GCC} -dumpmachine
+                  OUTPUT_VARIABLE SYSBATCH_HOST_TRIPLE OUTPUT_STRIP_TRAILING_WHITESPACE)
+endif()
 sysbatch_find_gcc_plugin_dir(SYSBATCH_GCC_ARM_PLUGIN_DIR arm-none-eabi-gcc)
 sysbatch_find_gcc_plugin_dir(SYSBATCH_GCC_RISCV_PLUGIN_DIR riscv64-unknown-elf-gcc)
 foreach(t HOST ARM RISCV)

@@ -15,7 +15,7 @@
 /* The runtime's (and our kernel module's) cap on slots per batch. */
 #define SB_CONFIG_MAX_SLOTS 1024
 
-enum key_kind { KEY_INT, KEY_FLAG, KEY_CHOICE, KEY_HELP };
+enum key_kind { KEY_INT, KEY_FLAG, KEY_CHOICE, KEY_HELP, KEY_PATH };
 
 struct choice {
     const char *word;
@@ -60,6 +60,9 @@ static const struct key_row keys[] = {
      "Tock: blocks linked by exact success tests are one run"},
     {"tock-yield", KEY_FLAG, AT(plan.series_yield), 0, 0, NULL,
      "Tock: a yield may close a series (the app's yield() is the bare trap)"},
+    {"report", KEY_PATH, AT(report_dir), 0, 0, NULL,
+     "write one record per translation unit into DIR (sysbatch-report DIR "
+     "sums them up)"},
     {"help", KEY_HELP, AT(help), 0, 0, NULL, "print this text"},
 };
 
@@ -111,6 +114,7 @@ static int known_keys(char *err, size_t errlen, const char *key)
         const char *pre = keys[i].kind == KEY_FLAG ? "[no-]" : "";
         const char *post = keys[i].kind == KEY_INT      ? "=N"
                            : keys[i].kind == KEY_CHOICE ? "=..."
+                           : keys[i].kind == KEY_PATH   ? "=DIR"
                                                         : "";
         snprintf(list + used, sizeof list - used, "%s%s%s%s",
                  used ? ", " : "", pre, keys[i].name, post);
@@ -155,6 +159,17 @@ int sb_config_set(struct sb_config *cfg, const char *key, const char *value,
                         "integer from %d to %d",
                         value, key, row->lo, row->hi);
         *(int *)field = (int)v;
+        return 0;
+    }
+    case KEY_PATH: {
+        size_t cap = sizeof ((struct sb_config *)0)->report_dir;
+        if (!value || !*value)
+            return fail(err, errlen, "sysbatch: '%s' wants a directory", key);
+        if (strlen(value) >= cap)
+            return fail(err, errlen,
+                        "sysbatch: '%s': directory name longer than %zu bytes",
+                        key, cap - 1);
+        memcpy(field, value, strlen(value) + 1);
         return 0;
     }
     case KEY_CHOICE: {
@@ -253,6 +268,10 @@ const char *sb_config_help(void)
         }
         case KEY_HELP:
             snprintf(name, sizeof name, "%s", row->name);
+            break;
+        case KEY_PATH:
+            snprintf(name, sizeof name, "%s=DIR", row->name);
+            snprintf(dflt, sizeof dflt, " (default none)");
             break;
         }
         used += (size_t)snprintf(text + used, sizeof text - used,

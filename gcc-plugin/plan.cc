@@ -14,10 +14,25 @@ namespace {
 /* Blocks whose calls a branchy batch already covers (this function). */
 hash_set<basic_block> *covered_blocks;
 
-/* -fopt-info: the same words as the LLVM pass's remarks. */
+/* Where a call came from: file and line, 0 without line information. */
+void report_site(const gimple *stmt, const char **file, unsigned *line)
+{
+    location_t loc = gimple_location(stmt);
+    *file = LOCATION_FILE(loc) ? LOCATION_FILE(loc) : main_input_filename;
+    *line = LOCATION_FILE(loc) ? (unsigned)LOCATION_LINE(loc) : 0;
+}
+
+const char *report_function(void)
+{
+    return IDENTIFIER_POINTER(DECL_NAME(current_function_decl));
+}
+
+/* -fopt-info: the same words as the LLVM pass's remarks; and the record
+ * for report=DIR (the same batches and refusals). */
 void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
 {
-    if (!dump_enabled_p())
+    struct sb_report *unit_report = sysbatch_unit_report;
+    if (!dump_enabled_p() && !unit_report)
         return;
     for (int b = 0; b < plan.nbatches; b++) {
         const struct sb_batch_plan &bp = plan.batches[b];
@@ -62,6 +77,15 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
                 snprintf(blocks, sizeof blocks, " over %d blocks%s", nblocks,
                          bp.branchy ? " (branchy)" : "");
         }
+        if (unit_report) {
+            const char *file;
+            unsigned line;
+            report_site(blk.calls[bp.first_call], &file, &line);
+            sb_report_batch(unit_report, file, line, report_function(),
+                            bp.ncalls, bp.nslots, names);
+        }
+        if (!dump_enabled_p())
+            continue;
         /* Tock: a yield closes its series, so the call after it is not
          * refused but cannot join either; say so where the next series
          * starts (as the LLVM pass does). */
@@ -86,6 +110,16 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
          * planned again on their own and reported there. */
         if (blk.region.nblocks &&
             !covered_blocks->contains(blk.bbs[blk.block_of_call[i]]))
+            continue;
+        if (unit_report) {
+            const char *file;
+            unsigned line;
+            report_site(blk.calls[i], &file, &line);
+            sb_report_refused(unit_report, file, line, report_function(),
+                              sysbatch_call_event(blk, i).symbol,
+                              sb_why_name(cp.why));
+        }
+        if (!dump_enabled_p())
             continue;
         dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
                         "sysbatch: %s not batched: %s (%s%s%s)\n",

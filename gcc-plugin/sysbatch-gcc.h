@@ -22,6 +22,7 @@
 
 #include "sysbatch/config.h"
 #include "sysbatch/core.h"
+#include "sysbatch/report.h"
 
 /* Parsed -fplugin-arg-sysbatch-* arguments (keys: core/config.c). */
 struct sysbatch_config {
@@ -50,6 +51,8 @@ struct sysbatch_runtime_decls {
     tree tock_take_fn; /* void sysbatch_tock_take(void *out, frame *, u32 k, u32 ran) */
 };
 extern struct sysbatch_runtime_decls sysbatch_rt;
+/* report=DIR: the record of this unit, or NULL (sysbatch-plugin.cc). */
+extern struct sb_report *sysbatch_unit_report;
 
 /* One basic block (or, when `bbs` has more than one entry, a branchy region
  * of several) described for the core.  `calls[i]` is the statement of

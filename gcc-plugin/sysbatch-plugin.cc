@@ -44,6 +44,9 @@ int plugin_is_GPL_compatible;
 
 struct sysbatch_config sysbatch_cfg;
 struct sysbatch_runtime_decls sysbatch_rt;
+/* report=DIR: this unit's record (core/report.c), begun at the start of
+ * the unit and written at its end. */
+struct sb_report *sysbatch_unit_report;
 
 /* Every member of sysbatch_rt is a tree, so one root entry covers them. */
 static_assert(sizeof(sysbatch_rt) % sizeof(tree) == 0,
@@ -136,8 +139,24 @@ bool parse_args(int argc, struct plugin_argument *argv)
     return true;
 }
 
+void finish_unit(void *, void *)
+{
+    if (!sysbatch_unit_report)
+        return;
+    char err[512];
+    if (seen_error())
+        sb_report_discard(sysbatch_unit_report);
+    else if (sb_report_end(sysbatch_unit_report, err, sizeof err) < 0)
+        error("%s", err);
+    sysbatch_unit_report = NULL;
+}
+
 void start_unit(void *, void *)
 {
+    if (sysbatch_cfg.core.report_dir[0])
+        sysbatch_unit_report = sb_report_begin(
+            sysbatch_cfg.core.report_dir, main_input_filename,
+            "gcc " SYSBATCH_GCC_MAJOR_STRING);
     /* A frame word holds a pointer argument (allow's buffer, subscribe's
      * upcall): riscv64-unknown-elf-gcc can also compile for RV64. */
     if (sysbatch_cfg.abi == SB_ABI_TOCK && TYPE_PRECISION(ptr_type_node) != 32)
@@ -230,6 +249,9 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
         return 0;
     }
     register_callback(info->base_name, PLUGIN_START_UNIT, start_unit, NULL);
+    if (sysbatch_cfg.core.report_dir[0])
+        register_callback(info->base_name, PLUGIN_FINISH_UNIT, finish_unit,
+                          NULL);
 
     struct register_pass_info pass;
     pass.pass = new sysbatch_pass(g);

@@ -180,6 +180,7 @@ void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
                << ore::NV("Detail", sb_why_text(SB_WHY_SERIES_ENDED)) << ")";
       });
     }
+    reportBatch(First, BP.ncalls, BP.nslots, Names);
     ORE.emit([&] {
       OptimizationRemark Rem(DEBUG_TYPE, "Batched", First);
       Rem << "batched " << ore::NV("Calls", BP.ncalls) << " calls ("
@@ -201,6 +202,7 @@ void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
       continue;
     countRefusal(CP.why);
     CallInst *Call = R.Calls[C].Call;
+    reportRefused(Call, sb_why_name(CP.why));
     std::string Text = sb_why_text(CP.why);
     if (CP.detail)
       Text += std::string(": ") + CP.detail;

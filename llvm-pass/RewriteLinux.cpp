@@ -352,13 +352,21 @@ static void fillSlotWords(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
         if (Op >= C.Call->arg_size())
           break; // a variadic argument not passed: 0
         Value *V = C.Call->getArgOperand(Op);
+        // A constant that LLVM cannot fold to a 64-bit word (possible
+        // from 19, where sext/zext are no longer constant expressions) is
+        // filled at run time like any other value.
+        Constant *Word = nullptr;
+        if (auto *CV = dyn_cast<Constant>(V);
+            CV && !isa<ConstantInt>(V) && !isa<ConstantPointerNull>(V))
+          Word = CV->getType()->isPointerTy()
+                     ? compat::addressAsInteger(CV, I64)
+                     : compat::integerCast(CV, I64, /*IsSigned=*/true,
+                                           C.Call->getModule()->getDataLayout());
         if (auto *CI = dyn_cast<ConstantInt>(V)) {
           Words.Const[W + 2 + K] = ConstantInt::get(I64, CI->getSExtValue());
         } else if (isa<ConstantPointerNull>(V)) {
-        } else if (auto *CV = dyn_cast<Constant>(V)) {
-          Words.Const[W + 2 + K] = CV->getType()->isPointerTy()
-                                 ? compat::addressAsInteger(CV, I64)
-                                 : ConstantExpr::getIntegerCast(CV, I64, true);
+        } else if (Word) {
+          Words.Const[W + 2 + K] = Word;
         } else {
           Value *Here = materialize(R, IB, V, FirstPos, Cache, Replaced);
           Words.Variable.push_back({W + 2 + K, asWord(IB, Here, I64)});

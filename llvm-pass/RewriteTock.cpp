@@ -84,14 +84,17 @@ static void fillFrames(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
                        unsigned FirstPos,
                        DenseMap<Value *, Value *> &Replaced) {
   Type *I32 = RT.I32;
+  const DataLayout &DL = RT.M.getDataLayout();
   auto WordPtr = [&](IRBuilder<> &B, unsigned W) {
     return B.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, W);
   };
   auto AsWord = [&](Value *V) -> Value * {
-    if (auto *C = dyn_cast<Constant>(V))
-      return C->getType()->isPointerTy()
-                 ? ConstantExpr::getPtrToInt(C, I32)
-                 : ConstantExpr::getIntegerCast(C, I32, true);
+    if (auto *C = dyn_cast<Constant>(V)) {
+      if (C->getType()->isPointerTy())
+        return ConstantExpr::getPtrToInt(C, I32);
+      if (Constant *Word = compat::integerCast(C, I32, /*IsSigned=*/true, DL))
+        return Word;
+    }
     return V->getType()->isPointerTy() ? IB.CreatePtrToInt(V, I32)
                                        : IB.CreateSExtOrTrunc(V, I32);
   };

@@ -23,6 +23,7 @@
 #include "llvm/IR/Module.h"
 
 #include "sysbatch/core.h"
+#include "sysbatch/report.h"
 
 #include <deque>
 #include <memory>
@@ -262,6 +263,12 @@ bool planRegion(Region &R, const SysbatchOptions &Opts);
 void emitRemarks(Region &R, llvm::OptimizationRemarkEmitter &ORE,
                  const llvm::DenseSet<const llvm::BasicBlock *> *Covered =
                      nullptr);
+/// Report.cpp: the unit's record for report=DIR (started by run(), filled
+/// by emitRemarks, written at exit; no-ops without report=).
+void reportBegin(const llvm::Module &M, const SysbatchOptions &Opts);
+void reportBatch(const llvm::Instruction *First, int NCalls, int NSlots,
+                 const std::string &Callees);
+void reportRefused(const llvm::CallInst *Call, const char *Reason);
 /// `branch ends the region: <why>`, once per branch.
 void emitRegionEnds(Region &R, llvm::OptimizationRemarkEmitter &ORE,
                     llvm::DenseSet<const llvm::Instruction *> &Reported);

@@ -34,7 +34,6 @@
 #include "SysbatchInternal.h"
 
 #include "llvm/ADT/Statistic.h"
-#include "llvm/ADT/Triple.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/Passes/PassBuilder.h"
@@ -275,7 +274,8 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   sb_abi Abi;
   if (!resolveTarget(Opts, *F.getParent(), Abi))
     return PreservedAnalyses::all();
-  if (F.getName().startswith("sysbatch_")) {
+  reportBegin(*F.getParent(), Opts); // once per unit, even if nothing batches
+  if (compat::startsWith(F.getName(), "sysbatch_")) {
     LLVM_DEBUG(dbgs() << "sysbatch: " << F.getName()
                       << ": the runtime itself is never batched\n");
     return PreservedAnalyses::all();

@@ -7,7 +7,12 @@ set -eu
 
 HOST_PKGS="build-essential cmake ninja-build python3 clang-14 llvm-14-dev llvm-14-tools
 lld-14 gcc-12-plugin-dev strace valgrind"
-FULL_PKGS="qemu-system-x86 qemu-system-arm qemu-system-misc busybox-static cpio
+# The other LLVM majors the pass is built and tested for (llvm-pass/CMakeLists.txt;
+# lld-19: clang-19's RISC-V objects carry relocations lld 14 does not know),
+# and what the drop-in tests drive: autotools, pkg-config (tests/dropin).
+FULL_PKGS="llvm-15-dev clang-15 llvm-16-dev clang-16 llvm-19-dev clang-19 lld-19
+autoconf automake pkgconf
+qemu-system-x86 qemu-system-arm qemu-system-misc busybox-static cpio
 gcc-arm-none-eabi libnewlib-arm-none-eabi gcc-riscv64-unknown-elf
 binutils-riscv64-unknown-elf gnuplot-nox"
 

@@ -7,8 +7,8 @@
 // call with the stop policy, one runtime call per site and no copy of the
 // original call, no sysbatch_active probe.
 // REQUIRES: llvm
-// RUN: %tock_sbclang --target=thumbv7m-none-eabi -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,ARM
-// RUN: %tock_sbclang --target=riscv32-unknown-elf -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,RV
+// RUN: %tock_sbclang --target=thumbv7m-none-eabi -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,%ptrs,ARM-%ptrs
+// RUN: %tock_sbclang --target=riscv32-unknown-elf -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,RV,%ptrs,RV-%ptrs
 // Without target=tock nothing happens on these triples:
 // RUN: %sbclang -ffreestanding -I%srcroot/runtime/tock/libtock --target=riscv32-unknown-elf -O0 -S -emit-llvm %s -o - \
 // RUN:   | %FileCheck %s --check-prefix=OFF
@@ -23,20 +23,30 @@ static uint32_t cell;
 // CHECK:       %sb.frames = alloca [15 x i32], align 4
 // RV-NEXT:     %sb.result.tmp = alloca [16 x i8], align 16
 // CHECK-NOT:   sysbatch_active
-// CHECK:       store i32 3, i32* %{{[0-9]+}}, align 4
-// CHECK:       store i32 ptrtoint (i32* @cell to i32), i32*
-// CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base, i32 3, i32 0)
-// CHECK-NEXT:  %sb.ran = sub i32 3, %sb.left
-// CHECK-NEXT:  [[RW:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %rw to i8*
-// CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[RW]], i32* %sb.base, i32 0, i32 %sb.ran)
-// CHECK-NEXT:  [[ADD:%[0-9]+]] = bitcast %struct.syscall_return_t* %add to i8*
-// CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[ADD]], i32* %sb.base, i32 1, i32 %sb.ran)
-// ARM-NEXT:    [[HINT:%[0-9]+]] = bitcast %struct.memop_return_t* %hint to i8*
-// ARM-NEXT:    call void @sysbatch_tock_take(i8* [[HINT]], i32* %sb.base, i32 2, i32 %sb.ran)
-// RV-NEXT:     [[TMP:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
-// RV-NEXT:     call void @sysbatch_tock_take(i8* [[TMP]], i32* %sb.base, i32 2, i32 %sb.ran)
-// RV-NEXT:     [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to [2 x i32]*
-// RV-NEXT:     %call = load [2 x i32], [2 x i32]* [[P]], align 16
+// TYPED:       store i32 3, i32* %{{[0-9]+}}, align 4
+// TYPED:       store i32 ptrtoint (i32* @cell to i32), i32*
+// TYPED:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base, i32 3, i32 0)
+// TYPED-NEXT:  %sb.ran = sub i32 3, %sb.left
+// TYPED-NEXT:  [[RW:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %rw to i8*
+// TYPED-NEXT:  call void @sysbatch_tock_take(i8* [[RW]], i32* %sb.base, i32 0, i32 %sb.ran)
+// TYPED-NEXT:  [[ADD:%[0-9]+]] = bitcast %struct.syscall_return_t* %add to i8*
+// TYPED-NEXT:  call void @sysbatch_tock_take(i8* [[ADD]], i32* %sb.base, i32 1, i32 %sb.ran)
+// ARM-TYPED-NEXT: [[HINT:%[0-9]+]] = bitcast %struct.memop_return_t* %hint to i8*
+// ARM-TYPED-NEXT: call void @sysbatch_tock_take(i8* [[HINT]], i32* %sb.base, i32 2, i32 %sb.ran)
+// RV-TYPED-NEXT:  [[TMP:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
+// RV-TYPED-NEXT:  call void @sysbatch_tock_take(i8* [[TMP]], i32* %sb.base, i32 2, i32 %sb.ran)
+// RV-TYPED-NEXT:  [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to [2 x i32]*
+// RV-TYPED-NEXT:  %call = load [2 x i32], [2 x i32]* [[P]], align 16
+// Opaque pointers (clang 15 and later): the same calls, without bitcasts.
+// OPAQUE:      store i32 3, ptr %{{[0-9]+}}, align 4
+// OPAQUE:      store i32 ptrtoint (ptr @cell to i32), ptr
+// OPAQUE:      %sb.left = call i32 @sysbatch_tock_series(ptr %sb.base, i32 3, i32 0)
+// OPAQUE-NEXT: %sb.ran = sub i32 3, %sb.left
+// OPAQUE-NEXT: call void @sysbatch_tock_take(ptr %rw, ptr %sb.base, i32 0, i32 %sb.ran)
+// OPAQUE-NEXT: call void @sysbatch_tock_take(ptr %add, ptr %sb.base, i32 1, i32 %sb.ran)
+// ARM-OPAQUE-NEXT: call void @sysbatch_tock_take(ptr %hint, ptr %sb.base, i32 2, i32 %sb.ran)
+// RV-OPAQUE-NEXT:  call void @sysbatch_tock_take(ptr %sb.result.tmp, ptr %sb.base, i32 2, i32 %sb.ran)
+// RV-OPAQUE-NEXT:  %call = load [2 x i32], ptr %sb.result.tmp, align 16
 // CHECK-NOT:   @sysbatch_tock_series
 // CHECK-NOT:   call {{.*}}@{{allow_readwrite|command|memop}}(
 // CHECK-NOT:   br

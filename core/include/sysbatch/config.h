@@ -52,6 +52,8 @@ struct sb_config {
                                original arguments to the runtime, which
                                aborts when the slot ran with others */
     bool help;              /* "help" was given: print sb_config_help() */
+    char report_dir[512];   /* report=DIR: write this unit's record
+                               (sysbatch/report.h) there; "" = none */
 };
 
 void sb_config_default(struct sb_config *cfg);

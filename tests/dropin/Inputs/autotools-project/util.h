@@ -1,0 +1,1 @@
+long file_size(const char *path, char *first, unsigned long cap);
