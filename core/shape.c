@@ -117,3 +117,32 @@ const char *sb_call_shape_objection(enum sb_abi abi,
         return "call may throw";
     return NULL;
 }
+
+const char *sb_barrier_text(enum sb_barrier kind, const char *callee,
+                            char *buf, size_t len)
+{
+    switch (kind) {
+    case SB_BARRIER_INLINE_ASM:
+        return "inline asm";
+    case SB_BARRIER_VOLATILE_LOAD:
+        return "volatile load";
+    case SB_BARRIER_VOLATILE_STORE:
+        return "volatile store";
+    case SB_BARRIER_VOLATILE_MEMORY_INTRINSIC:
+        return "volatile memory intrinsic";
+    case SB_BARRIER_ATOMIC:
+        return "atomic access";
+    case SB_BARRIER_FENCE:
+        return "fence";
+    case SB_BARRIER_INTERNAL_CALL:
+        return "call to an internal function";
+    case SB_BARRIER_CALL:
+        snprintf(buf, len, "call to %s", callee ? callee : "?");
+        return buf;
+    case SB_BARRIER_INDIRECT_CALL:
+        return "indirect call";
+    case SB_BARRIER_MAY_NOT_RETURN:
+        return "instruction that may not return";
+    }
+    return "unknown code";
+}

@@ -557,16 +557,30 @@ void block_scanner::describe_shape(gcall *call,
     shape->function_returns_twice = cfun->calls_setjmp;
 }
 
-/* Statements no batch may cross whatever they touch; `why` uses the same
- * words as the LLVM adapter, since it shows up in the printed plan. */
+/* Statements no batch may cross whatever they touch; the kinds and their
+ * texts are the core's (sb_barrier_text), as in the LLVM adapter. */
 bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
 {
+    enum sb_barrier kind;
+    const char *name = NULL;
+    if (!barrier_kind(stmt, &kind, &name))
+        return false;
+    char buf[256];
+    const char *text = sb_barrier_text(kind, name, buf, sizeof buf);
+    *why = text == buf ? ggc_strdup(buf) : text;
+    return true;
+}
+
+bool block_scanner::barrier_kind(gimple *stmt, enum sb_barrier *kind,
+                                 const char **callee) const
+{
     if (gimple_code(stmt) == GIMPLE_ASM) {
-        *why = "inline asm";
+        *kind = SB_BARRIER_INLINE_ASM;
         return true;
     }
     if (gimple_has_volatile_ops(stmt)) {
-        *why = gimple_store_p(stmt) ? "volatile store" : "volatile load";
+        *kind = gimple_store_p(stmt) ? SB_BARRIER_VOLATILE_STORE
+                                     : SB_BARRIER_VOLATILE_LOAD;
         return true;
     }
     gcall *call = dyn_cast<gcall *>(stmt);
@@ -579,7 +593,7 @@ bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
         if ((flags & ECF_CONST) && !(flags & ECF_LOOPING_CONST_OR_PURE) &&
             !gimple_vuse(call) && !gimple_vdef(call))
             return false;
-        *why = "call to an internal function";
+        *kind = SB_BARRIER_INTERNAL_CALL;
         return true;
     }
     /* memcpy/memmove/memset (LLVM's memory intrinsics) make no system
@@ -592,11 +606,12 @@ bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
     if (name && !strcmp(name, "__errno_location"))
         return false;
     if (name && (startswith(name, "__atomic_") || startswith(name, "__sync_")))
-        *why = "atomic access";
+        *kind = SB_BARRIER_ATOMIC;
     else if (name)
-        *why = ggc_strdup(ACONCAT(("call to ", name, NULL)));
+        *kind = SB_BARRIER_CALL;
     else
-        *why = "indirect call";
+        *kind = SB_BARRIER_INDIRECT_CALL;
+    *callee = name;
     return true;
 }
 

@@ -62,6 +62,8 @@ private:
     void describe_shape(gcall *call, struct sb_call_shape *shape) const;
     bool tock_result_operand(gimple *load, struct sb_operand *op) const;
     bool stmt_is_barrier(gimple *stmt, const char **why) const;
+    bool barrier_kind(gimple *stmt, enum sb_barrier *kind,
+                      const char **callee) const;
     bool stmt_conflicts_with(gimple *stmt, int call) const;
     bool describe_barrier(const gap &g, struct sb_code_event *ev) const;
     unsigned collect_calls(bool record_stmts);

@@ -17,6 +17,8 @@
 
 #include "sysbatch/shape.h"
 
+#include <optional>
+
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -502,40 +504,57 @@ void visitCall(Analysis &A, Region &R, unsigned Index) {
   R.Events.push_back(E);
 }
 
-/// What code \p I is, if it must stay on its side of every later call.
-static const char *visitBarrier(Instruction &I, std::string &Why) {
+/// Which barrier code \p I is (sysbatch/shape.h), if it must stay on its
+/// side of every later call; the text is the core's.
+static std::optional<sb_barrier> visitBarrierKind(Instruction &I) {
   if (auto *CB = dyn_cast<CallBase>(&I)) {
     if (CB->isInlineAsm())
-      return "inline asm";
+      return SB_BARRIER_INLINE_ASM;
     if (isErrnoLocationCall(CB))
-      return nullptr;
+      return std::nullopt;
     if (auto *II = dyn_cast<IntrinsicInst>(CB)) {
       if (isa<DbgInfoIntrinsic>(II) || II->isLifetimeStartOrEnd() ||
           II->getIntrinsicID() == Intrinsic::assume)
-        return nullptr;
+        return std::nullopt;
       if (auto *MI = dyn_cast<MemIntrinsic>(II))
-        return MI->isVolatile() ? "volatile memory intrinsic" : nullptr;
+        return MI->isVolatile()
+                   ? std::optional<sb_barrier>(
+                         SB_BARRIER_VOLATILE_MEMORY_INTRINSIC)
+                   : std::nullopt;
       if (!II->mayReadOrWriteMemory() &&
           isGuaranteedToTransferExecutionToSuccessor(II))
-        return nullptr;
+        return std::nullopt;
     }
-    Function *Callee = CB->getCalledFunction();
-    Why = Callee ? "call to " + Callee->getName().str() : "indirect call";
-    return Why.c_str();
+    return CB->getCalledFunction() ? SB_BARRIER_CALL
+                                   : SB_BARRIER_INDIRECT_CALL;
   }
   if (isa<FenceInst>(I))
-    return "fence";
+    return SB_BARRIER_FENCE;
   if (I.isAtomic())
-    return "atomic access";
+    return SB_BARRIER_ATOMIC;
   if (auto *L = dyn_cast<LoadInst>(&I))
     if (L->isVolatile())
-      return "volatile load";
+      return SB_BARRIER_VOLATILE_LOAD;
   if (auto *S = dyn_cast<StoreInst>(&I))
     if (S->isVolatile())
-      return "volatile store";
+      return SB_BARRIER_VOLATILE_STORE;
   if (!isGuaranteedToTransferExecutionToSuccessor(&I))
-    return "instruction that may not return";
-  return nullptr;
+    return SB_BARRIER_MAY_NOT_RETURN;
+  return std::nullopt;
+}
+
+/// The barrier text of \p I, or null when it is not a barrier.
+static const char *visitBarrier(Instruction &I, std::string &Why) {
+  std::optional<sb_barrier> Kind = visitBarrierKind(I);
+  if (!Kind)
+    return nullptr;
+  std::string Callee;
+  if (auto *CB = dyn_cast<CallBase>(&I))
+    if (Function *F = CB->getCalledFunction())
+      Callee = F->getName().str();
+  char Buf[256];
+  Why = sb_barrier_text(*Kind, Callee.c_str(), Buf, sizeof Buf);
+  return Why.c_str();
 }
 
 /// Does code instruction \p I fail to commute with candidate call \p C?

@@ -65,6 +65,27 @@ const char *sb_call_shape_objection(enum sb_abi abi,
                                     const struct sb_call_shape *shape,
                                     char *buf, size_t len);
 
+/* Code no batch may cross, whatever it touches (a barrier code event,
+ * sb_code_event.barrier): the kinds both front ends recognise in their IR,
+ * and the one text each has in plans and remarks. */
+enum sb_barrier {
+    SB_BARRIER_INLINE_ASM = 0,
+    SB_BARRIER_VOLATILE_LOAD,
+    SB_BARRIER_VOLATILE_STORE,
+    SB_BARRIER_VOLATILE_MEMORY_INTRINSIC,
+    SB_BARRIER_ATOMIC,
+    SB_BARRIER_FENCE,
+    SB_BARRIER_INTERNAL_CALL,  /* GCC internal function that is not const */
+    SB_BARRIER_CALL,           /* a call to a function outside the catalogue */
+    SB_BARRIER_INDIRECT_CALL,
+    SB_BARRIER_MAY_NOT_RETURN, /* an instruction that may not continue */
+};
+
+/* The barrier's text; SB_BARRIER_CALL names `callee`, formatted into buf
+ * (the return value then points there). */
+const char *sb_barrier_text(enum sb_barrier kind, const char *callee,
+                            char *buf, size_t len);
+
 /* Bytes of the libtock-c return struct a Tock row's raw call returns on
  * both 32-bit ISAs (syscall_return_t and the allow/subscribe structs: 16,
  * memop_return_t: 8), 0 for yield and rows that return nothing. */
