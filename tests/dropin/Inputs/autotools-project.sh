@@ -8,6 +8,7 @@ real=$1 dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$dir"
 cp -r "$here/autotools-project" "$dir"
+cp "$here/project-src/"* "$dir"   # the C sources all three projects share
 cd "$dir"
 autoreconf -fi >autoreconf.log 2>&1 || { cat autoreconf.log; exit 1; }
 SYSBATCH_CC=$real ./configure CC=sysbatch-cc >configure.log 2>&1 || { cat configure.log config.log; exit 1; }

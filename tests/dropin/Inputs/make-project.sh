@@ -10,6 +10,7 @@ real=$1 dir=$2
 src=$(dirname "$0")/make-project
 rm -rf "$dir"
 cp -r "$src" "$dir"
+cp "$(dirname "$0")/project-src/"* "$dir"   # the C sources all three projects share
 cd "$dir"
 SYSBATCH_CC=$real make -s CC=sysbatch-cc >build.log 2>&1 || { cat build.log; exit 1; }
 for prog in catsize helper; do

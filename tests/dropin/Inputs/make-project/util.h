@@ -1,1 +1,0 @@
-long file_size(const char *path, char *first, unsigned long cap);
