@@ -4,6 +4,7 @@
 # as make-project.sh (checked by make-project.check).
 #   autotools-project.sh REAL DIR
 set -eu
+facts=$(cd "$(dirname "$0")" && pwd)/project-facts.sh
 real=$1 dir=$2
 here=$(cd "$(dirname "$0")" && pwd)
 rm -rf "$dir"
@@ -13,20 +14,4 @@ cd "$dir"
 autoreconf -fi >autoreconf.log 2>&1 || { cat autoreconf.log; exit 1; }
 SYSBATCH_CC=$real ./configure CC=sysbatch-cc >configure.log 2>&1 || { cat configure.log config.log; exit 1; }
 SYSBATCH_CC=$real make >build.log 2>&1 || { cat build.log; exit 1; }
-for prog in catsize helper; do
-    if nm "$prog" | grep -q ' [Tt] sysbatch_run$'; then
-        echo "$prog: links sysbatch_run"
-    else
-        echo "$prog: no sysbatch_run"
-    fi
-    if readelf -d "$prog" | grep -q 'NEEDED.*libsysbatch'; then
-        echo "$prog: needs libsysbatch.so"
-    else
-        echo "$prog: needs no libsysbatch.so"
-    fi
-done
-printf 'hello\n' > in.txt
-for run in "./catsize in.txt" ./helper; do
-    BATCH_EMUL=1 SYSBATCH_STATS=1 $run >run.out 2>run.err
-    cat run.out run.err
-done
+. "$facts"
