@@ -53,6 +53,8 @@ SERIES = [
     (("loaded", "batch"), "hand-written batch"),
     (("loaded", "rt-kernel"), "sysbatch_run (kernel)"),
     (("loaded", "floor"), "in-kernel floor"),
+    (("loaded", "floor-table"), "in-kernel floor, sys_call_table"),
+    (("switch", "batch"), "batch, x64_sys_call dispatch"),
     (("noload", "compiler"), "compiler-batched, no module"),
     (("loaded", "compiler"), "compiler-batched"),
     (("kprobe", "loop"), "loop, kprobe hook"),
@@ -112,6 +114,11 @@ def run_vm(build, reps, log_path, icount):
             # every batch to the kernel, however small: the sweep measures
             # the kernel path itself (the break-even comes out of it)
             f.write("test loaded 0 %s SYSBATCH_MIN_BATCH=1 -- loaded %d\n" % (bench, reps))
+            # the same batches dispatched through the kernel's own switch,
+            # side by side with the default (a copy of sys_call_table)
+            f.write("rmmod\n")
+            f.write("insmod dispatch=switch\n")
+            f.write("test switch 0 %s SYSBATCH_MIN_BATCH=1 -- switch %d batch\n" % (bench, reps))
             f.write("rmmod\n")
             f.write("insmod hook=kprobe\n")
             f.write("test kprobe 0 %s SYSBATCH_MIN_BATCH=1 -- kprobe %d\n" % (bench, reps))
@@ -228,6 +235,8 @@ class Analysis:
                           and tb < tl), None)
             rows.append(dict(hook=label, phase=phase, fixed=fixed, b=b, b_loop=b_loop,
                              floor=self.fits[fl][1] if fl in self.fits else None,
+                             floor_table=self.fits[(call, "loaded", "floor-table")][1]
+                             if (call, "loaded", "floor-table") in self.fits else None,
                              two=two, even=even, first=first, even_rt=even_rt, even_cc=even_cc,
                              tax=self.fits[hl][1] / b_loop if hl in self.fits else None,
                              over=over, measured=measured))
@@ -236,17 +245,19 @@ class Analysis:
     def cost_table(self):
         f = lambda v, fmt="%.2f": "-" if v is None else fmt % v
         L = ["| call | hook | fixed cost a per batch | a / one plain call (goal ≤ 1.5) | per slot b "
-             "| b / in-kernel floor (goal ≤ 1.25) | 2-call batch / 2 calls (goal ≤ 0.8) "
+             "| b / in-kernel floor (goal ≤ 1.25) | b / floor through sys_call_table "
+             "| 2-call batch / 2 calls (goal ≤ 0.8) "
              "| break-even n (fit) | first measured n (1, 2, 4, 8) where a batch wins "
              "| sysbatch_run: kernel beats its own loop from n (fit) "
              "| compiler-batched C beats the same C unbatched from n (fit) "
              "| plain call with module loaded / without (goal ≤ 1.02) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for call in CALLS:
             for r in self.cost_model(call):
-                L.append("| %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |" % (
+                L.append("| %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                     call, r["hook"], r["fixed"], f(r["fixed"] / r["b_loop"]), r["b"],
-                    f(r["b"] / r["floor"] if r["floor"] else None), f(r["two"]),
+                    f(r["b"] / r["floor"] if r["floor"] else None),
+                    f(r["b"] / r["floor_table"] if r["floor_table"] else None), f(r["two"]),
                     f(r["even"], "%d"), f(r["first"], "%d"), f(r["even_rt"], "%d"),
                     f(r["even_cc"], "%d"), f(r["tax"], "%.3f")))
         return L
@@ -309,14 +320,17 @@ class Analysis:
             L.append("| " + " | ".join(row) + " |")
         L += ["", "Ratios of the per-call slopes b:", "",
               "| call | loop / batch (speed-up per call) | batch / floor (module per-slot cost; goal ≤ 1.25) "
+              "| batch / floor through sys_call_table | batch with x64_sys_call dispatch / floor "
               "| sysbatch_run / batch | fallback / loop | loop with module / loop (hook tax) "
               "| compiler-batched / batch (goal ≤ 1.05) | compiler-batched without module / loop (goal ≤ 1.02) |",
-              "|---|---|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|---|---|---|"]
         for call in CALLS:
-            L.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 call,
                 fmt(self.ratio((call, "noload", "loop"), (call, "loaded", "batch"))),
                 fmt(self.ratio((call, "loaded", "batch"), (call, "loaded", "floor"))),
+                fmt(self.ratio((call, "loaded", "batch"), (call, "loaded", "floor-table"))),
+                fmt(self.ratio((call, "switch", "batch"), (call, "loaded", "floor"))),
                 fmt(self.ratio((call, "loaded", "rt-kernel"), (call, "loaded", "batch"))),
                 fmt(self.ratio((call, "noload", "rt-emul"), (call, "noload", "loop"))),
                 fmt(self.ratio((call, "loaded", "loop"), (call, "noload", "loop"))),
@@ -331,10 +345,17 @@ def main():
     ap.add_argument("--reps", type=int, default=41, help="repetitions per N (wall clock)")
     ap.add_argument("--icount-reps", type=int, default=5, help="repetitions per N (instructions)")
     ap.add_argument("--out", default=os.path.join(SRC, "docs"))
+    ap.add_argument("--icount-only", action="store_true",
+                    help="boot once with -icount and print the instruction tables (no docs)")
     ap.add_argument("--console", nargs=2, metavar=("ICOUNT_LOG", "WALL_LOG"),
                     help="analyse two saved console logs instead of booting")
     opts = ap.parse_args()
 
+    if opts.icount_only:
+        log = os.path.join(opts.build, "kernel", "bench-console-instructions.txt")
+        icount = Analysis(run_vm(opts.build, opts.icount_reps, log, True), random.Random(1))
+        print("\n".join(icount.cost_table() + [""] + icount.table("instructions")))
+        return
     logs = opts.console or [os.path.join(opts.build, "kernel", "bench-console-%s.txt" % k)
                             for k in ("instructions", "wall")]
     texts = [open(l).read() for l in logs] if opts.console else [
