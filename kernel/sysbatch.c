@@ -302,11 +302,17 @@ static int sb_patch_ok(const struct sb_batch *b, unsigned long off, u64 val)
  * in the slots patches the in-flight slot by themselves; a word straddling
  * the edge of either array is refused, and so is a patch that would make a
  * slot invalid.  Kept out of line: the hot loop stays free of its stack. */
-static noinline long sb_word_copy(const struct sb_batch *b, unsigned long dst, unsigned long src)
+static noinline long sb_word_copy(const struct sb_batch *b, const struct sb_slot __user *s)
 {
 	unsigned long sbytes = b->n * sizeof(struct sb_slot), rbytes = b->n * sizeof(long), off;
+	unsigned long dst, src;
 	int in_slots, in_rets;
 	u64 val;
+
+	/* its operands as they are, whatever argc says (read here, not in
+	 * the loop, which keeps only masked arguments) */
+	if (get_user(dst, &s->arg[0]) || get_user(src, &s->arg[1]))
+		return -EFAULT;
 
 	in_slots = sb_word_in(src, (unsigned long)b->slots, sbytes, &off);
 	in_rets = sb_word_in(src, (unsigned long)b->rets, rbytes, &off);
@@ -389,52 +395,55 @@ static __always_inline bool sb_fatal_signal_pending(void)
 static __always_inline long sb_run(const struct sb_batch *b, bool via_switch)
 {
 	struct pt_regs regs __uninitialized;
-	const struct sb_slot __user *s = b->slots, *stop = b->slots + b->n;
+	const struct sb_slot __user *s = b->slots, *last = b->slots + b->n - 1;
 	long __user *r = b->rets;
 	long ret;
 
 	__uaccess_begin_nospec();
 	for (;;) {
-		unsigned long a0, a1, a2, a3, a4, a5;
+		const unsigned long *m;
+		unsigned long a;
 		u64 head, argc_word;
-		unsigned int nr;
 		int jump;
 
+		/* each argument loaded, masked and stored in turn: few live
+		 * registers, so that none of them is spilled */
 		unsafe_get_user(head, (const u64 __user *)s, fault);
 		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
-		unsafe_get_user(a0, &s->arg[0], fault);
-		unsafe_get_user(a1, &s->arg[1], fault);
-		unsafe_get_user(a2, &s->arg[2], fault);
-		unsafe_get_user(a3, &s->arg[3], fault);
-		unsafe_get_user(a4, &s->arg[4], fault);
-		unsafe_get_user(a5, &s->arg[5], fault);
-		user_access_end();
+		m = sb_argmask[argc_word & 7];
+		unsafe_get_user(a, &s->arg[0], fault);
+		regs.di = a & m[0];
+		unsafe_get_user(a, &s->arg[1], fault);
+		regs.si = a & m[1];
+		unsafe_get_user(a, &s->arg[2], fault);
+		regs.dx = a & m[2];
+		unsafe_get_user(a, &s->arg[3], fault);
+		regs.r10 = a & m[3];
+		unsafe_get_user(a, &s->arg[4], fault);
+		regs.r8 = a & m[4];
+		unsafe_get_user(a, &s->arg[5], fault);
+		regs.r9 = a & m[5];
 
-		nr = (u16)head;
-		if (likely(nr < SB_DISPATCH_SIZE)) {
-			const unsigned long *m = sb_argmask[argc_word & 7];
-			unsigned int index = nr;
+		if (likely(!(head & (u16)~(SB_DISPATCH_SIZE - 1)))) {
+			unsigned long index = head;
 
+			user_access_end();
 			if (via_switch)
-				regs.orig_ax = nr;
-			regs.di = a0 & m[0];
-			regs.si = a1 & m[1];
-			regs.dx = a2 & m[2];
-			regs.r10 = a3 & m[3];
-			regs.r8 = a4 & m[4];
-			regs.r9 = a5 & m[5];
-			/* the compiler must not drop the mask because of the
-			 * bound: under a mispredicted bound it is what keeps
-			 * the load inside the table */
-			OPTIMIZER_HIDE_VAR(index);
+				regs.orig_ax = (u16)head;
+			/* the index is masked, not just tested: under a
+			 * mispredicted test the mask keeps the load inside the
+			 * table (the compiler cannot drop it: head's upper bits
+			 * hold the jumps) */
 			ret = sb_dispatch[index & (SB_DISPATCH_SIZE - 1)](&regs);
 			if (unlikely(ret < 0) &&
 			    unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
 				     ERESTART_RESTARTBLOCK - ERESTARTSYS))
 				ret = -EINTR;
-		} else if (nr == (u16)SB_NR_WORDCOPY) {
-			ret = sb_word_copy(b, a0, a1);
+		} else if ((u16)head == (u16)SB_NR_WORDCOPY) {
+			user_access_end();
+			ret = sb_word_copy(b, s);
 		} else {
+			user_access_end();
 			ret = -ENOSYS;
 		}
 		/* No speculation barrier here: the slot a mispredicted bound
@@ -449,19 +458,27 @@ static __always_inline long sb_run(const struct sb_batch *b, bool via_switch)
 		if (unlikely(head > 0xffff)) {
 			jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
 								       : SB_HEAD_JUMP(head, 3);
-			if (jump < 0 || s + 1 + jump >= stop || sb_fatal_signal_pending())
+			if (jump < 0 || s + jump >= last || sb_fatal_signal_pending())
 				break;
 			s += 1 + jump;
 			r += 1 + jump;
 			continue;
 		}
-		if (s + 1 >= stop || sb_fatal_signal_pending())
+		if (s >= last)
 			break;
 		s++;
 		r++;
+		/* the signal test last, as the loop's back edge */
+		if (likely(!(current_thread_info()->flags & _TIF_SIGPENDING)))
+			continue;
+		if (__fatal_signal_pending(current))
+			goto stopped_before;
 	}
 	user_access_end();
 	return s - b->slots;
+stopped_before:                  /* s is one past the slot that ran */
+	user_access_end();
+	return s - b->slots - 1;
 fault:
 	user_access_end();
 	return -EFAULT;
