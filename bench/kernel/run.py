@@ -90,7 +90,33 @@ def bootstrap(samples, rounds, rng):
     return out
 
 
-def run_vm(build, reps, log_path, icount):
+# The end-to-end part: one real program, not written here, built plain and
+# plugged by bench/reach/run.sh (cpio 2.13 from Debian, clang and the LLVM
+# pass; its `cpio -pd` is where the reach benchmark saw the most batches).
+# It runs in the instruction boot only, copying a fixed tree.
+E2E_TREE = ("mkdir -p /tmp/src && cd /tmp/src && for d in 1 2 3 4 5 6 7 8; do mkdir -p d$d; "
+            "for f in 1 2 3 4 5 6 7 8 9 10 11 12; do echo file $d $f > d$d/f$f; done; done "
+            "&& find . > /tmp/list")
+
+
+# Whole runs repeat, alternating plain and plugged, and the fastest of each
+# counts: the guest's caches make the first runs differ.
+E2E_REPS = 3
+
+
+def e2e_steps(program, libs, sbk_program):
+    """Manifest lines for the end-to-end runs; program = (plain, plugged)."""
+    lines = ["file sbk-ld.so %s\n" % libs[0], "file libc.so.6 %s\n" % libs[1],
+             "file cpio-plain %s\n" % program[0], "file cpio-plugged %s\n" % program[1],
+             "sh e2e-tree %s\n" % E2E_TREE]
+    run = lambda mode, label, which, env="": [
+        "sh e2e-clean-%s-%s rm -rf /tmp/dst\n" % (mode, label),
+        "test e2e-%s-%s 0 %s %s -- %s %s /tmp/src /tmp/list /data/sbk-ld.so --library-path /data "
+        "/data/cpio-%s -pdm /tmp/dst\n" % (mode, label, sbk_program, env, mode, label, which)]
+    return lines, run
+
+
+def run_vm(build, reps, log_path, icount, program=None):
     manifest_src = os.path.join(build, "kernel", "vm-manifest.txt")
     bench = os.path.join(build, "kernel", "bench", "sbk_bench")
     floor = os.path.join(build, "kernel", "bench", "sysbatch_floor.ko")
@@ -107,13 +133,31 @@ def run_vm(build, reps, log_path, icount):
         with open(manifest, "w") as f:
             f.writelines(header)
             f.write("file sysbatch_floor.ko %s\n" % floor)
+            if program:
+                lines, run = e2e_steps(program[:2], program[2:], os.path.join(
+                    build, "kernel", "bench", "sbk_program"))
+                f.writelines(lines)
             f.write("rmmod\n")
+            if program:
+                # crossings: every system call entry, counted under ptrace
+                # without the module (the plugged build's batches then run
+                # as their calls: that count is its calls, less the batches)
+                for which in ("plain", "plugged"):
+                    f.writelines(run("count", which, which))
+                for rep in range(E2E_REPS):
+                    for which in ("plain", "plugged"):
+                        f.writelines(run("time", "%s-nomod-r%d" % (which, rep), which))
             f.write("test noload 0 %s -- noload %d\n" % (bench, reps))
             f.write("insmod\n")
             f.write("sh floor-load insmod /data/sysbatch_floor.ko\n")
             # every batch to the kernel, however small: the sweep measures
             # the kernel path itself (the break-even comes out of it)
             f.write("test loaded 0 %s SYSBATCH_MIN_BATCH=1 -- loaded %d\n" % (bench, reps))
+            if program:
+                # the module loaded, the runtime's own break-even in force
+                for rep in range(E2E_REPS):
+                    f.writelines(run("time", "plain-r%d" % rep, "plain"))
+                    f.writelines(run("time", "plugged-r%d" % rep, "plugged", "SYSBATCH_STATS=1"))
             # the same batches dispatched through the kernel's own switch,
             # side by side with the default (a copy of sys_call_table)
             f.write("rmmod\n")
@@ -142,6 +186,7 @@ def run_vm(build, reps, log_path, icount):
 
 class Analysis:
     def __init__(self, text, rng, rounds=400):
+        self.text = text
         self.data = {}
         for phase, call, mode, n, ns in re.findall(
                 r"^\w+\| S (\w+) (\w+) ([\w-]+) (\d+) (\d+)\s*$", text, re.M):
@@ -155,6 +200,56 @@ class Analysis:
         for key, samples in self.data.items():
             self.fits[key] = fit(medians(samples))
             self.boots[key] = bootstrap(samples, rounds, rng)
+
+    def e2e(self):
+        """The end-to-end runs: {label: {"ns"|"syscalls": value}} and the
+        plugged build's stats line (batches and calls in them)."""
+        runs = {}
+        for label, kind, value, status in re.findall(
+                r"^e2e-\w+-[\w-]+\| P ([\w-]+) (ns|syscalls) (\d+) status (\d+)\s*$", self.text, re.M):
+            label = re.sub(r"-r\d+$", "", label)
+            run = runs.setdefault(label, {})
+            run[kind] = min(int(value), run.get(kind, int(value)))
+            run["status"] = max(int(status), run.get("status", 0))
+        stats = re.search(r"^e2e-time-plugged-r0\| sysbatch: kernel (\d+) batches (\d+) slots; "
+                          r"emulated (\d+) batches (\d+) slots; refused (\d+); calls (\d+)",
+                          self.text, re.M)
+        return runs, stats
+
+    def e2e_table(self, program):
+        runs, stats = self.e2e()
+        if not runs:
+            return ["Not run: %s." % program]
+        need = ["plain", "plugged", "plain-nomod", "plugged-nomod"]
+        if any(k not in runs for k in need) or not stats or \
+                any(runs[k].get("status") != 0 for k in need):
+            return ["Incomplete run (see the console log): %s, stats %s." % (
+                runs, stats.group(0) if stats else "missing")]
+        kb, ks, eb, es, refused, calls = (int(g) for g in stats.groups())
+        plain_x = runs["plain"]["syscalls"]
+        # the plugged build traced without the module runs each batched
+        # call itself; with the module a batch of c calls is one crossing
+        plug_x = runs["plugged"]["syscalls"] - calls + kb + eb
+        L = ["| build | crossings (system call entries) | guest instructions, module loaded "
+             "| guest instructions, module not loaded |",
+             "|---|---:|---:|---:|",
+             "| plain | %d | %d | %d |" % (plain_x, runs["plain"]["ns"], runs["plain-nomod"]["ns"]),
+             "| plugged | %d | %d | %d |" % (plug_x, runs["plugged"]["ns"], runs["plugged-nomod"]["ns"]),
+             "| plugged / plain | %.4f | %.4f | %.4f |" % (
+                 plug_x / plain_x, runs["plugged"]["ns"] / runs["plain"]["ns"],
+                 runs["plugged-nomod"]["ns"] / runs["plain-nomod"]["ns"]),
+             "",
+             "Guest instructions: the fewest of %d runs each (alternating), from fork to exit "
+             "of `cpio -pdm` copying a fixed tree of 8 directories and 96 small files "
+             "(exec, dynamic loader, the program and the kernel work). " % E2E_REPS +
+             "Plugged run with the module loaded (its SYSBATCH_STATS line): %d batches of %d "
+             "slots through sys_batch, %d batches of %d slots below the break-even run as their "
+             "calls, %d refused; %d system calls were made inside batches. Crossings of the "
+             "plugged build: its system calls counted under ptrace without the module (%d; "
+             "every batched call then made by itself), less the %d calls inside batches, plus "
+             "one crossing per batch through the kernel." % (
+                 kb, ks, eb, es, refused, calls, runs["plugged"]["syscalls"], calls)]
+        return L
 
     def b_err(self, key):
         bs = [b for _, b in self.boots[key]]
@@ -345,21 +440,34 @@ def main():
     ap.add_argument("--reps", type=int, default=41, help="repetitions per N (wall clock)")
     ap.add_argument("--icount-reps", type=int, default=5, help="repetitions per N (instructions)")
     ap.add_argument("--out", default=os.path.join(SRC, "docs"))
+    reach = os.environ.get("REACH_WORK", "/tmp/sysbatch-reach")
+    ap.add_argument("--program-plain", default=os.path.join(
+        reach, "build", "cpio", "plain-clang", "src", "cpio"),
+        help="the end-to-end program, unplugged (bench/reach/run.sh builds it)")
+    ap.add_argument("--program-plugged", default=os.path.join(
+        reach, "build", "cpio", "clang-plugin", "src", "cpio"),
+        help="the same program built with the LLVM pass")
     ap.add_argument("--icount-only", action="store_true",
                     help="boot once with -icount and print the instruction tables (no docs)")
     ap.add_argument("--console", nargs=2, metavar=("ICOUNT_LOG", "WALL_LOG"),
                     help="analyse two saved console logs instead of booting")
     opts = ap.parse_args()
 
+    libs = ["/lib64/ld-linux-x86-64.so.2", "/lib/x86_64-linux-gnu/libc.so.6"]
+    missing = [f for f in [opts.program_plain, opts.program_plugged] + libs if not os.path.exists(f)]
+    program = None if missing else [opts.program_plain, opts.program_plugged] + libs
+    program_note = "%s missing (build it with bench/reach/run.sh, or pass --program-plain " \
+        "and --program-plugged)" % ", ".join(missing) if missing else ""
     if opts.icount_only:
         log = os.path.join(opts.build, "kernel", "bench-console-instructions.txt")
-        icount = Analysis(run_vm(opts.build, opts.icount_reps, log, True), random.Random(1))
-        print("\n".join(icount.cost_table() + [""] + icount.table("instructions")))
+        icount = Analysis(run_vm(opts.build, opts.icount_reps, log, True, program), random.Random(1))
+        print("\n".join(icount.cost_table() + [""] + icount.table("instructions") + [""]
+                        + icount.e2e_table(program_note)))
         return
     logs = opts.console or [os.path.join(opts.build, "kernel", "bench-console-%s.txt" % k)
                             for k in ("instructions", "wall")]
     texts = [open(l).read() for l in logs] if opts.console else [
-        run_vm(opts.build, opts.icount_reps, logs[0], True),
+        run_vm(opts.build, opts.icount_reps, logs[0], True, program),
         run_vm(opts.build, opts.reps, logs[1], False)]
     rng = random.Random(1)
     icount, wall = Analysis(texts[0], rng), Analysis(texts[1], rng)
