@@ -125,10 +125,13 @@ def run_vm(build, reps, log_path, icount, program=None):
     manifest_src = os.path.join(build, "kernel", "vm-manifest.txt")
     bench = os.path.join(build, "kernel", "bench", "sbk_bench")
     floor = os.path.join(build, "kernel", "bench", "sysbatch_floor.ko")
-    for f in (manifest_src, bench, floor):
+    needed = [manifest_src, bench, floor]
+    if program:
+        needed.append(os.path.join(build, "kernel", "bench", "sbk_program"))
+    for f in needed:
         if not os.path.exists(f):
             sys.exit("run.py: %s missing: build with the kernel module enabled "
-                     "(docs/kernel.md) and run `ninja sbk_bench sysbatch_floor_module`" % f)
+                     "(docs/kernel.md) and run `ninja sbk_bench sbk_program sysbatch_floor_module`" % f)
     header = [l for l in open(manifest_src)
               if l.split()[:1] and l.split()[0] in ("kernel", "module", "busybox", "qemu", "exit-helper")]
     env = dict(os.environ)
