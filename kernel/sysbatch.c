@@ -179,6 +179,10 @@ module_param(dispatch, charp, 0444);
 MODULE_PARM_DESC(dispatch, "auto (sys_call_table if found, else x64_sys_call), table or switch "
 		 "(x64_sys_call, the kernel's own dispatcher; for side-by-side measurements)");
 
+static char *dispatch_in_use = "none";
+module_param(dispatch_in_use, charp, 0444);
+MODULE_PARM_DESC(dispatch_in_use, "how inner calls are dispatched: table or switch (read-only)");
+
 static const sys_call_ptr_t *sb_sys_call_table;
 static long (*sb_x64_sys_call)(const struct pt_regs *, unsigned int) __ro_after_init;
 
@@ -663,6 +667,7 @@ static int __init sb_init(void)
 	}
 	for (i = 0; i < ARRAY_SIZE(sb_denied); i++)
 		sb_dispatch[sb_denied[i]] = sb_enosys;
+	dispatch_in_use = sb_dispatch_is_table ? "table" : "switch";
 
 	if (strcmp(hook, "kprobe")) {
 		r = sb_install_ftrace(x64);
