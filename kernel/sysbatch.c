@@ -77,9 +77,15 @@
  * pre-handler moves regs->ip to sb_entry for 183 (a no-op post-handler
  * keeps it an int3: an optimised probe would ignore the new ip).  Either
  * way sb_entry runs in ordinary process context, so inner calls may block.
- * Inner calls go through x64_sys_call (found with kallsyms_lookup_name,
- * itself found through a kprobe since it is no longer exported) or, on
- * older kernels without it, sys_call_table.
+ * Inner calls go straight to their handlers through a private copy of
+ * sys_call_table with the deny list filled in (sb_dispatch), or, where the
+ * table cannot be found or with dispatch=switch, through x64_sys_call; both
+ * are found with kallsyms_lookup_name, itself found through a kprobe since
+ * it is no longer exported.  Why an indexed call is safe here although
+ * x64_sys_call replaced the table for Branch History Injection: see
+ * docs/kernel.md (the index is clamped with array_index_nospec and the call
+ * is an ordinary retpoline/IBRS-protected indirect call, like the file
+ * operations every handler makes).
  *
  * Unload: no module reference is taken per batch.  sb_entry counts itself
  * in a per-CPU counter on entry and out on return; unload removes the hook,
@@ -168,20 +174,23 @@ MODULE_PARM_DESC(min_batch, "batch size reported as break-even (0: the measured 
 
 static enum sb_hook sb_hook_used;
 
+static char *dispatch = "auto";
+module_param(dispatch, charp, 0444);
+MODULE_PARM_DESC(dispatch, "auto (sys_call_table if found, else x64_sys_call), table or switch "
+		 "(x64_sys_call, the kernel's own dispatcher; for side-by-side measurements)");
+
+static char *dispatch_in_use = "none";
+module_param(dispatch_in_use, charp, 0444);
+MODULE_PARM_DESC(dispatch_in_use, "how inner calls are dispatched: table or switch (read-only)");
+
 static const sys_call_ptr_t *sb_sys_call_table;
-
-static long sb_table_call(const struct pt_regs *regs, unsigned int nr)
-{
-	return sb_sys_call_table[array_index_nospec(nr, NR_syscalls)](regs);
-}
-
-/* x64_sys_call, or sb_table_call on kernels without it. */
-static long (*sb_call)(const struct pt_regs *, unsigned int) __read_mostly;
+static long (*sb_x64_sys_call)(const struct pt_regs *, unsigned int) __ro_after_init;
 
 /* Row argc keeps arguments 0..argc-1: arguments past argc are passed as 0
  * at the cost of one load and one and per argument, no branches.  Row 7
- * serves an argc rewritten behind the check (the loop masks argc with 7). */
-static const unsigned long sb_argmask[8][6] = {
+ * serves an argc rewritten behind the check (the loop masks argc with 7).
+ * Rows are 64 bytes (two unused words) so that a row is argc << 6. */
+static const unsigned long sb_argmask[8][8] __aligned(64) = {
 	{ 0, 0, 0, 0, 0, 0 },
 	{ ~0UL, 0, 0, 0, 0, 0 },
 	{ ~0UL, ~0UL, 0, 0, 0, 0 },
@@ -192,20 +201,40 @@ static const unsigned long sb_argmask[8][6] = {
 	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
 };
 
-/* What slot number nr (as an unsigned 16-bit value, so the lookup needs no
- * range check) does: dispatch, -ENOSYS without dispatching (the deny list,
- * numbers beyond the table, and - when the table is visible - numbers that
- * are unimplemented anyway, so they do not trip the kprobe hook from
- * inside a batch), or the word copy. */
-enum { SB_DISPATCH, SB_ENOSYS, SB_WORDCOPY };
-static u8 sb_kind[1 << 16] __read_mostly;
-
 static const int sb_denied[] = {
 	__NR_clone, __NR_clone3, __NR_fork, __NR_vfork, __NR_execve,
 	__NR_execveat, __NR_exit, __NR_exit_group, __NR_rt_sigreturn,
 	SB_NR_BATCH, __NR_arch_prctl, __NR_iopl, __NR_ioperm,
 	__NR_sigaltstack, __NR_modify_ldt,
 };
+
+static long sb_enosys(const struct pt_regs *regs)
+{
+	return -ENOSYS;
+}
+
+/* dispatch=switch: every number through the kernel's own dispatcher (it
+ * reads the number from orig_ax, which the loop sets for this). */
+static long sb_via_switch(const struct pt_regs *regs)
+{
+	return sb_x64_sys_call(regs, regs->orig_ax);
+}
+
+/* What the slot loop calls for a number below SB_DISPATCH_SIZE: the
+ * kernel's handler (copied from sys_call_table at load), or sb_enosys for
+ * the deny list, for numbers from NR_syscalls up and - when the table is
+ * visible - for numbers that are unimplemented anyway (they must not trip
+ * the kprobe hook from inside a batch).  One masked index, one load and
+ * one call per slot: the policy is in the table, so the loop has no lookup
+ * of its own, and it skips x64_sys_call's compare tree and the trampoline
+ * on its entry.  The handlers are the ones x64_sys_call calls, and
+ * sys_call_table is read-only after boot, so the copy cannot go stale.  A
+ * power of two, so that the index is masked rather than compared under
+ * speculation. */
+#define SB_DISPATCH_SIZE 512
+static_assert(NR_syscalls <= SB_DISPATCH_SIZE, "the dispatch table covers every number");
+static sys_call_ptr_t sb_dispatch[SB_DISPATCH_SIZE] __ro_after_init;
+static bool sb_dispatch_is_table;
 
 /* Batches inside sb_entry, per CPU (a task may count in on one CPU and out
  * on another: only the sum means anything). */
@@ -277,11 +306,17 @@ static int sb_patch_ok(const struct sb_batch *b, unsigned long off, u64 val)
  * in the slots patches the in-flight slot by themselves; a word straddling
  * the edge of either array is refused, and so is a patch that would make a
  * slot invalid.  Kept out of line: the hot loop stays free of its stack. */
-static noinline long sb_word_copy(const struct sb_batch *b, unsigned long dst, unsigned long src)
+static noinline long sb_word_copy(const struct sb_batch *b, const struct sb_slot __user *s)
 {
 	unsigned long sbytes = b->n * sizeof(struct sb_slot), rbytes = b->n * sizeof(long), off;
+	unsigned long dst, src;
 	int in_slots, in_rets;
 	u64 val;
+
+	/* its operands as they are, whatever argc says (read here, not in
+	 * the loop, which keeps only masked arguments) */
+	if (get_user(dst, &s->arg[0]) || get_user(src, &s->arg[1]))
+		return -EFAULT;
 
 	in_slots = sb_word_in(src, (unsigned long)b->slots, sbytes, &off);
 	in_rets = sb_word_in(src, (unsigned long)b->rets, rbytes, &off);
@@ -342,61 +377,79 @@ out:
 	return bad;
 }
 
+/* fatal_signal_pending(current), its common test (no signal at all) one
+ * instruction: a plain read, which the calls and the user-access barriers
+ * in the loop make the compiler repeat on every slot. */
+static __always_inline bool sb_fatal_signal_pending(void)
+{
+	return unlikely(current_thread_info()->flags & _TIF_SIGPENDING) &&
+	       __fatal_signal_pending(current);
+}
+
 /* The record loop.  Per slot: one user-access window that stores the
  * previous result and loads this slot (head, argc, six arguments), the
- * kind lookup, the arguments masked by argc into one register frame, the
- * dispatch, the jump.  The frame is reused: x86_64 syscall handlers read
- * only the six argument registers (and orig_ax) of the frame they are
- * given, so the other fields are never initialised. */
-static __always_inline long sb_run(const struct sb_batch *b)
+ * arguments masked by argc into one register frame, one indexed call
+ * through sb_dispatch (which holds the deny list), the jump.  The frame is
+ * reused: x86_64 syscall handlers read only the six argument registers of
+ * the frame they are given (sb_via_switch also orig_ax, which only the
+ * via_switch instance of the loop sets), so the other fields are never
+ * initialised.  Numbers from SB_DISPATCH_SIZE up (as unsigned 16-bit
+ * values) are the word copy or -ENOSYS, off the hot path; so is a slot
+ * with any jump. */
+static __always_inline long sb_run(const struct sb_batch *b, bool via_switch)
 {
 	struct pt_regs regs __uninitialized;
-	const struct sb_slot __user *s = b->slots, *stop = b->slots + b->n, *ran;
+	const struct sb_slot __user *s = b->slots, *last = b->slots + b->n - 1;
 	long __user *r = b->rets;
 	long ret;
 
 	__uaccess_begin_nospec();
 	for (;;) {
-		unsigned long a0, a1, a2, a3, a4, a5;
+		const unsigned long *m;
+		unsigned long a;
 		u64 head, argc_word;
-		unsigned int nr, kind;
 		int jump;
 
+		/* each argument loaded, masked and stored in turn: few live
+		 * registers, so that none of them is spilled */
 		unsafe_get_user(head, (const u64 __user *)s, fault);
 		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
-		unsafe_get_user(a0, &s->arg[0], fault);
-		unsafe_get_user(a1, &s->arg[1], fault);
-		unsafe_get_user(a2, &s->arg[2], fault);
-		unsafe_get_user(a3, &s->arg[3], fault);
-		unsafe_get_user(a4, &s->arg[4], fault);
-		unsafe_get_user(a5, &s->arg[5], fault);
-		user_access_end();
+		m = sb_argmask[argc_word & 7];
+		unsafe_get_user(a, &s->arg[0], fault);
+		regs.di = a & m[0];
+		unsafe_get_user(a, &s->arg[1], fault);
+		regs.si = a & m[1];
+		unsafe_get_user(a, &s->arg[2], fault);
+		regs.dx = a & m[2];
+		unsafe_get_user(a, &s->arg[3], fault);
+		regs.r10 = a & m[3];
+		unsafe_get_user(a, &s->arg[4], fault);
+		regs.r8 = a & m[4];
+		unsafe_get_user(a, &s->arg[5], fault);
+		regs.r9 = a & m[5];
 
-		nr = (u16)head;
-		kind = sb_kind[nr];
-		if (likely(kind == SB_DISPATCH)) {
-			const unsigned long *m = sb_argmask[argc_word & 7];
+		if (likely(!(head & (u16)~(SB_DISPATCH_SIZE - 1)))) {
+			unsigned long index = head;
 
-			regs.orig_ax = nr;
-			regs.di = a0 & m[0];
-			regs.si = a1 & m[1];
-			regs.dx = a2 & m[2];
-			regs.r10 = a3 & m[3];
-			regs.r8 = a4 & m[4];
-			regs.r9 = a5 & m[5];
-			ret = sb_call(&regs, nr);
+			user_access_end();
+			if (via_switch)
+				regs.orig_ax = (u16)head;
+			/* the index is masked, not just tested: under a
+			 * mispredicted test the mask keeps the load inside the
+			 * table (the compiler cannot drop it: head's upper bits
+			 * hold the jumps) */
+			ret = sb_dispatch[index & (SB_DISPATCH_SIZE - 1)](&regs);
 			if (unlikely(ret < 0) &&
 			    unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
 				     ERESTART_RESTARTBLOCK - ERESTARTSYS))
 				ret = -EINTR;
-		} else if (kind == SB_WORDCOPY) {
-			ret = sb_word_copy(b, a0, a1);
+		} else if ((u16)head == (u16)SB_NR_WORDCOPY) {
+			user_access_end();
+			ret = sb_word_copy(b, s);
 		} else {
+			user_access_end();
 			ret = -ENOSYS;
 		}
-		ran = s;
-		jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
-							       : SB_HEAD_JUMP(head, 3);
 		/* No speculation barrier here: the slot a mispredicted bound
 		 * lets through is at most 32768 slots (2 MiB) past a user array
 		 * that access_ok placed below TASK_SIZE_MAX, i.e. still user
@@ -404,16 +457,32 @@ static __always_inline long sb_run(const struct sb_batch *b)
 		__uaccess_begin();
 		unsafe_put_user(ret, r, fault);
 		/* a target beyond n was refused up front; stopping at >= n
-		 * keeps a slot rewritten since then inside the arrays */
-		if (jump < 0)
+		 * keeps a slot rewritten since then inside the arrays.  s stays
+		 * on the slot that ran until the batch goes on. */
+		if (unlikely(head > 0xffff)) {
+			jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
+								       : SB_HEAD_JUMP(head, 3);
+			if (jump < 0 || s + jump >= last || sb_fatal_signal_pending())
+				break;
+			s += 1 + jump;
+			r += 1 + jump;
+			continue;
+		}
+		if (s >= last)
 			break;
-		s += 1 + jump;
-		r += 1 + jump;
-		if (s >= stop || unlikely(fatal_signal_pending(current)))
-			break;
+		s++;
+		r++;
+		/* the signal test last, as the loop's back edge */
+		if (likely(!(current_thread_info()->flags & _TIF_SIGPENDING)))
+			continue;
+		if (__fatal_signal_pending(current))
+			goto stopped_before;
 	}
 	user_access_end();
-	return ran - b->slots;
+	return s - b->slots;
+stopped_before:                  /* s is one past the slot that ran */
+	user_access_end();
+	return s - b->slots - 1;
 fault:
 	user_access_end();
 	return -EFAULT;
@@ -457,7 +526,9 @@ static __always_inline long sb_batch(unsigned long urets, unsigned long uslots, 
 	r = sb_check(&b);
 	if (unlikely(r))
 		return r;
-	return sb_run(&b);
+	/* two instances of the loop, so that the default one does not set
+	 * orig_ax for nothing */
+	return likely(sb_dispatch_is_table) ? sb_run(&b, false) : sb_run(&b, true);
 }
 
 /* Where either hook sends syscall 183 (same signature as the handlers).
@@ -571,26 +642,32 @@ static int __init sb_init(void)
 		pr_err("sysbatch: hook=%s: want auto, ftrace or kprobe\n", hook);
 		return -EINVAL;
 	}
+	if (strcmp(dispatch, "auto") && strcmp(dispatch, "table") && strcmp(dispatch, "switch")) {
+		pr_err("sysbatch: dispatch=%s: want auto, table or switch\n", dispatch);
+		return -EINVAL;
+	}
 	x64 = sb_lookup_symbol("x64_sys_call");
-	sb_call = (void *)x64;
+	sb_x64_sys_call = (void *)x64;
 	sb_sys_call_table = (const sys_call_ptr_t *)sb_lookup_symbol("sys_call_table");
 	ni = sb_lookup_symbol("__x64_sys_ni_syscall");
-	if (!sb_call && sb_sys_call_table)
-		sb_call = sb_table_call;
-	if (!sb_call) {
-		pr_err("sysbatch: neither x64_sys_call nor sys_call_table found "
-		       "(needs CONFIG_KPROBES and CONFIG_KALLSYMS_ALL)\n");
+	sb_dispatch_is_table = sb_sys_call_table && strcmp(dispatch, "switch");
+	if (!sb_dispatch_is_table && !(x64 && strcmp(dispatch, "table"))) {
+		pr_err("sysbatch: dispatch=%s: %s not found (needs CONFIG_KPROBES and "
+		       "CONFIG_KALLSYMS_ALL)\n", dispatch,
+		       !strcmp(dispatch, "auto") ? "neither sys_call_table nor x64_sys_call" :
+		       !strcmp(dispatch, "table") ? "sys_call_table" : "x64_sys_call");
 		return -ENOENT;
 	}
-	for (i = NR_syscalls; i < ARRAY_SIZE(sb_kind); i++)
-		sb_kind[i] = SB_ENOSYS;
-	sb_kind[(u16)SB_NR_WORDCOPY] = SB_WORDCOPY;
+	for (i = 0; i < SB_DISPATCH_SIZE; i++) {
+		if (i >= NR_syscalls ||
+		    (sb_sys_call_table && ni && (unsigned long)sb_sys_call_table[i] == ni))
+			sb_dispatch[i] = sb_enosys;
+		else
+			sb_dispatch[i] = sb_dispatch_is_table ? sb_sys_call_table[i] : sb_via_switch;
+	}
 	for (i = 0; i < ARRAY_SIZE(sb_denied); i++)
-		sb_kind[sb_denied[i]] = SB_ENOSYS;
-	if (sb_sys_call_table && ni)
-		for (i = 0; i < NR_syscalls; i++)
-			if ((unsigned long)sb_sys_call_table[i] == ni)
-				sb_kind[i] = SB_ENOSYS;
+		sb_dispatch[sb_denied[i]] = sb_enosys;
+	dispatch_in_use = sb_dispatch_is_table ? "table" : "switch";
 
 	if (strcmp(hook, "kprobe")) {
 		r = sb_install_ftrace(x64);
@@ -618,7 +695,7 @@ static int __init sb_init(void)
 		SB_NR_BATCH,
 		sb_hook_used == SB_HOOK_FTRACE ? "ftrace direct call on x64_sys_call"
 					       : "kprobe on __x64_sys_ni_syscall",
-		sb_call == sb_table_call ? "sys_call_table" : "x64_sys_call");
+		sb_dispatch_is_table ? "a copy of sys_call_table" : "x64_sys_call");
 	return 0;
 }
 

@@ -19,6 +19,11 @@ break-even marked come out of the instruction run.  It does this in two boots:
                 repeatable instruction count (host load does not matter)
   wall clock    plain TCG: emulated time, noisy on a shared host
 
+The instruction boot also runs one real program end to end (cpio 2.13,
+built plain and plugged by bench/reach/run.sh under $REACH_WORK): its
+crossings, counted under ptrace, and its guest instructions with and
+without the module.
+
 For every call and mode it fits time(N) = a + b*N to the per-N minima,
 bootstraps the samples for error bars, and writes
 
@@ -53,6 +58,8 @@ SERIES = [
     (("loaded", "batch"), "hand-written batch"),
     (("loaded", "rt-kernel"), "sysbatch_run (kernel)"),
     (("loaded", "floor"), "in-kernel floor"),
+    (("loaded", "floor-table"), "in-kernel floor, sys_call_table"),
+    (("switch", "batch"), "batch, x64_sys_call dispatch"),
     (("noload", "compiler"), "compiler-batched, no module"),
     (("loaded", "compiler"), "compiler-batched"),
     (("kprobe", "loop"), "loop, kprobe hook"),
@@ -88,14 +95,43 @@ def bootstrap(samples, rounds, rng):
     return out
 
 
-def run_vm(build, reps, log_path, icount):
+# The end-to-end part: one real program, not written here, built plain and
+# plugged by bench/reach/run.sh (cpio 2.13 from Debian, clang and the LLVM
+# pass; its `cpio -pd` is where the reach benchmark saw the most batches).
+# It runs in the instruction boot only, copying a fixed tree.
+E2E_TREE = ("mkdir -p /tmp/src && cd /tmp/src && for d in 1 2 3 4 5 6 7 8; do mkdir -p d$d; "
+            "for f in 1 2 3 4 5 6 7 8 9 10 11 12; do echo file $d $f > d$d/f$f; done; done "
+            "&& find . > /tmp/list")
+
+
+# Whole runs repeat, alternating plain and plugged, and the fastest of each
+# counts: the guest's caches make the first runs differ.
+E2E_REPS = 3
+
+
+def e2e_steps(program, libs, sbk_program):
+    """Manifest lines for the end-to-end runs; program = (plain, plugged)."""
+    lines = ["file sbk-ld.so %s\n" % libs[0], "file libc.so.6 %s\n" % libs[1],
+             "file cpio-plain %s\n" % program[0], "file cpio-plugged %s\n" % program[1],
+             "sh e2e-tree %s\n" % E2E_TREE]
+    run = lambda mode, label, which, env="": [
+        "sh e2e-clean-%s-%s rm -rf /tmp/dst\n" % (mode, label),
+        "test e2e-%s-%s 0 %s %s -- %s %s /tmp/src /tmp/list /data/sbk-ld.so --library-path /data "
+        "/data/cpio-%s -pdm /tmp/dst\n" % (mode, label, sbk_program, env, mode, label, which)]
+    return lines, run
+
+
+def run_vm(build, reps, log_path, icount, program=None):
     manifest_src = os.path.join(build, "kernel", "vm-manifest.txt")
     bench = os.path.join(build, "kernel", "bench", "sbk_bench")
     floor = os.path.join(build, "kernel", "bench", "sysbatch_floor.ko")
-    for f in (manifest_src, bench, floor):
+    needed = [manifest_src, bench, floor]
+    if program:
+        needed.append(os.path.join(build, "kernel", "bench", "sbk_program"))
+    for f in needed:
         if not os.path.exists(f):
             sys.exit("run.py: %s missing: build with the kernel module enabled "
-                     "(docs/kernel.md) and run `ninja sbk_bench sysbatch_floor_module`" % f)
+                     "(docs/kernel.md) and run `ninja sbk_bench sbk_program sysbatch_floor_module`" % f)
     header = [l for l in open(manifest_src)
               if l.split()[:1] and l.split()[0] in ("kernel", "module", "busybox", "qemu", "exit-helper")]
     env = dict(os.environ)
@@ -105,13 +141,36 @@ def run_vm(build, reps, log_path, icount):
         with open(manifest, "w") as f:
             f.writelines(header)
             f.write("file sysbatch_floor.ko %s\n" % floor)
+            if program:
+                lines, run = e2e_steps(program[:2], program[2:], os.path.join(
+                    build, "kernel", "bench", "sbk_program"))
+                f.writelines(lines)
             f.write("rmmod\n")
+            if program:
+                # crossings: every system call entry, counted under ptrace
+                # without the module (the plugged build's batches then run
+                # as their calls: that count is its calls, less the batches)
+                for which in ("plain", "plugged"):
+                    f.writelines(run("count", which, which))
+                for rep in range(E2E_REPS):
+                    for which in ("plain", "plugged"):
+                        f.writelines(run("time", "%s-nomod-r%d" % (which, rep), which))
             f.write("test noload 0 %s -- noload %d\n" % (bench, reps))
             f.write("insmod\n")
             f.write("sh floor-load insmod /data/sysbatch_floor.ko\n")
             # every batch to the kernel, however small: the sweep measures
             # the kernel path itself (the break-even comes out of it)
             f.write("test loaded 0 %s SYSBATCH_MIN_BATCH=1 -- loaded %d\n" % (bench, reps))
+            if program:
+                # the module loaded, the runtime's own break-even in force
+                for rep in range(E2E_REPS):
+                    f.writelines(run("time", "plain-r%d" % rep, "plain"))
+                    f.writelines(run("time", "plugged-r%d" % rep, "plugged", "SYSBATCH_STATS=1"))
+            # the same batches dispatched through the kernel's own switch,
+            # side by side with the default (a copy of sys_call_table)
+            f.write("rmmod\n")
+            f.write("insmod dispatch=switch\n")
+            f.write("test switch 0 %s SYSBATCH_MIN_BATCH=1 -- switch %d batch\n" % (bench, reps))
             f.write("rmmod\n")
             f.write("insmod hook=kprobe\n")
             f.write("test kprobe 0 %s SYSBATCH_MIN_BATCH=1 -- kprobe %d\n" % (bench, reps))
@@ -135,6 +194,7 @@ def run_vm(build, reps, log_path, icount):
 
 class Analysis:
     def __init__(self, text, rng, rounds=400):
+        self.text = text
         self.data = {}
         for phase, call, mode, n, ns in re.findall(
                 r"^\w+\| S (\w+) (\w+) ([\w-]+) (\d+) (\d+)\s*$", text, re.M):
@@ -148,6 +208,56 @@ class Analysis:
         for key, samples in self.data.items():
             self.fits[key] = fit(medians(samples))
             self.boots[key] = bootstrap(samples, rounds, rng)
+
+    def e2e(self):
+        """The end-to-end runs: {label: {"ns"|"syscalls": value}} and the
+        plugged build's stats line (batches and calls in them)."""
+        runs = {}
+        for label, kind, value, status in re.findall(
+                r"^e2e-\w+-[\w-]+\| P ([\w-]+) (ns|syscalls) (\d+) status (\d+)\s*$", self.text, re.M):
+            label = re.sub(r"-r\d+$", "", label)
+            run = runs.setdefault(label, {})
+            run[kind] = min(int(value), run.get(kind, int(value)))
+            run["status"] = max(int(status), run.get("status", 0))
+        stats = re.search(r"^e2e-time-plugged-r0\| sysbatch: kernel (\d+) batches (\d+) slots; "
+                          r"emulated (\d+) batches (\d+) slots; refused (\d+); calls (\d+)",
+                          self.text, re.M)
+        return runs, stats
+
+    def e2e_table(self, program):
+        runs, stats = self.e2e()
+        if not runs:
+            return ["Not run: %s." % program]
+        need = ["plain", "plugged", "plain-nomod", "plugged-nomod"]
+        if any(k not in runs for k in need) or not stats or \
+                any(runs[k].get("status") != 0 for k in need):
+            return ["Incomplete run (see the console log): %s, stats %s." % (
+                runs, stats.group(0) if stats else "missing")]
+        kb, ks, eb, es, refused, calls = (int(g) for g in stats.groups())
+        plain_x = runs["plain"]["syscalls"]
+        # the plugged build traced without the module runs each batched
+        # call itself; with the module a batch of c calls is one crossing
+        plug_x = runs["plugged"]["syscalls"] - calls + kb + eb
+        L = ["| build | crossings (system call entries) | guest instructions, module loaded "
+             "| guest instructions, module not loaded |",
+             "|---|---:|---:|---:|",
+             "| plain | %d | %d | %d |" % (plain_x, runs["plain"]["ns"], runs["plain-nomod"]["ns"]),
+             "| plugged | %d | %d | %d |" % (plug_x, runs["plugged"]["ns"], runs["plugged-nomod"]["ns"]),
+             "| plugged / plain | %.4f | %.4f | %.4f |" % (
+                 plug_x / plain_x, runs["plugged"]["ns"] / runs["plain"]["ns"],
+                 runs["plugged-nomod"]["ns"] / runs["plain-nomod"]["ns"]),
+             "",
+             "Guest instructions: the fewest of %d runs each (alternating), from fork to exit "
+             "of `cpio -pdm` copying a fixed tree of 8 directories and 96 small files "
+             "(exec, dynamic loader, the program and the kernel work). " % E2E_REPS +
+             "Plugged run with the module loaded (its SYSBATCH_STATS line): %d batches of %d "
+             "slots through sys_batch, %d batches of %d slots below the break-even run as their "
+             "calls, %d refused; %d system calls were made inside batches. Crossings of the "
+             "plugged build: its system calls counted under ptrace without the module (%d; "
+             "every batched call then made by itself), less the %d calls inside batches, plus "
+             "one crossing per batch through the kernel." % (
+                 kb, ks, eb, es, refused, calls, runs["plugged"]["syscalls"], calls)]
+        return L
 
     def b_err(self, key):
         bs = [b for _, b in self.boots[key]]
@@ -228,6 +338,8 @@ class Analysis:
                           and tb < tl), None)
             rows.append(dict(hook=label, phase=phase, fixed=fixed, b=b, b_loop=b_loop,
                              floor=self.fits[fl][1] if fl in self.fits else None,
+                             floor_table=self.fits[(call, "loaded", "floor-table")][1]
+                             if (call, "loaded", "floor-table") in self.fits else None,
                              two=two, even=even, first=first, even_rt=even_rt, even_cc=even_cc,
                              tax=self.fits[hl][1] / b_loop if hl in self.fits else None,
                              over=over, measured=measured))
@@ -236,17 +348,19 @@ class Analysis:
     def cost_table(self):
         f = lambda v, fmt="%.2f": "-" if v is None else fmt % v
         L = ["| call | hook | fixed cost a per batch | a / one plain call (goal ≤ 1.5) | per slot b "
-             "| b / in-kernel floor (goal ≤ 1.25) | 2-call batch / 2 calls (goal ≤ 0.8) "
+             "| b / in-kernel floor (goal ≤ 1.25) | b / floor through sys_call_table "
+             "| 2-call batch / 2 calls (goal ≤ 0.8) "
              "| break-even n (fit) | first measured n (1, 2, 4, 8) where a batch wins "
              "| sysbatch_run: kernel beats its own loop from n (fit) "
              "| compiler-batched C beats the same C unbatched from n (fit) "
              "| plain call with module loaded / without (goal ≤ 1.02) |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for call in CALLS:
             for r in self.cost_model(call):
-                L.append("| %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s | %s | %s |" % (
+                L.append("| %s | %s | %.0f | %s | %.1f | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                     call, r["hook"], r["fixed"], f(r["fixed"] / r["b_loop"]), r["b"],
-                    f(r["b"] / r["floor"] if r["floor"] else None), f(r["two"]),
+                    f(r["b"] / r["floor"] if r["floor"] else None),
+                    f(r["b"] / r["floor_table"] if r["floor_table"] else None), f(r["two"]),
                     f(r["even"], "%d"), f(r["first"], "%d"), f(r["even_rt"], "%d"),
                     f(r["even_cc"], "%d"), f(r["tax"], "%.3f")))
         return L
@@ -309,14 +423,17 @@ class Analysis:
             L.append("| " + " | ".join(row) + " |")
         L += ["", "Ratios of the per-call slopes b:", "",
               "| call | loop / batch (speed-up per call) | batch / floor (module per-slot cost; goal ≤ 1.25) "
+              "| batch / floor through sys_call_table | batch with x64_sys_call dispatch / floor "
               "| sysbatch_run / batch | fallback / loop | loop with module / loop (hook tax) "
               "| compiler-batched / batch (goal ≤ 1.05) | compiler-batched without module / loop (goal ≤ 1.02) |",
-              "|---|---|---|---|---|---|---|---|"]
+              "|---|---|---|---|---|---|---|---|---|---|"]
         for call in CALLS:
-            L.append("| %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            L.append("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
                 call,
                 fmt(self.ratio((call, "noload", "loop"), (call, "loaded", "batch"))),
                 fmt(self.ratio((call, "loaded", "batch"), (call, "loaded", "floor"))),
+                fmt(self.ratio((call, "loaded", "batch"), (call, "loaded", "floor-table"))),
+                fmt(self.ratio((call, "switch", "batch"), (call, "loaded", "floor"))),
                 fmt(self.ratio((call, "loaded", "rt-kernel"), (call, "loaded", "batch"))),
                 fmt(self.ratio((call, "noload", "rt-emul"), (call, "noload", "loop"))),
                 fmt(self.ratio((call, "loaded", "loop"), (call, "noload", "loop"))),
@@ -331,14 +448,34 @@ def main():
     ap.add_argument("--reps", type=int, default=41, help="repetitions per N (wall clock)")
     ap.add_argument("--icount-reps", type=int, default=5, help="repetitions per N (instructions)")
     ap.add_argument("--out", default=os.path.join(SRC, "docs"))
+    reach = os.environ.get("REACH_WORK", "/tmp/sysbatch-reach")
+    ap.add_argument("--program-plain", default=os.path.join(
+        reach, "build", "cpio", "plain-clang", "src", "cpio"),
+        help="the end-to-end program, unplugged (bench/reach/run.sh builds it)")
+    ap.add_argument("--program-plugged", default=os.path.join(
+        reach, "build", "cpio", "clang-plugin", "src", "cpio"),
+        help="the same program built with the LLVM pass")
+    ap.add_argument("--icount-only", action="store_true",
+                    help="boot once with -icount and print the instruction tables (no docs)")
     ap.add_argument("--console", nargs=2, metavar=("ICOUNT_LOG", "WALL_LOG"),
                     help="analyse two saved console logs instead of booting")
     opts = ap.parse_args()
 
+    libs = ["/lib64/ld-linux-x86-64.so.2", "/lib/x86_64-linux-gnu/libc.so.6"]
+    missing = [f for f in [opts.program_plain, opts.program_plugged] + libs if not os.path.exists(f)]
+    program = None if missing else [opts.program_plain, opts.program_plugged] + libs
+    program_note = "%s missing (build it with bench/reach/run.sh, or pass --program-plain " \
+        "and --program-plugged)" % ", ".join(missing) if missing else ""
+    if opts.icount_only:
+        log = os.path.join(opts.build, "kernel", "bench-console-instructions.txt")
+        icount = Analysis(run_vm(opts.build, opts.icount_reps, log, True, program), random.Random(1))
+        print("\n".join(icount.cost_table() + [""] + icount.table("instructions") + [""]
+                        + icount.e2e_table(program_note)))
+        return
     logs = opts.console or [os.path.join(opts.build, "kernel", "bench-console-%s.txt" % k)
                             for k in ("instructions", "wall")]
     texts = [open(l).read() for l in logs] if opts.console else [
-        run_vm(opts.build, opts.icount_reps, logs[0], True),
+        run_vm(opts.build, opts.icount_reps, logs[0], True, program),
         run_vm(opts.build, opts.reps, logs[1], False)]
     rng = random.Random(1)
     icount, wall = Analysis(texts[0], rng), Analysis(texts[1], rng)
@@ -391,6 +528,12 @@ def main():
          "a trap like any other instruction, which hardware does not.",
          ""]
     L += icount.table("instructions")
+    L += ["", "## End to end: a real program (instructions boot)", "",
+          "`cpio -pdm` of cpio 2.13 (the Debian 12 source package, built by "
+          "`bench/reach/run.sh` with clang 14, plain and with the sysbatch LLVM pass, which "
+          "links libsysbatch) copies the same tree in the VM, run through the dynamic loader "
+          "by `bench/kernel/sbk_program`.", ""]
+    L += icount.e2e_table(program_note)
     L += ["", "## Wall clock (TCG, %d repetitions per N)" % wall.reps, "",
           "Emulated nanoseconds on a shared 2-core host under load: noisy, kept for the "
           "order of magnitude. TCG's cost per instruction also depends on code layout: the "
@@ -422,7 +565,16 @@ def main():
           "(adds its user-side check).",
           "- *in-kernel floor*: `bench/kernel/sysbatch_floor.ko` calling `x64_sys_call` N times "
           "with one prepared register frame, timed inside the kernel (with sysbatch.ko loaded, "
-          "so every call passes the trampoline, as inner calls of a batch do).",
+          "so every call passes the trampoline on it): the kernel's own dispatcher, the floor "
+          "the goal is stated against.",
+          "- *in-kernel floor, sys_call_table*: the same loop calling `sys_call_table[nr]` "
+          "directly, as the module's slot loop does by default (through its private copy of "
+          "the table): no compare tree of `x64_sys_call`, no trampoline. The gap between the "
+          "hand-written batch and this column is the module's own per-slot work.",
+          "- *batch, x64_sys_call dispatch*: the hand-written batch with sysbatch.ko reloaded "
+          "with `dispatch=switch`, whose inner calls go through `x64_sys_call` (and so through "
+          "the trampoline) as before this change: the two dispatches side by side in one "
+          "boot.",
           "- *compiler-batched*: `bench/kernel/sbk_plain_calls.c`, N plain calls in a row "
           "(N = 1..64; getuid results stored to an array, fstat on fd 3, lstat of a literal "
           "path) built with clang and the sysbatch LLVM pass, which makes each N ≥ 2 one "
@@ -436,8 +588,8 @@ def main():
           "Plots (log-log, per unit against N): [instructions](kernel-bench-instructions.svg), "
           "[wall clock](kernel-bench-wall.svg); per-N minima in the matching `.dat` files.",
           "",
-          "Reproduce: `ninja -C build sbk_bench sysbatch_floor_module && python3 "
-          "bench/kernel/run.py --build build` (about three minutes; the console logs stay in "
+          "Reproduce: `ninja -C build sbk_bench sbk_program sysbatch_floor_module && REACH_WORK=<bench/reach's work dir> python3 "
+          "bench/kernel/run.py --build build` (about five minutes; without the cpio builds the end-to-end part says so and the rest runs; the console logs stay in "
           "`build/kernel/bench-console-*.txt` and `--console <icount-log> <wall-log>` "
           "re-analyses them)."]
     md = os.path.join(opts.out, "kernel-bench.md")

@@ -7,13 +7,17 @@
  *              kernel path when the module is loaded, else its user loop)
  *     floor    N calls of the kernel's dispatcher from a bare in-kernel
  *              loop (bench/kernel/sysbatch_floor.ko), when loaded
+ *     floor-table  the same loop calling the handler from sys_call_table
+ *              (the module's default dispatch)
  *     compiler N calls written as plain C and batched by the LLVM pass
  *              (sbk_plain_calls.c; N <= 64, getuid/fstat/lstat), when
  *              built with SBK_HAVE_PLAIN
  * interleaving modes, N and repetitions so machine noise hits all alike.
  * Output: one line per sample, "S <phase> <call> <mode> <N> <ns>", for
  * bench/kernel/analyze.py to fit time = a + b*N.
- *     sbk_bench <phase> [reps]
+ *     sbk_bench <phase> [reps [modes]]
+ * modes: a comma-separated subset of loop,batch,rt,compiler,floor (all by
+ * default), for phases that only compare some of them.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -84,11 +88,21 @@ static void fill(const struct call *c, int n)
     }
 }
 
+/* Is mode one of the comma-separated words of modes? */
+static int want(const char *modes, const char *mode)
+{
+    size_t len = strlen(mode);
+    for (const char *p = modes; p && *p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+        if (strncmp(p, mode, len) == 0 && (p[len] == ',' || p[len] == 0))
+            return 1;
+    return 0;
+}
+
 static int floor_fd = -1;
-static long floor_ns(const struct call *c, int n)
+static long floor_ns(const struct call *c, int n, const char *via)
 {
     char cmd[128], out[64];
-    int len = snprintf(cmd, sizeof cmd, "%ld %d %ld %ld 0", c->nr, n, c->a0, c->a1);
+    int len = snprintf(cmd, sizeof cmd, "%ld %d %ld %ld 0 %s", c->nr, n, c->a0, c->a1, via);
     if (pwrite(floor_fd, cmd, len, 0) != len)
         return -1;
     int in = open("/sys/module/sysbatch_floor/parameters/last_ns", O_RDONLY);
@@ -105,6 +119,7 @@ int main(int argc, char **argv)
 {
     const char *phase = argc > 1 ? argv[1] : "x";
     int reps = argc > 2 ? atoi(argv[2]) : 15;
+    const char *modes = argc > 3 ? argv[3] : "loop,batch,rt,compiler,floor";
     fd = open(path, O_RDONLY);
     if (fd < 0) {
         perror(path);
@@ -128,13 +143,15 @@ int main(int argc, char **argv)
                 long t0, t1, last;
                 fill(call, n);
 
-                t0 = now_ns();
-                for (int i = 0; i < n; i++)
-                    raw3(call->nr, call->a0, call->a1, 0);
-                t1 = now_ns();
-                printf("S %s %s loop %d %ld\n", phase, call->name, n, t1 - t0);
+                if (want(modes, "loop")) {
+                    t0 = now_ns();
+                    for (int i = 0; i < n; i++)
+                        raw3(call->nr, call->a0, call->a1, 0);
+                    t1 = now_ns();
+                    printf("S %s %s loop %d %ld\n", phase, call->name, n, t1 - t0);
+                }
 
-                if (have_batch) {
+                if (have_batch && want(modes, "batch")) {
                     t0 = now_ns();
                     last = raw_batch(rets, slots, n);
                     t1 = now_ns();
@@ -146,18 +163,21 @@ int main(int argc, char **argv)
                     printf("S %s %s batch %d %ld\n", phase, call->name, n, t1 - t0);
                 }
 
-                t0 = now_ns();
-                last = sysbatch_run(rets, slots, n, 0);
-                t1 = now_ns();
-                if (last != n - 1) {
-                    fprintf(stderr, "%s sysbatch_run of %d: returned %ld\n", call->name, n, last);
-                    return 1;
+                if (want(modes, "rt")) {
+                    t0 = now_ns();
+                    last = sysbatch_run(rets, slots, n, 0);
+                    t1 = now_ns();
+                    if (last != n - 1) {
+                        fprintf(stderr, "%s sysbatch_run of %d: returned %ld\n", call->name, n,
+                                last);
+                        return 1;
+                    }
+                    printf("S %s %s %s %d %ld\n", phase, call->name, rt_mode, n, t1 - t0);
                 }
-                printf("S %s %s %s %d %ld\n", phase, call->name, rt_mode, n, t1 - t0);
 
 #ifdef SBK_HAVE_PLAIN
                 /* sweep[k] == 1 << k up to 64; fstat's functions use fd 3 */
-                if (k < 7 && plain_fns[c][k] && (c != 2 || fd == 3)) {
+                if (k < 7 && plain_fns[c][k] && (c != 2 || fd == 3) && want(modes, "compiler")) {
                     t0 = now_ns();
                     plain_fns[c][k](fd, path);
                     t1 = now_ns();
@@ -165,13 +185,15 @@ int main(int argc, char **argv)
                 }
 #endif
 
-                if (floor_fd >= 0) {
-                    long ns = floor_ns(call, n);
-                    if (ns < 0) {
+                if (floor_fd >= 0 && want(modes, "floor")) {
+                    long ns = floor_ns(call, n, "");
+                    long ns_table = floor_ns(call, n, "table");
+                    if (ns < 0 || ns_table < 0) {
                         fprintf(stderr, "floor run failed\n");
                         return 1;
                     }
                     printf("S %s %s floor %d %ld\n", phase, call->name, n, ns);
+                    printf("S %s %s floor-table %d %ld\n", phase, call->name, n, ns_table);
                 }
             }
         }

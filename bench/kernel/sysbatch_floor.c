@@ -7,6 +7,11 @@
  *
  *     echo "102 1000 0 0 0" > /sys/module/sysbatch_floor/parameters/run
  *     cat /sys/module/sysbatch_floor/parameters/last_ns     -- 1000 getuids
+ *     echo "102 1000 0 0 0 table" > ...                     -- the same through
+ *                                                              sys_call_table
+ *
+ * The second form is the floor for sysbatch.ko's default dispatch (an
+ * indexed call of the handler); the first is the kernel's own dispatcher.
  *
  * The write runs in the writer's process context, so pointer arguments
  * (fstat's buffer, lstat's path) are the writer's user addresses, exactly
@@ -37,13 +42,20 @@ static int floor_allowed(long nr)
 static int floor_run(const char *val, const struct kernel_param *kp)
 {
 	long nr, count, a[3];
+	char via[8] = "";
 	struct pt_regs regs;
+	bool table;
 	u64 t0;
 	long i;
 
-	if (sscanf(val, "%ld %ld %ld %ld %ld", &nr, &count, &a[0], &a[1], &a[2]) != 5)
+	if (sscanf(val, "%ld %ld %ld %ld %ld %7s", &nr, &count, &a[0], &a[1], &a[2], via) < 5)
 		return -EINVAL;
 	if (!floor_allowed(nr) || count < 0 || count > 100000)
+		return -EINVAL;
+	if (via[0] && strcmp(via, "table"))
+		return -EINVAL;
+	table = via[0] || !floor_x64_sys_call;
+	if (table && !floor_table)
 		return -EINVAL;
 	memset(&regs, 0, sizeof(regs));
 	regs.orig_ax = nr;
@@ -51,7 +63,7 @@ static int floor_run(const char *val, const struct kernel_param *kp)
 	regs.si = a[1];
 	regs.dx = a[2];
 	t0 = ktime_get_ns();
-	if (floor_x64_sys_call)
+	if (!table)
 		for (i = 0; i < count; i++)
 			floor_x64_sys_call(&regs, nr);
 	else
@@ -63,7 +75,7 @@ static int floor_run(const char *val, const struct kernel_param *kp)
 
 static const struct kernel_param_ops floor_run_ops = { .set = floor_run };
 module_param_cb(run, &floor_run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "write \"nr count arg0 arg1 arg2\" to time count calls");
+MODULE_PARM_DESC(run, "write \"nr count arg0 arg1 arg2 [table]\" to time count calls");
 
 static int __init floor_init(void)
 {

@@ -595,12 +595,21 @@ static inline int sb__has_jump(const struct sysbatch_slot *s)
 #endif
 }
 
-/* sysbatch_check, also telling whether any slot is a cancellation point. */
+/* What sb__validate learns about a valid batch on its way through it. */
+struct sb__shape {
+    unsigned long cancel_point; /* nonzero: some slot is a cancellation point */
+    int has_jump;               /* some slot jumps (so slots may be skipped) */
+    long copies;                /* word copies in the batch */
+};
+
+/* sysbatch_check, also telling the batch's shape (both extra facts are
+ * noted on paths the common slot never takes). */
 static inline __attribute__((always_inline)) long
 sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
-             unsigned long *cancel_point)
+             struct sb__shape *shape)
 {
-    long i;
+    long i, copies = 0;
+    int has_jump = 0;
     unsigned long cancel = 0;
     if (n < 0 || n > SYSBATCH_MAX_SLOTS) {
         return -SYSBATCH_EINVAL;
@@ -626,6 +635,7 @@ sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
          * of the three offsets covers all of them.  Most slots fall through
          * on every outcome: one test of the three jumps together. */
         if (sb__has_jump(s)) {
+            has_jump = 1;
             fz = s->jump_fail > s->jump_zero ? s->jump_fail : s->jump_zero;
             far = fz > s->jump_pos ? fz : s->jump_pos;
             if (i + 1 + far > n) {
@@ -641,16 +651,27 @@ sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
             if (bad) {
                 return bad;
             }
+            copies++;
         }
     }
-    *cancel_point = cancel;
+    shape->cancel_point = cancel;
+    shape->has_jump = has_jump;
+    shape->copies = copies;
     return 0;
 }
 
 long sysbatch_check(const long *rets, const struct sysbatch_slot *slots, long n)
 {
-    unsigned long cancel_point;
-    return sb__validate(rets, slots, n, &cancel_point);
+    struct sb__shape shape;
+    return sb__validate(rets, slots, n, &shape);
+}
+
+/* rets[from..n-1] = SYSBATCH_NOT_RUN */
+static void sb__mark_not_run(long *rets, long from, long n)
+{
+    for (long i = from; i < n; i++) {
+        rets[i] = SYSBATCH_NOT_RUN;
+    }
 }
 
 /* ---------------------------------------------------------------- emulator */
@@ -739,8 +760,8 @@ static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, 
 long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
 {
     enum sysbatch_path p = sysbatch_path(); /* first: it fills sb__cancel */
-    unsigned long cancel_point = 0;
-    long bad = flags != 0 ? -SYSBATCH_EINVAL : sb__validate(rets, slots, n, &cancel_point);
+    struct sb__shape shape = { 0, 0, 0 };
+    long bad = flags != 0 ? -SYSBATCH_EINVAL : sb__validate(rets, slots, n, &shape);
     long last, executed, copies;
 
     if (bad) {
@@ -750,14 +771,16 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     if (n == 0) {
         return 0;
     }
-    if (cancel_point) {
+    if (shape.cancel_point) {
         pthread_testcancel();
     }
     /* A slot the batch jumps over keeps this value, so rewritten code can
      * tell which calls ran (neither sys_batch nor the loop below writes the
-     * rets of skipped slots). */
-    for (long i = 0; i < n; i++) {
-        rets[i] = SYSBATCH_NOT_RUN;
+     * rets of skipped slots).  Without jumps only a batch that ends early
+     * leaves slots unrun, and those are marked after it returns: the
+     * common batch pays no pass over rets. */
+    if (shape.has_jump) {
+        sb__mark_not_run(rets, 0, n);
     }
 #if SB__HAVE_KERNEL_PATH
     /* Below the break-even the original calls are cheaper; a refusal means
@@ -767,10 +790,22 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     if (p == SYSBATCH_PATH_KERNEL && n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
         last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
         if (last >= 0 && last < n) {
-            executed = sb__count_path(rets, slots, last, &copies);
+            if (!shape.has_jump && last == n - 1) {
+                executed = n; /* every slot ran, in order */
+                copies = shape.copies;
+            } else {
+                if (!shape.has_jump) {
+                    sb__mark_not_run(rets, last + 1, n); /* stopped early */
+                }
+                executed = sb__count_path(rets, slots, last, &copies);
+            }
             sb__count(&sb__batches[p], 1);
             sb__count(&sb__slots[p], (unsigned long)executed);
             sb__count(&sb__calls, (unsigned long)(executed - copies));
+        } else if (!shape.has_jump && last != -SYSBATCH_EREFUSED) {
+            /* The batch failed as a whole (bad pointers, found before
+             * anything ran on our module): nothing to read, as before. */
+            sb__mark_not_run(rets, 0, n);
         }
         if (last != -SYSBATCH_EREFUSED) {
             return last;
@@ -779,6 +814,7 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
 #else
     (void)p;
 #endif
+    /* without jumps the loop runs every slot, so none needs the mark */
     last = sb__emulate(rets, slots, n, &executed, &copies);
     sb__count(&sb__batches[SYSBATCH_PATH_EMUL], 1);
     sb__count(&sb__slots[SYSBATCH_PATH_EMUL], (unsigned long)executed);
