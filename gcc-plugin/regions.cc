@@ -17,6 +17,7 @@
  * call's value with a constant that the sign class decides), GOTO or EXIT.
  */
 #include "block-scanner.h"
+#include "sysbatch/cfg.h"
 
 namespace sysbatch_gcc {
 
@@ -253,43 +254,54 @@ int sysbatch_form_region(basic_block entry, enum sb_abi abi,
                          bool (*excluded)(basic_block),
                          auto_vec<basic_block> *bbs)
 {
-    int calls = sysbatch_count_candidates(entry, abi);
-    if (calls == 0 || calls > SB_MAX_REGION_CALLS)
+    if (sysbatch_count_candidates(entry, abi) == 0)
         return 0;
-    auto_vec<int> ncalls;
-    bbs->safe_push(entry);
-    ncalls.safe_push(calls);
-    for (basic_block bb = entry->next_bb;
-         bb != EXIT_BLOCK_PTR_FOR_FN(cfun) &&
-         bbs->length() < SB_MAX_REGION_BLOCKS;
+    /* The function's blocks in layout order from the entry on: earlier
+     * blocks can never join (their edges would be back edges into the
+     * region), so the core sees them as predecessors outside it. */
+    auto_vec<basic_block> order;
+    int npreds_total = 0;
+    for (basic_block bb = entry; bb != EXIT_BLOCK_PTR_FOR_FN(cfun);
          bb = bb->next_bb) {
-        if (excluded(bb) || EDGE_COUNT(bb->preds) == 0)
-            continue;
-        /* Single entry: every edge into the block comes from a block
-         * already in the region (so from an earlier one: no back edge). */
-        bool inside = true;
+        bb->aux = (void *)(intptr_t)(order.length() + 1);
+        npreds_total += EDGE_COUNT(bb->preds);
+        order.safe_push(bb);
+    }
+    int n = (int)order.length();
+    struct sb_cfg_block *blocks = XCNEWVEC(struct sb_cfg_block, n);
+    int *preds = XNEWVEC(int, npreds_total + 1);
+    bool *covered = XCNEWVEC(bool, n);
+    for (int k = 0, next = 0; k < n; k++) {
+        basic_block bb = order[k];
+        struct sb_cfg_block &b = blocks[k];
+        covered[k] = excluded(bb);
+        b.candidates = sysbatch_count_candidates(bb, abi);
+        b.preds = preds + next;
         edge e;
         edge_iterator ei;
-        FOR_EACH_EDGE(e, ei, bb->preds)
-            if ((e->flags & (EDGE_ABNORMAL | EDGE_EH)) || !bbs->contains(e->src))
-                inside = false;
-        if (!inside)
-            continue;
-        int n = sysbatch_count_candidates(bb, abi);
-        if (calls + n > SB_MAX_REGION_CALLS)
-            continue;
-        bbs->safe_push(bb);
-        ncalls.safe_push(n);
-        calls += n;
+        FOR_EACH_EDGE(e, ei, bb->preds) {
+            if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+                b.abnormal_entry = true;
+            /* A block before the entry (or the function's entry block) is
+             * outside the region whatever its number: -1. */
+            preds[next++] = e->src->aux ? (int)(intptr_t)e->src->aux - 1 : -1;
+            b.npreds++;
+        }
+        b.unreachable = k != 0 && EDGE_COUNT(bb->preds) == 0;
     }
-    /* Blocks after the last call change nothing the planner decides. */
-    while (ncalls.last() == 0) {
-        ncalls.pop();
-        bbs->pop();
-    }
+    for (basic_block bb : order)
+        bb->aux = NULL;
+    struct sb_cfg cfg = {n, blocks, covered};
+    int out[SB_MAX_REGION_BLOCKS];
+    int nr = sb_cfg_form_region(&cfg, 0, out);
     int with_calls = 0;
-    for (int n : ncalls)
-        with_calls += n > 0;
+    for (int i = 0; i < nr; i++) {
+        bbs->safe_push(order[out[i]]);
+        with_calls += blocks[out[i]].candidates > 0;
+    }
+    XDELETEVEC(covered);
+    XDELETEVEC(preds);
+    XDELETEVEC(blocks);
     return with_calls;
 }
 

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SysbatchInternal.h"
+#include "sysbatch/cfg.h"
 
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -26,45 +27,42 @@ namespace detail {
 // Branchy regions (docs/llvm.md, "Branchy regions")
 //===----------------------------------------------------------------------===//
 
-/// The blocks of the region entered at \p Order[EntryIdx]: later blocks in
-/// function order join when every predecessor is already in (single entry;
-/// no back edge can lead to them), while the region stays within
-/// SB_MAX_REGION_BLOCKS blocks and SB_MAX_REGION_CALLS calls.  Trailing
-/// call-free blocks are dropped.  Empty unless two blocks hold candidates.
+/// The blocks of the region entered at \p Order[EntryIdx], as the core's
+/// sb_cfg_form_region() picks them (sysbatch/cfg.h: single entry, no back
+/// edge, within the block and call limits, trailing call-free blocks
+/// dropped).  Empty unless two blocks hold candidates.
 std::vector<BasicBlock *>
 formRegion(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
            const DenseSet<const BasicBlock *> &Covered, sb_abi Abi) {
-  BasicBlock *Entry = Order[EntryIdx];
-  unsigned Calls = countCandidates(*Entry, Abi);
-  if (Calls == 0 || Calls > SB_MAX_REGION_CALLS)
+  if (countCandidates(*Order[EntryIdx], Abi) == 0)
     return {};
-  std::vector<BasicBlock *> Blocks{Entry};
-  std::vector<unsigned> NCalls{Calls};
-  DenseSet<const BasicBlock *> In{Entry};
-  for (size_t K = EntryIdx + 1;
-       K < Order.size() && Blocks.size() < SB_MAX_REGION_BLOCKS; ++K) {
+  DenseMap<const BasicBlock *, int> Number;
+  for (size_t K = 0; K < Order.size(); ++K)
+    Number[Order[K]] = static_cast<int>(K);
+  std::vector<sb_cfg_block> Blocks(Order.size());
+  std::vector<std::vector<int>> Preds(Order.size());
+  std::unique_ptr<bool[]> IsCovered(new bool[Order.size()]);
+  for (size_t K = 0; K < Order.size(); ++K) {
     BasicBlock *BB = Order[K];
-    if (Covered.count(BB) || pred_empty(BB))
-      continue;
-    bool Inside = true;
-    for (BasicBlock *P : predecessors(BB))
-      Inside &= In.count(P) > 0;
-    unsigned N = Inside ? countCandidates(*BB, Abi) : 0;
-    if (!Inside || Calls + N > SB_MAX_REGION_CALLS)
-      continue;
-    Blocks.push_back(BB);
-    NCalls.push_back(N);
-    In.insert(BB);
-    Calls += N;
+    IsCovered[K] = Covered.count(BB) > 0;
+    sb_cfg_block &B = Blocks[K];
+    B = sb_cfg_block();
+    // Only blocks after the entry can join; counting the others is waste.
+    B.candidates = K >= EntryIdx ? static_cast<int>(countCandidates(*BB, Abi)) : 0;
+    for (const BasicBlock *P : predecessors(BB))
+      Preds[K].push_back(Number.lookup(P));
+    B.npreds = static_cast<int>(Preds[K].size());
+    B.preds = Preds[K].data();
+    B.abnormal_entry = BB->isEHPad();
+    B.unreachable = K != 0 && pred_empty(BB);
   }
-  while (NCalls.back() == 0) {
-    NCalls.pop_back();
-    Blocks.pop_back();
-  }
-  unsigned WithCalls = 0;
-  for (unsigned N : NCalls)
-    WithCalls += N > 0;
-  return WithCalls >= 2 ? Blocks : std::vector<BasicBlock *>();
+  sb_cfg Cfg{static_cast<int>(Order.size()), Blocks.data(), IsCovered.get()};
+  int Out[SB_MAX_REGION_BLOCKS];
+  int N = sb_cfg_form_region(&Cfg, static_cast<int>(EntryIdx), Out);
+  std::vector<BasicBlock *> Region;
+  for (int I = 0; I < N; ++I)
+    Region.push_back(Order[Out[I]]);
+  return Region;
 }
 
 /// A compare's constant operand as an integer (null pointers and
