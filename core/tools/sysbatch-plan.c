@@ -17,6 +17,9 @@
  *                     the calls made with the program's path (exit 1 on a
  *                     difference)
  *   --cond CONV BITS OP CONSTANT   print sb_cond_classes() (mask and names)
+ *   --runtime-abi     print the runtime symbols rewritten code refers to
+ *                     (sysbatch/runtime-abi.h) as C declarations, each
+ *                     followed by a comment naming its ABI and version node
  *   --cfg FILE        print the branchy regions sb_cfg_form_region() forms
  *                     over a CFG described one block per line, in function
  *                     order: `block calls=N [preds=I,J] [abnormal]
@@ -72,6 +75,7 @@
  */
 #include "sysbatch/cfg.h"
 #include "sysbatch/config.h"
+#include "sysbatch/runtime-abi.h"
 #include "sysbatch/core.h"
 
 #include <errno.h>
@@ -826,6 +830,28 @@ static void usage(FILE *out)
             sb_config_help());
 }
 
+/* --runtime-abi: the table as C declarations. */
+static int print_runtime_abi(void)
+{
+    for (int i = 0; i < SB_RT__COUNT; i++) {
+        const struct sb_rt_entry *e = sb_runtime_abi((enum sb_rt_symbol)i);
+        const char *abi = e->abi == SB_ABI_TOCK ? "tock" : "linux";
+        const char *version = e->version ? e->version : "-";
+        if (e->object) {
+            printf("extern %s %s%s; /* %s %s */\n",
+                   sb_rt_type_c((enum sb_rt_type)e->ret), e->name,
+                   e->ret == SB_RT_CONST_CHAR_1 ? "[1]" : "", abi, version);
+            continue;
+        }
+        printf("%s %s(", sb_rt_type_c((enum sb_rt_type)e->ret), e->name);
+        for (int k = 0; k < e->nparams; k++)
+            printf("%s%s", k ? ", " : "",
+                   sb_rt_type_c((enum sb_rt_type)e->params[k]));
+        printf("%s); /* %s %s */\n", e->nparams ? "" : "void", abi, version);
+    }
+    return 0;
+}
+
 /* --cfg FILE: sb_cfg_form_region() over a textual CFG. */
 static int print_cfg_regions(const char *path)
 {
@@ -932,6 +958,8 @@ int main(int argc, char **argv)
                 return 2;
             }
             return print_cond(argv + i + 1);
+        } else if (strcmp(a, "--runtime-abi") == 0) {
+            return print_runtime_abi();
         } else if (strcmp(a, "--cfg") == 0) {
             if (argc - i - 1 != 1) {
                 fprintf(stderr, "sysbatch-plan: --cfg takes one file\n");
