@@ -15,6 +15,7 @@
 #define SYSBATCH_BLOCK_SCANNER_H
 
 #include "sysbatch-gcc.h"
+#include "sysbatch/cfg.h"
 #include "sysbatch/shape.h"
 
 namespace sysbatch_gcc {
@@ -74,6 +75,8 @@ private:
     void push_call_event(gcall *call, unsigned first_call_uid);
     bool in_region(basic_block bb) const;
     int region_block(basic_block bb) const;
+    void describe_condition(int call, gcond *cond,
+                            struct sb_term_shape *shape) const;
     void describe_terminator(int b, struct sb_block *blk,
                              const char **why) const;
 

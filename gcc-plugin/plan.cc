@@ -8,6 +8,7 @@
  * rewrites the queue once every region is planned on the unchanged CFG.
  */
 #include "sysbatch-gcc.h"
+#include "sysbatch/remark.h"
 
 namespace {
 
@@ -36,47 +37,14 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
         return;
     for (int b = 0; b < plan.nbatches; b++) {
         const struct sb_batch_plan &bp = plan.batches[b];
-        /* Callee names, "open, read, close" (truncated with "..."); a
-         * branchy batch's range may hold calls of arms it does not
-         * include. */
-        char names[512];
-        size_t len = 0;
-        bool first = true;
-        for (int c = bp.first_call; c <= bp.last_call; c++) {
-            if (plan.calls[c].batch != b)
-                continue;
-            const char *sym = sysbatch_call_event(blk, c).symbol;
-            size_t need = strlen(sym) + 2;
-            if (len + need + 4 >= sizeof names) {
-                memcpy(names + len, "...", 4);
-                len += 3;
-                break;
-            }
-            if (!first) {
-                memcpy(names + len, ", ", 2);
-                len += 2;
-            }
-            first = false;
-            memcpy(names + len, sym, need - 2);
-            len += need - 2;
-            names[len] = '\0';
-        }
-        names[len] = '\0';
-        /* Branchy regions and Tock chains: over how many blocks the
-         * batched calls sit (a chain's batch within one of its blocks
-         * reads as usual, as in the LLVM pass). */
-        char blocks[48] = "";
-        if (!blk.bbs.is_empty()) {
-            int nblocks = 0, prev = -1;
-            for (int c = bp.first_call; c <= bp.last_call; c++)
-                if (plan.calls[c].batch == b && blk.block_of_call[c] != prev) {
-                    prev = blk.block_of_call[c];
-                    nblocks++;
-                }
-            if (blk.region.nblocks || nblocks > 1)
-                snprintf(blocks, sizeof blocks, " over %d blocks%s", nblocks,
-                         bp.branchy ? " (branchy)" : "");
-        }
+        struct sb_batch_summary sum;
+        sb_summarize_batch(&blk.region, &plan, b,
+                           blk.bbs.is_empty() ? NULL
+                                              : blk.block_of_call.address(),
+                           &sum);
+        const char *names = sum.callees;
+        char blocks[48];
+        sb_remark_blocks(blocks, sizeof blocks, &sum);
         if (unit_report) {
             const char *file;
             unsigned line;
@@ -121,11 +89,12 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
         }
         if (!dump_enabled_p())
             continue;
+        char text[1024];
+        sb_remark_refusal(text, sizeof text, cp.why, cp.detail);
         dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
-                        "sysbatch: %s not batched: %s (%s%s%s)\n",
+                        "sysbatch: %s not batched: %s (%s)\n",
                         sysbatch_call_event(blk, i).symbol, sb_why_name(cp.why),
-                        sb_why_text(cp.why), cp.detail ? ": " : "",
-                        cp.detail ? cp.detail : "");
+                        text);
     }
 }
 

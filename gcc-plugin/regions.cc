@@ -17,6 +17,9 @@
  * call's value with a constant that the sign class decides), GOTO or EXIT.
  */
 #include "block-scanner.h"
+#include "sysbatch/cfg.h"
+
+#include <string.h>
 
 namespace sysbatch_gcc {
 
@@ -92,18 +95,17 @@ int block_scanner::run_region()
         describe_gap(*gaps[next_gap], &out_->events[e].u.code);
         delete gaps[next_gap++];
     }
+    out_->region.abi = abi_;
+    out_->region.nevents = (int)out_->events.length();
+    out_->region.events = out_->events.address();
+    out_->region.nblocks = (int)out_->blocks.length();
+    out_->region.blocks = out_->blocks.address();
     for (unsigned b = 0; b < out_->blocks.length(); b++) {
         const char *why = NULL;
         describe_terminator((int)b, &out_->blocks[b], &why);
         out_->term_why.safe_push(why);
         out_->term_stmt.safe_push(last_stmt(out_->bbs[b]));
     }
-
-    out_->region.abi = abi_;
-    out_->region.nevents = (int)out_->events.length();
-    out_->region.events = out_->events.address();
-    out_->region.nblocks = (int)out_->blocks.length();
-    out_->region.blocks = out_->blocks.address();
     return ncalls;
 }
 
@@ -146,67 +148,55 @@ bool same_value_p(tree name, tree result)
     return true;
 }
 
-/* Block b's terminator (core.h, "branchy regions"): COND when the block
- * ends in `value OP constant` on its last call's value, with only code that
- * commutes with every later call after that call; GOTO for a plain edge to
- * a later region block; EXIT otherwise. */
+/* Block b's terminator (core.h, "branchy regions"), decided by the core's
+ * sb_describe_terminator: COND when the block ends in `value OP constant`
+ * on its last call's value, with only code that commutes with every later
+ * call after that call; GOTO for a plain edge to a later region block;
+ * EXIT otherwise (with the reason when that ends a region). */
 void block_scanner::describe_terminator(int b, struct sb_block *blk,
                                         const char **why) const
 {
-    blk->term = SB_TERM_EXIT;
-    blk->cond_call = -1;
-    blk->succ[0] = blk->succ[1] = blk->succ[2] = SB_BLOCK_EXIT;
     basic_block bb = out_->bbs[b];
-    auto target = [&](basic_block dest) {
-        int t = region_block(dest);
-        return t > b ? t : SB_BLOCK_EXIT; /* back to the entry: an exit */
-    };
     gimple *last = last_stmt(bb);
     gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
-    bool has_call = false;
-    for (int i = 0; i < (int)out_->calls.length(); i++)
-        has_call |= out_->block_of_call[i] == b;
-    if (has_call && last && gimple_code(last) == GIMPLE_SWITCH)
-        *why = "a switch";
-    if (!cond) {
-        if (single_succ_p(bb) &&
-            !(single_succ_edge(bb)->flags & (EDGE_ABNORMAL | EDGE_EH))) {
-            int t = target(single_succ(bb));
-            if (t != SB_BLOCK_EXIT) {
-                blk->term = SB_TERM_GOTO;
-                blk->succ[0] = t;
-            } else if (has_call && single_succ(bb) == out_->bbs[0]) {
-                *why = "a loop: the edge goes back to the region's entry";
-            }
-        }
-        return;
-    }
-    /* The block's last call, and nothing but commuting code after it. */
     int call = -1;
     for (int i = 0; i < (int)out_->calls.length(); i++)
         if (out_->block_of_call[i] == b)
             call = i;
-    if (call < 0)
-        return;
-    int after = blk->first_event + blk->nevents - 1;
-    const char *sym = sysbatch_call_event(*out_, call).symbol;
-    if (out_->events[after].kind == SB_EV_CODE) {
-        const struct sb_code_event &code = out_->events[after].u.code;
-        if (code.barrier || code.conflicts) {
-            *why = ggc_strdup(ACONCAT((
-                "code between ", sym, " and the branch may not move (",
-                code.why, ")", NULL)));
-            return;
+    struct sb_term_shape shape;
+    memset(&shape, 0, sizeof shape);
+    shape.succ[0] = shape.succ[1] = -1;
+    if (last && gimple_code(last) == GIMPLE_SWITCH) {
+        shape.kind = SB_TS_SWITCH;
+    } else if (!cond) {
+        if (single_succ_p(bb) &&
+            !(single_succ_edge(bb)->flags & (EDGE_ABNORMAL | EDGE_EH))) {
+            shape.kind = SB_TS_JUMP;
+            shape.succ[0] = region_block(single_succ(bb));
         }
+    } else {
+        shape.kind = SB_TS_BRANCH;
+        edge on_true, on_false;
+        extract_true_false_edges_from_block(bb, &on_true, &on_false);
+        shape.succ[0] = region_block(on_true->dest);
+        shape.succ[1] = region_block(on_false->dest);
+        if (call >= 0)
+            describe_condition(call, cond, &shape);
     }
-    const char *not_result = ggc_strdup(ACONCAT((
-        "the branch is not the result of ", sym,
-        " (the block's last call) compared with a constant", NULL)));
+    char buf[512];
+    const char *text = sb_describe_terminator(&out_->region, b, call, &shape,
+                                              blk, buf, sizeof buf);
+    *why = text == buf ? ggc_strdup(buf) : text;
+}
+
+/* The condition of `cond` after call `call` as the core's terminator shape
+ * describes it: an integer compare with a constant, and whether the
+ * compared value is the call's result (through copies and widening
+ * conversions that keep its value and signedness). */
+void block_scanner::describe_condition(int call, gcond *cond,
+                                       struct sb_term_shape *shape) const
+{
     tree result = gimple_call_lhs(out_->calls[call]);
-    if (!result || TREE_CODE(result) != SSA_NAME) {
-        *why = not_result;
-        return;
-    }
     tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond);
     enum tree_code code = gimple_cond_code(cond);
     if (TREE_CODE(lhs) == INTEGER_CST) {
@@ -214,35 +204,25 @@ void block_scanner::describe_terminator(int b, struct sb_block *blk,
         code = swap_tree_comparison(code);
     }
     enum sb_cmp op;
-    long constant;
-    if (TREE_CODE(rhs) != INTEGER_CST || !same_value_p(lhs, result) ||
-        !int_fits_type_p(rhs, TREE_TYPE(result)) ||
-        !map_compare(code, TYPE_UNSIGNED(TREE_TYPE(lhs)), &op)) {
-        *why = not_result;
+    if (TREE_CODE(rhs) != INTEGER_CST ||
+        !map_compare(code, TYPE_UNSIGNED(TREE_TYPE(lhs)), &op))
         return;
-    }
+    shape->is_compare = true;
+    shape->op = op;
     if (tree_fits_shwi_p(rhs))
-        constant = (long)tree_to_shwi(rhs);
+        shape->constant = (long)tree_to_shwi(rhs);
+    else if (tree_fits_uhwi_p(rhs))
+        shape->constant = (long)tree_to_uhwi(rhs);
     else
-        constant = (long)tree_to_uhwi(rhs); /* int_fits_type_p: a word */
-    const struct sb_call_event &ev = sysbatch_call_event(*out_, call);
-    int mask = sb_cond_classes(sb_call_ret_conv(abi_, &ev),
-                               sb_call_result_bits(abi_, &ev), op, constant);
-    if (mask < 0) {
-        *why = ggc_strdup(ACONCAT((
-            "the sign of ", sym, "'s result does not decide the compare",
-            NULL)));
         return;
-    }
-    edge on_true, on_false;
-    extract_true_false_edges_from_block(bb, &on_true, &on_false);
-    int t = target(on_true->dest), f = target(on_false->dest);
-    if (on_true->dest == out_->bbs[0] || on_false->dest == out_->bbs[0])
-        *why = "a loop: an edge goes back to the region's entry";
-    for (int k = 0; k < 3; k++)
-        blk->succ[k] = (mask & (1 << k)) ? t : f;
-    blk->term = SB_TERM_COND;
-    blk->cond_call = call;
+    if (!result || TREE_CODE(result) != SSA_NAME || !same_value_p(lhs, result))
+        return;
+    tree type = TREE_TYPE(result);
+    shape->value = TYPE_PRECISION(TREE_TYPE(lhs)) > TYPE_PRECISION(type)
+                       ? SB_CV_EXTENDED
+                       : SB_CV_RESULT;
+    shape->unsigned_result = TYPE_UNSIGNED(type);
+    shape->constant_fits = int_fits_type_p(rhs, type);
 }
 
 } // namespace sysbatch_gcc
@@ -253,43 +233,54 @@ int sysbatch_form_region(basic_block entry, enum sb_abi abi,
                          bool (*excluded)(basic_block),
                          auto_vec<basic_block> *bbs)
 {
-    int calls = sysbatch_count_candidates(entry, abi);
-    if (calls == 0 || calls > SB_MAX_REGION_CALLS)
+    if (sysbatch_count_candidates(entry, abi) == 0)
         return 0;
-    auto_vec<int> ncalls;
-    bbs->safe_push(entry);
-    ncalls.safe_push(calls);
-    for (basic_block bb = entry->next_bb;
-         bb != EXIT_BLOCK_PTR_FOR_FN(cfun) &&
-         bbs->length() < SB_MAX_REGION_BLOCKS;
+    /* The function's blocks in layout order from the entry on: earlier
+     * blocks can never join (their edges would be back edges into the
+     * region), so the core sees them as predecessors outside it. */
+    auto_vec<basic_block> order;
+    int npreds_total = 0;
+    for (basic_block bb = entry; bb != EXIT_BLOCK_PTR_FOR_FN(cfun);
          bb = bb->next_bb) {
-        if (excluded(bb) || EDGE_COUNT(bb->preds) == 0)
-            continue;
-        /* Single entry: every edge into the block comes from a block
-         * already in the region (so from an earlier one: no back edge). */
-        bool inside = true;
+        bb->aux = (void *)(intptr_t)(order.length() + 1);
+        npreds_total += EDGE_COUNT(bb->preds);
+        order.safe_push(bb);
+    }
+    int n = (int)order.length();
+    struct sb_cfg_block *blocks = XCNEWVEC(struct sb_cfg_block, n);
+    int *preds = XNEWVEC(int, npreds_total + 1);
+    bool *covered = XCNEWVEC(bool, n);
+    for (int k = 0, next = 0; k < n; k++) {
+        basic_block bb = order[k];
+        struct sb_cfg_block &b = blocks[k];
+        covered[k] = excluded(bb);
+        b.candidates = sysbatch_count_candidates(bb, abi);
+        b.preds = preds + next;
         edge e;
         edge_iterator ei;
-        FOR_EACH_EDGE(e, ei, bb->preds)
-            if ((e->flags & (EDGE_ABNORMAL | EDGE_EH)) || !bbs->contains(e->src))
-                inside = false;
-        if (!inside)
-            continue;
-        int n = sysbatch_count_candidates(bb, abi);
-        if (calls + n > SB_MAX_REGION_CALLS)
-            continue;
-        bbs->safe_push(bb);
-        ncalls.safe_push(n);
-        calls += n;
+        FOR_EACH_EDGE(e, ei, bb->preds) {
+            if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+                b.abnormal_entry = true;
+            /* A block before the entry (or the function's entry block) is
+             * outside the region whatever its number: -1. */
+            preds[next++] = e->src->aux ? (int)(intptr_t)e->src->aux - 1 : -1;
+            b.npreds++;
+        }
+        b.unreachable = k != 0 && EDGE_COUNT(bb->preds) == 0;
     }
-    /* Blocks after the last call change nothing the planner decides. */
-    while (ncalls.last() == 0) {
-        ncalls.pop();
-        bbs->pop();
-    }
+    for (basic_block bb : order)
+        bb->aux = NULL;
+    struct sb_cfg cfg = {n, blocks, covered};
+    int out[SB_MAX_REGION_BLOCKS];
+    int nr = sb_cfg_form_region(&cfg, 0, out);
     int with_calls = 0;
-    for (int n : ncalls)
-        with_calls += n > 0;
+    for (int i = 0; i < nr; i++) {
+        bbs->safe_push(order[out[i]]);
+        with_calls += blocks[out[i]].candidates > 0;
+    }
+    XDELETEVEC(covered);
+    XDELETEVEC(preds);
+    XDELETEVEC(blocks);
     return with_calls;
 }
 

@@ -47,6 +47,7 @@
  * statements are left to the renamer (the pass returns TODO_update_ssa).
  */
 #include "sysbatch-gcc.h"
+#include "sysbatch/runtime-abi.h"
 
 namespace {
 
@@ -73,6 +74,48 @@ tree extern_var(const char *name, tree type)
     DECL_EXTERNAL(decl) = 1;
     DECL_ARTIFICIAL(decl) = 1;
     return decl;
+}
+
+/* The GCC type of a runtime-ABI table type (sysbatch/runtime-abi.h). */
+tree runtime_type(uint8_t type, tree slot)
+{
+    tree long_t = long_integer_type_node;
+    tree cchar = build_qualified_type(char_type_node, TYPE_QUAL_CONST);
+    switch (type) {
+    case SB_RT_VOID: return void_type_node;
+    case SB_RT_INT: return integer_type_node;
+    case SB_RT_U32: return uint32_type_node;
+    case SB_RT_LONG: return long_t;
+    case SB_RT_PTR: return ptr_type_node;
+    case SB_RT_CONST_PTR: return const_ptr_type_node;
+    case SB_RT_LONG_PTR: return build_pointer_type(long_t);
+    case SB_RT_CONST_LONG_PTR:
+        return build_pointer_type(build_qualified_type(long_t, TYPE_QUAL_CONST));
+    case SB_RT_SLOT_PTR: return build_pointer_type(slot);
+    case SB_RT_CONST_SLOT_PTR:
+        return build_pointer_type(build_qualified_type(slot, TYPE_QUAL_CONST));
+    case SB_RT_FRAME_PTR: return build_pointer_type(uint32_type_node);
+    case SB_RT_CONST_CHAR_PTR: return build_pointer_type(cchar);
+    case SB_RT_CONST_CHAR_1: return build_array_type_nelts(cchar, 1);
+    default: gcc_unreachable();
+    }
+}
+
+/* The runtime's function `symbol`, declared from the core's table. */
+tree runtime_fn(enum sb_rt_symbol symbol, tree slot)
+{
+    const struct sb_rt_entry *e = sb_runtime_abi(symbol);
+    tree params = void_list_node;
+    for (int k = e->nparams - 1; k >= 0; k--)
+        params = tree_cons(NULL_TREE, runtime_type(e->params[k], slot), params);
+    return extern_fn(e->name,
+                     build_function_type(runtime_type(e->ret, slot), params));
+}
+
+tree runtime_var(enum sb_rt_symbol symbol, tree slot)
+{
+    const struct sb_rt_entry *e = sb_runtime_abi(symbol);
+    return extern_var(e->name, runtime_type(e->ret, slot));
 }
 
 } // namespace
@@ -105,29 +148,13 @@ void sysbatch_build_runtime_decls(void)
         internal_error("sysbatch: %<struct sysbatch_slot%> laid out wrongly");
     rt.slot_type = slot;
 
-    tree long_t = long_integer_type_node;
-    tree run_type = build_function_type_list(
-        long_t, build_pointer_type(long_t), build_pointer_type(slot), long_t,
-        long_t, NULL_TREE);
-    rt.run_fn = extern_fn("sysbatch_run", run_type);
-    rt.ret_errno_fn = extern_fn("sysbatch_ret_errno",
-                                build_function_type_list(long_t, long_t, NULL_TREE));
-    rt.ret_mmap_fn = extern_fn("sysbatch_ret_mmap",
-                               build_function_type_list(ptr_type_node, long_t, NULL_TREE));
-    rt.ret_positive_fn = extern_fn(
-        "sysbatch_ret_positive_error",
-        build_function_type_list(integer_type_node, long_t, NULL_TREE));
-    rt.verify_fn = extern_fn(
-        "sysbatch_verify_slot",
-        build_function_type_list(void_type_node, build_pointer_type(long_t),
-                                 build_pointer_type(slot), long_t, long_t,
-                                 long_t, build_pointer_type(long_t), long_t,
-                                 const_ptr_type_node, NULL_TREE));
-    rt.active_var = extern_var("sysbatch_active", integer_type_node);
-    rt.empty_string = extern_var(
-        "sysbatch_empty_string",
-        build_array_type_nelts(build_qualified_type(char_type_node,
-                                                    TYPE_QUAL_CONST), 1));
+    rt.run_fn = runtime_fn(SB_RT_RUN, slot);
+    rt.ret_errno_fn = runtime_fn(SB_RT_RET_ERRNO, slot);
+    rt.ret_mmap_fn = runtime_fn(SB_RT_RET_MMAP, slot);
+    rt.ret_positive_fn = runtime_fn(SB_RT_RET_POSITIVE_ERROR, slot);
+    rt.verify_fn = runtime_fn(SB_RT_VERIFY_SLOT, slot);
+    rt.active_var = runtime_var(SB_RT_ACTIVE, slot);
+    rt.empty_string = runtime_var(SB_RT_EMPTY_STRING, slot);
     TREE_READONLY(rt.empty_string) = 1;
     sysbatch_build_tock_decls();
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SysbatchInternal.h"
+#include "sysbatch/remark.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Function.h"
@@ -149,21 +150,14 @@ bool planRegion(Region &R, const SysbatchOptions &Opts) {
 /// planned again on their own and report there.
 void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
                  const DenseSet<const BasicBlock *> *Covered) {
+  sb_region Desc = describe(R);
   for (int B = 0; B < R.Plan.nbatches; ++B) {
     const sb_batch_plan &BP = R.Plan.batches[B];
     CallInst *First = R.Calls[BP.first_call].Call;
-    std::string Names;
-    int NBlocks = 0, Prev = -1;
-    for (int C = BP.first_call; C <= BP.last_call; ++C) {
-      if (R.Plan.calls[C].batch != B)
-        continue;
-      Names += (Names.empty() ? "" : ", ") +
-               R.Calls[C].Call->getCalledFunction()->getName().str();
-      if (R.branchy() && R.BlockOfCall[C] != Prev) {
-        Prev = R.BlockOfCall[C];
-        ++NBlocks;
-      }
-    }
+    sb_batch_summary Sum;
+    sb_summarize_batch(&Desc, &R.Plan, B,
+                       R.branchy() ? R.BlockOfCall.data() : nullptr, &Sum);
+    std::string Names = Sum.callees;
     // Tock: a yield closes its series, so the call after it is not refused
     // but cannot join either; say so where the next series starts.
     if (R.Abi == SB_ABI_TOCK && BP.end_why == SB_WHY_SERIES_ENDED &&
@@ -183,14 +177,13 @@ void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
     reportBatch(First, BP.ncalls, BP.nslots, Names);
     ORE.emit([&] {
       OptimizationRemark Rem(DEBUG_TYPE, "Batched", First);
-      Rem << "batched " << ore::NV("Calls", BP.ncalls) << " calls ("
+      Rem << "batched " << ore::NV("Calls", Sum.ncalls) << " calls ("
           << ore::NV("Callees", Names) << ") into "
-          << ore::NV("Slots", BP.nslots) << " slots with "
-          << ore::NV("Chains", BP.nchains) << " chains";
-      // (A Tock chain's batch within one of its blocks reads as usual.)
-      if (R.branchy() && (R.Abi != SB_ABI_TOCK || NBlocks > 1))
-        Rem << " over " << ore::NV("Blocks", NBlocks) << " blocks"
-            << (BP.branchy ? " (branchy)" : "");
+          << ore::NV("Slots", Sum.nslots) << " slots with "
+          << ore::NV("Chains", Sum.nchains) << " chains";
+      if (Sum.nblocks)
+        Rem << " over " << ore::NV("Blocks", Sum.nblocks) << " blocks"
+            << (Sum.branchy ? " (branchy)" : "");
       return Rem;
     });
   }
@@ -203,9 +196,9 @@ void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
     countRefusal(CP.why);
     CallInst *Call = R.Calls[C].Call;
     reportRefused(Call, sb_why_name(CP.why));
-    std::string Text = sb_why_text(CP.why);
-    if (CP.detail)
-      Text += std::string(": ") + CP.detail;
+    char Buf[1024];
+    sb_remark_refusal(Buf, sizeof Buf, CP.why, CP.detail);
+    std::string Text = Buf;
     LLVM_DEBUG(dbgs() << "sysbatch: not batched: "
                       << Call->getCalledFunction()->getName() << ": "
                       << sb_why_name(CP.why) << ": " << Text << "\n");

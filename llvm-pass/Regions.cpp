@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SysbatchInternal.h"
+#include "sysbatch/cfg.h"
 
 #include "llvm/IR/CFG.h"
 #include "llvm/IR/Function.h"
@@ -26,45 +27,42 @@ namespace detail {
 // Branchy regions (docs/llvm.md, "Branchy regions")
 //===----------------------------------------------------------------------===//
 
-/// The blocks of the region entered at \p Order[EntryIdx]: later blocks in
-/// function order join when every predecessor is already in (single entry;
-/// no back edge can lead to them), while the region stays within
-/// SB_MAX_REGION_BLOCKS blocks and SB_MAX_REGION_CALLS calls.  Trailing
-/// call-free blocks are dropped.  Empty unless two blocks hold candidates.
+/// The blocks of the region entered at \p Order[EntryIdx], as the core's
+/// sb_cfg_form_region() picks them (sysbatch/cfg.h: single entry, no back
+/// edge, within the block and call limits, trailing call-free blocks
+/// dropped).  Empty unless two blocks hold candidates.
 std::vector<BasicBlock *>
 formRegion(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
            const DenseSet<const BasicBlock *> &Covered, sb_abi Abi) {
-  BasicBlock *Entry = Order[EntryIdx];
-  unsigned Calls = countCandidates(*Entry, Abi);
-  if (Calls == 0 || Calls > SB_MAX_REGION_CALLS)
+  if (countCandidates(*Order[EntryIdx], Abi) == 0)
     return {};
-  std::vector<BasicBlock *> Blocks{Entry};
-  std::vector<unsigned> NCalls{Calls};
-  DenseSet<const BasicBlock *> In{Entry};
-  for (size_t K = EntryIdx + 1;
-       K < Order.size() && Blocks.size() < SB_MAX_REGION_BLOCKS; ++K) {
+  DenseMap<const BasicBlock *, int> Number;
+  for (size_t K = 0; K < Order.size(); ++K)
+    Number[Order[K]] = static_cast<int>(K);
+  std::vector<sb_cfg_block> Blocks(Order.size());
+  std::vector<std::vector<int>> Preds(Order.size());
+  std::unique_ptr<bool[]> IsCovered(new bool[Order.size()]);
+  for (size_t K = 0; K < Order.size(); ++K) {
     BasicBlock *BB = Order[K];
-    if (Covered.count(BB) || pred_empty(BB))
-      continue;
-    bool Inside = true;
-    for (BasicBlock *P : predecessors(BB))
-      Inside &= In.count(P) > 0;
-    unsigned N = Inside ? countCandidates(*BB, Abi) : 0;
-    if (!Inside || Calls + N > SB_MAX_REGION_CALLS)
-      continue;
-    Blocks.push_back(BB);
-    NCalls.push_back(N);
-    In.insert(BB);
-    Calls += N;
+    IsCovered[K] = Covered.count(BB) > 0;
+    sb_cfg_block &B = Blocks[K];
+    B = sb_cfg_block();
+    // Only blocks after the entry can join; counting the others is waste.
+    B.candidates = K >= EntryIdx ? static_cast<int>(countCandidates(*BB, Abi)) : 0;
+    for (const BasicBlock *P : predecessors(BB))
+      Preds[K].push_back(Number.lookup(P));
+    B.npreds = static_cast<int>(Preds[K].size());
+    B.preds = Preds[K].data();
+    B.abnormal_entry = BB->isEHPad();
+    B.unreachable = K != 0 && pred_empty(BB);
   }
-  while (NCalls.back() == 0) {
-    NCalls.pop_back();
-    Blocks.pop_back();
-  }
-  unsigned WithCalls = 0;
-  for (unsigned N : NCalls)
-    WithCalls += N > 0;
-  return WithCalls >= 2 ? Blocks : std::vector<BasicBlock *>();
+  sb_cfg Cfg{static_cast<int>(Order.size()), Blocks.data(), IsCovered.get()};
+  int Out[SB_MAX_REGION_BLOCKS];
+  int N = sb_cfg_form_region(&Cfg, static_cast<int>(EntryIdx), Out);
+  std::vector<BasicBlock *> Region;
+  for (int I = 0; I < N; ++I)
+    Region.push_back(Order[Out[I]]);
+  return Region;
 }
 
 /// A compare's constant operand as an integer (null pointers and
@@ -101,13 +99,6 @@ static bool mapPredicate(CmpInst::Predicate P, sb_cmp &Op) {
   case CmpInst::ICMP_UGE: Op = SB_CMP_UGE; return true;
   default: return false;
   }
-}
-
-/// The region block \p D is, when it comes after block \p B; else EXIT.
-static int laterRegionBlock(const Region &R, int B, BasicBlock *D) {
-  auto It = R.BlockIndex.find(D);
-  return It != R.BlockIndex.end() && It->second > B ? It->second
-                                                     : SB_BLOCK_EXIT;
 }
 
 /// `if (!x)`: clang negates the compare with `xor i1 %c, true`; the compare
@@ -152,29 +143,23 @@ static bool isCallValue(Analysis &A, Region &R, BasicBlock *BB,
   return V == CallI;
 }
 
-/// Block \p B ends in the conditional branch \p Br after its last call
-/// \p Call: COND when the sign class of the call's result decides the
-/// compare, else EXIT with the reason.
-static void visitCondBranch(Analysis &A, Region &R, int B, int Call,
-                            BranchInst *Br) {
-  sb_block &SB = R.SBBlocks[B];
-  BasicBlock *BB = R.Blocks[B];
-  const char *&Why = R.TermWhy[B];
-  const sb_call_event &CE = R.Events[R.Calls[Call].Event].u.call;
-  std::string Sym = CE.symbol;
-  const sb_event &After = R.Events[SB.first_event + SB.nevents - 1];
-  if (After.kind == SB_EV_CODE &&
-      (After.u.code.barrier || After.u.code.conflicts)) {
-    Why = R.keep("code between " + Sym + " and the branch may not move (" +
-                 After.u.code.why + ")");
-    return;
-  }
-  const char *NotResult =
-      R.keep("the branch is not the result of " + Sym +
-             " (the block's last call) compared with a constant");
-  Why = NotResult;
+/// The region block number of \p D, or -1 outside the region.
+static int regionBlock(const Region &R, BasicBlock *D) {
+  auto It = R.BlockIndex.find(D);
+  return It != R.BlockIndex.end() ? It->second : -1;
+}
+
+/// The condition of \p Br, which ends block \p BB after its last call
+/// \p CallI, as the core's terminator shape describes it: an integer
+/// compare with a constant, and whether the compared value is the call's
+/// own (through stack slots of the block and sign extensions).
+static void describeCondition(Analysis &A, Region &R, BasicBlock *BB,
+                              CallInst *CallI, const sb_call_event &CE,
+                              BranchInst *Br, sb_term_shape &Shape) {
   BasicBlock *OnTrue = Br->getSuccessor(0), *OnFalse = Br->getSuccessor(1);
   Value *Cond = stripNegations(Br->getCondition(), OnTrue, OnFalse);
+  Shape.succ[0] = regionBlock(R, OnTrue);
+  Shape.succ[1] = regionBlock(R, OnFalse);
   auto *Cmp = dyn_cast<ICmpInst>(Cond);
   if (!Cmp)
     return;
@@ -185,83 +170,65 @@ static void visitCondBranch(Analysis &A, Region &R, int B, int Call,
     std::swap(Lhs, Rhs);
     Pred = CmpInst::getSwappedPredicate(Pred);
   }
-  if (!compareConstant(Rhs, K))
+  sb_cmp Op;
+  if (!compareConstant(Rhs, K) || !mapPredicate(Pred, Op) ||
+      K.getBitWidth() > 64)
     return;
-  // The compared value must be the call site's value: the call itself,
-  // through stack slots of this block and sign extensions.
-  CallInst *CallI = R.Calls[Call].Call;
-  bool Widened;
-  if (!isCallValue(A, R, BB, CallI, Lhs, Widened))
-    return;
+  Shape.is_compare = true;
+  Shape.op = Op;
+  bool Unsigned = CmpInst::isUnsigned(Pred);
+  Shape.constant = Unsigned ? (long)K.getZExtValue() : (long)K.getSExtValue();
   Type *Ty = CallI->getType();
   const DataLayout &DL = BB->getModule()->getDataLayout();
   unsigned W = Ty->isPointerTy()        ? DL.getPointerSizeInBits()
                : Ty->isIntegerTy()      ? Ty->getIntegerBitWidth()
                                         : 0;
-  sb_cmp Op;
-  if (!W || !mapPredicate(Pred, Op) ||
-      W != (unsigned)sb_call_result_bits(R.Abi, &CE))
+  bool Widened;
+  // A zext would be an unsigned result widened (uid_t into a long): in C
+  // most often a change of signedness, which GCC does not look through
+  // either, so isCallValue follows sign extensions only.
+  if (!W || W != (unsigned)sb_call_result_bits(R.Abi, &CE) ||
+      !isCallValue(A, R, BB, CallI, Lhs, Widened))
     return;
-  bool Unsigned = CmpInst::isUnsigned(Pred);
-  // After a sign extension an unsigned compare means something else, and
-  // the constant must be one the call's own width can hold.
-  if ((Widened && (Unsigned || !K.isSignedIntN(W))) || K.getBitWidth() > 64)
-    return;
-  long Constant = Unsigned ? (long)K.getZExtValue() : (long)K.getSExtValue();
-  int Mask = sb_cond_classes(sb_call_ret_conv(R.Abi, &CE),
-                             sb_call_result_bits(R.Abi, &CE), Op,
-                             Constant);
-  if (Mask < 0) {
-    Why = R.keep("the sign of " + Sym + "'s result does not decide the compare");
-    return;
-  }
-  Why = nullptr;
-  if (OnTrue == R.Blocks[0] || OnFalse == R.Blocks[0])
-    Why = "a loop: an edge goes back to the region's entry";
-  int To = laterRegionBlock(R, B, OnTrue);
-  int Else = laterRegionBlock(R, B, OnFalse);
-  for (int C = 0; C < 3; ++C)
-    SB.succ[C] = (Mask >> C & 1) ? To : Else;
-  SB.term = SB_TERM_COND;
-  SB.cond_call = Call;
+  Shape.value = Widened ? SB_CV_EXTENDED : SB_CV_RESULT;
+  Shape.unsigned_result = false;
+  Shape.constant_fits = Widened ? K.isSignedIntN(W) : true;
 }
 
-/// Block \p B's terminator (core.h, "branchy regions"): COND when the block
-/// ends in `value OP constant` on its last call's value, with only code that
-/// commutes with every later call after the call; GOTO for a plain edge to
-/// a later region block; EXIT otherwise (with a reason when that stops a
-/// region that had more calls to offer).
+/// Block \p B's terminator (core.h, "branchy regions"), decided by the
+/// core's sb_describe_terminator: COND when the block ends in `value OP
+/// constant` on its last call's value, with only code that commutes with
+/// every later call after the call; GOTO for a plain edge to a later region
+/// block; EXIT otherwise (with a reason when that stops a region that had
+/// more calls to offer).
 static void visitTerminator(Analysis &A, Region &R, int B) {
-  sb_block &SB = R.SBBlocks[B];
-  SB.term = SB_TERM_EXIT;
-  SB.cond_call = -1;
-  SB.succ[0] = SB.succ[1] = SB.succ[2] = SB_BLOCK_EXIT;
   BasicBlock *BB = R.Blocks[B];
   Instruction *T = BB->getTerminator();
   R.TermInst[B] = T;
-  const char *&Why = R.TermWhy[B];
   int Call = -1;
   for (int C = 0; C < (int)R.Calls.size(); ++C)
     if (R.BlockOfCall[C] == B)
       Call = C;
-  if (Call >= 0 && isa<SwitchInst>(T))
-    Why = "a switch";
+  sb_term_shape Shape = sb_term_shape();
+  Shape.succ[0] = Shape.succ[1] = -1;
   auto *Br = dyn_cast<BranchInst>(T);
-  if (!Br)
-    return;
-  if (Br->isUnconditional()) {
-    int To = laterRegionBlock(R, B, Br->getSuccessor(0));
-    if (To != SB_BLOCK_EXIT) {
-      SB.term = SB_TERM_GOTO;
-      SB.succ[0] = To;
-    } else if (Call >= 0 && Br->getSuccessor(0) == R.Blocks[0]) {
-      Why = "a loop: the edge goes back to the region's entry";
-    }
-    return;
+  if (isa<SwitchInst>(T)) {
+    Shape.kind = SB_TS_SWITCH;
+  } else if (Br && Br->isUnconditional()) {
+    Shape.kind = SB_TS_JUMP;
+    Shape.succ[0] = regionBlock(R, Br->getSuccessor(0));
+  } else if (Br) {
+    Shape.kind = SB_TS_BRANCH;
+    if (Call >= 0)
+      describeCondition(A, R, BB, R.Calls[Call].Call,
+                        R.Events[R.Calls[Call].Event].u.call, Br, Shape);
   }
-  if (Call < 0)
-    return;
-  visitCondBranch(A, R, B, Call, Br);
+  sb_region Region{R.Abi, static_cast<int>(R.Events.size()), R.Events.data(),
+                   static_cast<int>(R.SBBlocks.size()), R.SBBlocks.data()};
+  char Buf[512];
+  const char *Why = sb_describe_terminator(&Region, B, Call, &Shape,
+                                           &R.SBBlocks[B], Buf, sizeof Buf);
+  R.TermWhy[B] = Why == Buf ? R.keep(Buf) : Why;
 }
 
 /// A region over \p Blocks (in order): every instruction numbered, the

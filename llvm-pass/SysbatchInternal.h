@@ -24,6 +24,7 @@
 
 #include "sysbatch/core.h"
 #include "sysbatch/report.h"
+#include "sysbatch/runtime-abi.h"
 
 #include <deque>
 #include <memory>
@@ -111,8 +112,9 @@ struct Analysis {
 // The runtime's plugin ABI, used by both rewrites
 //===----------------------------------------------------------------------===//
 
-/// The runtime's plugin ABI (runtime/include/sysbatch.h), declared in the
-/// module the first time a rewrite needs each piece.
+/// The runtime's plugin ABI (runtime/include/sysbatch.h, sysbatch_tock.h),
+/// declared in the module from the core's table (sysbatch/runtime-abi.h)
+/// the first time a rewrite needs each piece.
 class RuntimeABI {
 public:
   explicit RuntimeABI(llvm::Module &M)
@@ -121,57 +123,54 @@ public:
   llvm::Module &M;
   llvm::Type *I64, *I32;
 
-  llvm::Constant *active() {
-    return M.getOrInsertGlobal("sysbatch_active", I32);
-  }
-  llvm::Constant *emptyString() {
-    return M.getOrInsertGlobal(
-        "sysbatch_empty_string",
-        llvm::ArrayType::get(llvm::Type::getInt8Ty(M.getContext()), 1));
-  }
-  llvm::FunctionCallee run() {
-    llvm::Type *Words = compat::pointerTo(I64);
-    return declare("sysbatch_run", I64, {Words, Words, I64, I64});
-  }
-  llvm::FunctionCallee retErrno() {
-    return declare("sysbatch_ret_errno", I64, {I64});
-  }
-  llvm::FunctionCallee retMmap() {
-    return declare("sysbatch_ret_mmap", compat::bytePointer(M.getContext()),
-                   {I64});
-  }
+  llvm::Constant *active() { return object(SB_RT_ACTIVE); }
+  llvm::Constant *emptyString() { return object(SB_RT_EMPTY_STRING); }
+  llvm::FunctionCallee run() { return declare(SB_RT_RUN); }
+  llvm::FunctionCallee retErrno() { return declare(SB_RT_RET_ERRNO); }
+  llvm::FunctionCallee retMmap() { return declare(SB_RT_RET_MMAP); }
   llvm::FunctionCallee retPositiveError() {
-    return declare("sysbatch_ret_positive_error", I32, {I64});
+    return declare(SB_RT_RET_POSITIVE_ERROR);
   }
   /// verify mode: void sysbatch_verify_slot(rets, slots, n, slot, nr,
   /// expected, mask, where).
-  llvm::FunctionCallee verifySlot() {
-    llvm::Type *Words = compat::pointerTo(I64);
-    return declare("sysbatch_verify_slot",
-                   llvm::Type::getVoidTy(M.getContext()),
-                   {Words, Words, I64, I64, I64, Words, I64,
-                    compat::bytePointer(M.getContext())});
-  }
+  llvm::FunctionCallee verifySlot() { return declare(SB_RT_VERIFY_SLOT); }
   // Tock (runtime/include/sysbatch_tock.h); frames as plain u32 words.
-  llvm::FunctionCallee tockSeries() {
-    return declare("sysbatch_tock_series", I32,
-                   {compat::pointerTo(I32), I32, I32});
-  }
+  llvm::FunctionCallee tockSeries() { return declare(SB_RT_TOCK_SERIES); }
   /// One call per call site: converts frame k into libtock-c's struct at
   /// `out` (null: nothing to write), running the frame first when the
   /// series did not (k >= ran).
-  llvm::FunctionCallee tockTake() {
-    return declare("sysbatch_tock_take", llvm::Type::getVoidTy(M.getContext()),
-                   {compat::bytePointer(M.getContext()), compat::pointerTo(I32),
-                    I32, I32});
-  }
+  llvm::FunctionCallee tockTake() { return declare(SB_RT_TOCK_TAKE); }
 
 private:
-  llvm::FunctionCallee declare(llvm::StringRef Name, llvm::Type *Ret,
-                               llvm::ArrayRef<llvm::Type *> Params) {
-    llvm::FunctionCallee F =
-        M.getOrInsertFunction(Name,
-                              llvm::FunctionType::get(Ret, Params, false));
+  /// The IR type of a table type: slots and rets as i64 words, Tock frames
+  /// as u32 words, every other pointer as a byte pointer.
+  llvm::Type *irType(uint8_t T) {
+    llvm::LLVMContext &C = M.getContext();
+    switch (T) {
+    case SB_RT_VOID: return llvm::Type::getVoidTy(C);
+    case SB_RT_INT:
+    case SB_RT_U32: return I32;
+    case SB_RT_LONG: return I64;
+    case SB_RT_LONG_PTR:
+    case SB_RT_CONST_LONG_PTR:
+    case SB_RT_SLOT_PTR:
+    case SB_RT_CONST_SLOT_PTR: return compat::pointerTo(I64);
+    case SB_RT_FRAME_PTR: return compat::pointerTo(I32);
+    case SB_RT_CONST_CHAR_1: return llvm::ArrayType::get(llvm::Type::getInt8Ty(C), 1);
+    default: return compat::bytePointer(C);
+    }
+  }
+  llvm::Constant *object(sb_rt_symbol S) {
+    const sb_rt_entry *E = sb_runtime_abi(S);
+    return M.getOrInsertGlobal(E->name, irType(E->ret));
+  }
+  llvm::FunctionCallee declare(sb_rt_symbol S) {
+    const sb_rt_entry *E = sb_runtime_abi(S);
+    llvm::SmallVector<llvm::Type *, SB_RT_MAX_PARAMS> Params;
+    for (unsigned K = 0; K < E->nparams; ++K)
+      Params.push_back(irType(E->params[K]));
+    llvm::FunctionCallee F = M.getOrInsertFunction(
+        E->name, llvm::FunctionType::get(irType(E->ret), Params, false));
     if (auto *Fn = llvm::dyn_cast<llvm::Function>(F.getCallee()))
       Fn->addFnAttr(llvm::Attribute::NoUnwind);
     return F;

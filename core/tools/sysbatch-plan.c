@@ -17,6 +17,15 @@
  *                     the calls made with the program's path (exit 1 on a
  *                     difference)
  *   --cond CONV BITS OP CONSTANT   print sb_cond_classes() (mask and names)
+ *   --runtime-abi     print the runtime symbols rewritten code refers to
+ *                     (sysbatch/runtime-abi.h) as C declarations, each
+ *                     followed by a comment naming its ABI and version node
+ *   --cfg FILE        print the branchy regions sb_cfg_form_region() forms
+ *                     over a CFG described one block per line, in function
+ *                     order: `block calls=N [preds=I,J] [abnormal]
+ *                     [covered] [unreachable]`, then `entry E` lines (one
+ *                     region printed per entry: "entry E: blocks 0 1 2" or
+ *                     "entry E: none")
  *
  * Region format, one item per line, in program order ('#' starts a comment):
  *
@@ -64,7 +73,9 @@
  *
  * Malformed input is reported as FILE:LINE: message, exit status 2.
  */
+#include "sysbatch/cfg.h"
 #include "sysbatch/config.h"
+#include "sysbatch/runtime-abi.h"
 #include "sysbatch/core.h"
 
 #include <errno.h>
@@ -819,6 +830,103 @@ static void usage(FILE *out)
             sb_config_help());
 }
 
+/* --runtime-abi: the table as C declarations. */
+static int print_runtime_abi(void)
+{
+    for (int i = 0; i < SB_RT__COUNT; i++) {
+        const struct sb_rt_entry *e = sb_runtime_abi((enum sb_rt_symbol)i);
+        const char *abi = e->abi == SB_ABI_TOCK ? "tock" : "linux";
+        const char *version = e->version ? e->version : "-";
+        if (e->object) {
+            printf("extern %s %s%s; /* %s %s */\n",
+                   sb_rt_type_c((enum sb_rt_type)e->ret), e->name,
+                   e->ret == SB_RT_CONST_CHAR_1 ? "[1]" : "", abi, version);
+            continue;
+        }
+        printf("%s %s(", sb_rt_type_c((enum sb_rt_type)e->ret), e->name);
+        for (int k = 0; k < e->nparams; k++)
+            printf("%s%s", k ? ", " : "",
+                   sb_rt_type_c((enum sb_rt_type)e->params[k]));
+        printf("%s); /* %s %s */\n", e->nparams ? "" : "void", abi, version);
+    }
+    return 0;
+}
+
+/* --cfg FILE: sb_cfg_form_region() over a textual CFG. */
+static int print_cfg_regions(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "sysbatch-plan: cannot open %s: %s\n", path,
+                strerror(errno));
+        return 2;
+    }
+    static struct sb_cfg_block blocks[1024];
+    static int preds[1024][16];
+    static bool covered[1024];
+    struct input in;
+    memset(&in, 0, sizeof in);
+    in.file = path;
+    int n = 0;
+    char buf[MAX_LINE];
+    char *tok[MAX_TOKENS];
+    while (fgets(buf, sizeof buf, f)) {
+        in.line++;
+        buf[strcspn(buf, "\n")] = 0;
+        int ntok = tokenize(&in, buf, tok);
+        if (ntok == 0)
+            continue;
+        if (strcmp(tok[0], "block") == 0) {
+            if (n == 1024)
+                die(&in, "more than 1024 blocks");
+            struct sb_cfg_block *b = &blocks[n];
+            memset(b, 0, sizeof *b);
+            b->preds = preds[n];
+            for (int t = 1; t < ntok; t++) {
+                if (strncmp(tok[t], "calls=", 6) == 0) {
+                    b->candidates = (int)parse_long(&in, tok[t] + 6, "calls");
+                } else if (strncmp(tok[t], "preds=", 6) == 0) {
+                    for (char *p = strtok(tok[t] + 6, ","); p;
+                         p = strtok(NULL, ",")) {
+                        if (b->npreds == 16)
+                            die(&in, "more than 16 predecessors");
+                        long v = parse_long(&in, p, "preds");
+                        if (v < 0 || v >= 1024)
+                            die(&in, "predecessor %ld out of range", v);
+                        preds[n][b->npreds++] = (int)v;
+                    }
+                } else if (strcmp(tok[t], "abnormal") == 0) {
+                    b->abnormal_entry = true;
+                } else if (strcmp(tok[t], "covered") == 0) {
+                    covered[n] = true;
+                } else if (strcmp(tok[t], "unreachable") == 0) {
+                    b->unreachable = true;
+                } else {
+                    die(&in, "unknown block attribute '%s' (expected calls=N, "
+                             "preds=I,J, abnormal, covered or unreachable)",
+                        tok[t]);
+                }
+            }
+            n++;
+        } else if (strcmp(tok[0], "entry") == 0 && ntok == 2) {
+            struct sb_cfg cfg = {n, blocks, covered};
+            int e = (int)parse_long(&in, tok[1], "entry");
+            int out[SB_MAX_REGION_BLOCKS];
+            int k = sb_cfg_form_region(&cfg, e, out);
+            printf("entry %d:", e);
+            if (k == 0)
+                printf(" none");
+            for (int i = 0; i < k; i++)
+                printf(" %d", out[i]);
+            printf("\n");
+        } else {
+            die(&in, "expected 'block ...' or 'entry E', got '%s'", tok[0]);
+        }
+    }
+    fclose(f);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     struct sb_config cfg;
@@ -850,6 +958,14 @@ int main(int argc, char **argv)
                 return 2;
             }
             return print_cond(argv + i + 1);
+        } else if (strcmp(a, "--runtime-abi") == 0) {
+            return print_runtime_abi();
+        } else if (strcmp(a, "--cfg") == 0) {
+            if (argc - i - 1 != 1) {
+                fprintf(stderr, "sysbatch-plan: --cfg takes one file\n");
+                return 2;
+            }
+            return print_cfg_regions(argv[i + 1]);
         } else if (strncmp(a, "--", 2) == 0 && a[2]) {
             /* Everything else is a plugin option, parsed by the core. */
             char key[64], err[512];

@@ -1,0 +1,155 @@
+/* sysbatch core: branchy-region formation over a plain CFG description
+ * (sysbatch/cfg.h), the rule both front ends used to carry a copy of.
+ *
+ * Before and after, for blocks {0: 1 call; 1: no call, preds 0; 2: 2 calls,
+ * preds 0, 1; 3: no call, preds 2}, entered at 0: the region is {0, 1, 2}
+ * (block 3 is a trailing call-free block and is dropped).
+ */
+#include "sysbatch/cfg.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static bool in_region(const bool *in, int b)
+{
+    return b >= 0 && in[b];
+}
+
+int sb_cfg_form_region(const struct sb_cfg *cfg, int entry, int *out)
+{
+    if (entry < 0 || entry >= cfg->nblocks)
+        return 0;
+    const struct sb_cfg_block *eb = &cfg->blocks[entry];
+    int calls = eb->candidates;
+    if (calls <= 0 || calls > SB_MAX_REGION_CALLS)
+        return 0;
+
+    bool in[cfg->nblocks];
+    memset(in, 0, sizeof in);
+    int n = 0, ncalls[SB_MAX_REGION_BLOCKS];
+    out[n] = entry;
+    ncalls[n++] = calls;
+    in[entry] = true;
+    for (int b = entry + 1; b < cfg->nblocks && n < SB_MAX_REGION_BLOCKS; b++) {
+        const struct sb_cfg_block *blk = &cfg->blocks[b];
+        if ((cfg->covered && cfg->covered[b]) || blk->unreachable ||
+            blk->npreds == 0 || blk->abnormal_entry)
+            continue;
+        bool inside = true;
+        for (int p = 0; p < blk->npreds && inside; p++)
+            inside = blk->preds[p] < b && in_region(in, blk->preds[p]);
+        if (!inside || calls + blk->candidates > SB_MAX_REGION_CALLS)
+            continue;
+        out[n] = b;
+        ncalls[n++] = blk->candidates;
+        in[b] = true;
+        calls += blk->candidates;
+    }
+    while (n > 0 && ncalls[n - 1] == 0)
+        n--;
+    int with_calls = 0;
+    for (int k = 0; k < n; k++)
+        with_calls += ncalls[k] > 0;
+    return with_calls >= 2 ? n : 0;
+}
+
+/* The region call event with index `call`. */
+static const struct sb_call_event *call_event(const struct sb_region *region,
+                                              int call)
+{
+    for (int e = 0, c = 0; e < region->nevents; e++) {
+        if (region->events[e].kind != SB_EV_CALL)
+            continue;
+        if (c++ == call)
+            return &region->events[e].u.call;
+    }
+    return NULL;
+}
+
+/* A target the region may continue to: a later region block. */
+static int later_block(int b, int target)
+{
+    return target > b ? target : SB_BLOCK_EXIT;
+}
+
+const char *sb_describe_terminator(const struct sb_region *region, int b,
+                                   int last_call,
+                                   const struct sb_term_shape *shape,
+                                   struct sb_block *out, char *buf,
+                                   size_t bufsize)
+{
+    out->term = SB_TERM_EXIT;
+    out->cond_call = -1;
+    out->succ[0] = out->succ[1] = out->succ[2] = SB_BLOCK_EXIT;
+    bool has_call = last_call >= 0;
+
+    switch (shape->kind) {
+    case SB_TS_SWITCH:
+        return has_call ? "a switch" : NULL;
+    case SB_TS_JUMP: {
+        int to = later_block(b, shape->succ[0]);
+        if (to != SB_BLOCK_EXIT) {
+            out->term = SB_TERM_GOTO;
+            out->succ[0] = to;
+            return NULL;
+        }
+        return has_call && shape->succ[0] == 0
+                   ? "a loop: the edge goes back to the region's entry"
+                   : NULL;
+    }
+    case SB_TS_BRANCH:
+        break;
+    default:
+        return NULL;
+    }
+    if (!has_call)
+        return NULL;
+    const struct sb_call_event *ev = call_event(region, last_call);
+    if (!ev)
+        return NULL;
+    const char *sym = ev->symbol ? ev->symbol : "?";
+
+    /* Only code that commutes with every later call may stand between the
+     * call and the branch (it then runs after the kernel made them). */
+    const struct sb_block *blk = &region->blocks[b];
+    int after = blk->first_event + blk->nevents - 1;
+    if (blk->nevents > 0 && after < region->nevents &&
+        region->events[after].kind == SB_EV_CODE) {
+        const struct sb_code_event *code = &region->events[after].u.code;
+        if (code->barrier || code->conflicts) {
+            snprintf(buf, bufsize,
+                     "code between %s and the branch may not move (%s)", sym,
+                     code->why ? code->why : "?");
+            return buf;
+        }
+    }
+    /* An extension of the result keeps signed compares' meaning; an
+     * unsigned compare of a sign-extended value does not. */
+    bool unsigned_op = shape->op >= SB_CMP_ULT;
+    if (!shape->is_compare || shape->value == SB_CV_OTHER ||
+        !shape->constant_fits ||
+        (shape->value == SB_CV_EXTENDED && unsigned_op &&
+         !shape->unsigned_result)) {
+        snprintf(buf, bufsize,
+                 "the branch is not the result of %s (the block's last "
+                 "call) compared with a constant", sym);
+        return buf;
+    }
+    int mask = sb_cond_classes(sb_call_ret_conv(region->abi, ev),
+                               sb_call_result_bits(region->abi, ev),
+                               (enum sb_cmp)shape->op, shape->constant);
+    if (mask < 0) {
+        snprintf(buf, bufsize,
+                 "the sign of %s's result does not decide the compare", sym);
+        return buf;
+    }
+    int t = later_block(b, shape->succ[0]);
+    int f = later_block(b, shape->succ[1]);
+    for (int k = 0; k < 3; k++)
+        out->succ[k] = (mask & (1 << k)) ? t : f;
+    out->term = SB_TERM_COND;
+    out->cond_call = last_call;
+    return shape->succ[0] == 0 || shape->succ[1] == 0
+               ? "a loop: an edge goes back to the region's entry"
+               : NULL;
+}

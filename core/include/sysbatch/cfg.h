@@ -1,0 +1,119 @@
+/* sysbatch/cfg.h: which blocks form a branchy region - decided once, over a
+ * plain description of the function's control-flow graph.
+ *
+ * A front end numbers its basic blocks in function order, says for each
+ * how many candidate calls it holds (calls the catalogue knows), which
+ * blocks lead into it, and whether an abnormal edge (setjmp, EH, computed
+ * goto) does; sb_cfg_form_region() then picks the region entered at one
+ * block.  The rule: a later block joins when every edge into it comes from
+ * a block already in the region (single entry, and no back edge can reach
+ * it, because predecessors come first in function order), it is not
+ * covered by an earlier region or batch, and the region stays within
+ * SB_MAX_REGION_BLOCKS blocks and SB_MAX_REGION_CALLS calls; trailing
+ * blocks without candidates are dropped (they change nothing the planner
+ * decides).  A region needs candidates in at least two blocks, otherwise
+ * the straight-line planner handles the entry block alone.
+ *
+ *     fd = open(p, O_RDONLY);         block 0: 1 call
+ *     if (fd < 0) {                     (branch)
+ *         perror(p);                  block 1: no call, preds 0
+ *         return -1; }
+ *     n = read(fd, buf, 64);          block 2: 2 calls, preds 0
+ *     close(fd);
+ *     return n;                       block 3: no call, preds 2 (say)
+ *
+ * forms the region {0, 1, 2}: block 3 is a trailing block without calls.
+ */
+#ifndef SYSBATCH_CFG_H
+#define SYSBATCH_CFG_H
+
+#include "sysbatch/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+struct sb_cfg_block {
+    int candidates;      /* catalogue calls in the block */
+    int npreds;
+    const int *preds;    /* predecessor block numbers (function order) */
+    bool abnormal_entry; /* an abnormal or EH edge leads into the block */
+    bool unreachable;    /* no edge leads into it (and it is not the
+                            function's entry): never joins */
+};
+
+struct sb_cfg {
+    int nblocks;
+    const struct sb_cfg_block *blocks;
+    const bool *covered; /* per block: already in a region or batch (NULL:
+                            none is) */
+};
+
+/* The region entered at block `entry`: its block numbers in order (entry
+ * first) into out[0 .. return value - 1] (out holds SB_MAX_REGION_BLOCKS).
+ * Returns 0 when no branchy region starts there (fewer than two blocks
+ * with candidates, or an entry without candidates or with too many). */
+int sb_cfg_form_region(const struct sb_cfg *cfg, int entry, int *out);
+
+/* ------------------------------------------------------------ terminators
+ *
+ * How a region block's terminator becomes its sb_block term (core.h,
+ * "branchy regions").  The front end says what the terminator is and, for a
+ * two-way branch, whether its condition is `value OP constant` on the
+ * block's last call's value; the core decides COND / GOTO / EXIT and, when
+ * the terminator ends a region that had more to offer, why:
+ *
+ *     fd = open(p, O_RDONLY);
+ *     if (fd < 0) ...         BRANCH, compare, value RESULT, SLT 0
+ *                             -> COND on open: neg -> true target, else false
+ *     n = read(fd, b, 8);
+ *     if (n == 5) ...         -> EXIT: "the sign of read's result does not
+ *                                decide the compare"
+ */
+enum sb_term_shape_kind {
+    SB_TS_OTHER = 0, /* return, unreachable, a call that does not return... */
+    SB_TS_SWITCH,
+    SB_TS_JUMP,      /* one plain successor (no abnormal or EH edge) */
+    SB_TS_BRANCH,    /* a two-way conditional branch */
+};
+
+/* What the compared value is, relative to the block's last call. */
+enum sb_cond_value {
+    SB_CV_OTHER = 0,     /* anything else (a computed value, another call) */
+    SB_CV_RESULT,        /* the call site's value itself, at the call's width
+                            (through copies and stack slots) */
+    SB_CV_EXTENDED,      /* the value widened by an extension of its own
+                            signedness (int -> long) */
+};
+
+struct sb_term_shape {
+    uint8_t kind;        /* enum sb_term_shape_kind */
+    /* JUMP: succ[0]; BRANCH: succ[0] when true, succ[1] when false - each
+     * the region block number of the target, or -1 outside the region */
+    int succ[2];
+    /* BRANCH only: the condition */
+    bool is_compare;     /* an integer compare of a value with a constant
+                            (the constant on the right, op swapped to match) */
+    uint8_t value;       /* enum sb_cond_value */
+    uint8_t op;          /* enum sb_cmp */
+    bool unsigned_result;/* the call's result type is unsigned */
+    long constant;       /* as the compare reads it (signed or unsigned) */
+    bool constant_fits;  /* the constant is a value of the result's type */
+};
+
+/* Fill block b's term, cond_call and succ from its terminator.  `last_call`
+ * is the region call index of the block's last call (-1: none); the block's
+ * events must already be in region->events.  Returns NULL, or the reason
+ * the terminator ends the region (a static string, or one written into
+ * buf). */
+const char *sb_describe_terminator(const struct sb_region *region, int b,
+                                   int last_call,
+                                   const struct sb_term_shape *shape,
+                                   struct sb_block *out, char *buf,
+                                   size_t bufsize);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSBATCH_CFG_H */

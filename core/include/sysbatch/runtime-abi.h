@@ -1,0 +1,72 @@
+/* sysbatch/runtime-abi.h: the runtime symbols compiler-rewritten code
+ * refers to, with their C types - one table both compilers declare from
+ * (and sysbatch-plan --runtime-abi prints, which a test compiles against
+ * runtime/include/sysbatch.h and sysbatch_tock.h and checks against the
+ * library's exported symbols and version nodes).
+ *
+ *     sysbatch_run: long (long *, struct sysbatch_slot *, long, long)
+ *
+ * becomes in LLVM `declare i64 @sysbatch_run(ptr, ptr, i64, i64)` and in
+ * GCC an extern FUNCTION_DECL of that type.
+ */
+#ifndef SYSBATCH_RUNTIME_ABI_H
+#define SYSBATCH_RUNTIME_ABI_H
+
+#include "sysbatch/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The C types that occur (the front end maps each to its IR type). */
+enum sb_rt_type {
+    SB_RT_VOID = 0,
+    SB_RT_INT,          /* int */
+    SB_RT_U32,          /* uint32_t */
+    SB_RT_LONG,         /* long */
+    SB_RT_PTR,          /* void * */
+    SB_RT_CONST_PTR,    /* const void * */
+    SB_RT_LONG_PTR,     /* long * */
+    SB_RT_CONST_LONG_PTR, /* const long * */
+    SB_RT_SLOT_PTR,     /* struct sysbatch_slot * */
+    SB_RT_CONST_SLOT_PTR, /* const struct sysbatch_slot * */
+    SB_RT_FRAME_PTR,    /* struct sysbatch_tock_frame * (u32 words) */
+    SB_RT_CONST_CHAR_PTR, /* const char * */
+    SB_RT_CONST_CHAR_1, /* an object: const char[1] */
+};
+
+enum sb_rt_symbol {
+    SB_RT_ACTIVE = 0,          /* int sysbatch_active */
+    SB_RT_EMPTY_STRING,        /* const char sysbatch_empty_string[1] */
+    SB_RT_RUN,
+    SB_RT_RET_ERRNO,
+    SB_RT_RET_MMAP,
+    SB_RT_RET_POSITIVE_ERROR,
+    SB_RT_VERIFY_SLOT,
+    SB_RT_TOCK_SERIES,
+    SB_RT_TOCK_SERIES_TEMPLATE,
+    SB_RT_TOCK_TAKE,
+    SB_RT__COUNT
+};
+
+#define SB_RT_MAX_PARAMS 8
+
+struct sb_rt_entry {
+    const char *name;
+    uint8_t abi;          /* enum sb_abi: which runtime provides it */
+    bool object;          /* a variable, of type `ret` */
+    uint8_t ret;          /* enum sb_rt_type */
+    uint8_t nparams;
+    uint8_t params[SB_RT_MAX_PARAMS];
+    const char *version;  /* Linux: libsysbatch.so's version node */
+};
+
+const struct sb_rt_entry *sb_runtime_abi(enum sb_rt_symbol symbol);
+/* The C spelling of a type ("struct sysbatch_slot *"). */
+const char *sb_rt_type_c(enum sb_rt_type type);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSBATCH_RUNTIME_ABI_H */

@@ -1,0 +1,66 @@
+/* sysbatch core: the table of runtime symbols rewritten code refers to
+ * (sysbatch/runtime-abi.h).  Adding a runtime entry point means one row
+ * here, the function in runtime/, and its version node. */
+#include "sysbatch/runtime-abi.h"
+
+#define LINUX SB_ABI_LINUX_X86_64
+#define TOCK SB_ABI_TOCK
+
+static const struct sb_rt_entry entries[SB_RT__COUNT] = {
+    [SB_RT_ACTIVE] = {"sysbatch_active", LINUX, true, SB_RT_INT, 0, {0},
+                      "SYSBATCH_0.1"},
+    [SB_RT_EMPTY_STRING] = {"sysbatch_empty_string", LINUX, true,
+                            SB_RT_CONST_CHAR_1, 0, {0}, "SYSBATCH_0.1"},
+    [SB_RT_RUN] = {"sysbatch_run", LINUX, false, SB_RT_LONG, 4,
+                   {SB_RT_LONG_PTR, SB_RT_SLOT_PTR, SB_RT_LONG, SB_RT_LONG},
+                   "SYSBATCH_0.1"},
+    [SB_RT_RET_ERRNO] = {"sysbatch_ret_errno", LINUX, false, SB_RT_LONG, 1,
+                         {SB_RT_LONG}, "SYSBATCH_0.1"},
+    [SB_RT_RET_MMAP] = {"sysbatch_ret_mmap", LINUX, false, SB_RT_PTR, 1,
+                        {SB_RT_LONG}, "SYSBATCH_0.1"},
+    [SB_RT_RET_POSITIVE_ERROR] = {"sysbatch_ret_positive_error", LINUX, false,
+                                  SB_RT_INT, 1, {SB_RT_LONG}, "SYSBATCH_0.1"},
+    [SB_RT_VERIFY_SLOT] = {"sysbatch_verify_slot", LINUX, false, SB_RT_VOID, 8,
+                           {SB_RT_CONST_LONG_PTR, SB_RT_CONST_SLOT_PTR,
+                            SB_RT_LONG, SB_RT_LONG, SB_RT_LONG,
+                            SB_RT_CONST_LONG_PTR, SB_RT_LONG,
+                            SB_RT_CONST_CHAR_PTR},
+                           "SYSBATCH_0.2"},
+    [SB_RT_TOCK_SERIES] = {"sysbatch_tock_series", TOCK, false, SB_RT_U32, 3,
+                           {SB_RT_FRAME_PTR, SB_RT_U32, SB_RT_U32}, NULL},
+    [SB_RT_TOCK_SERIES_TEMPLATE] = {"sysbatch_tock_series_template", TOCK,
+                                    false, SB_RT_U32, 2,
+                                    {SB_RT_FRAME_PTR, SB_RT_CONST_PTR}, NULL},
+    [SB_RT_TOCK_TAKE] = {"sysbatch_tock_take", TOCK, false, SB_RT_VOID, 4,
+                         {SB_RT_PTR, SB_RT_FRAME_PTR, SB_RT_U32, SB_RT_U32},
+                         NULL},
+};
+
+const struct sb_rt_entry *sb_runtime_abi(enum sb_rt_symbol symbol)
+{
+    if ((int)symbol < 0 || symbol >= SB_RT__COUNT)
+        return NULL;
+    return &entries[symbol];
+}
+
+const char *sb_rt_type_c(enum sb_rt_type type)
+{
+    static const char *const names[] = {
+        [SB_RT_VOID] = "void",
+        [SB_RT_INT] = "int",
+        [SB_RT_U32] = "uint32_t",
+        [SB_RT_LONG] = "long",
+        [SB_RT_PTR] = "void *",
+        [SB_RT_CONST_PTR] = "const void *",
+        [SB_RT_LONG_PTR] = "long *",
+        [SB_RT_CONST_LONG_PTR] = "const long *",
+        [SB_RT_SLOT_PTR] = "struct sysbatch_slot *",
+        [SB_RT_CONST_SLOT_PTR] = "const struct sysbatch_slot *",
+        [SB_RT_FRAME_PTR] = "struct sysbatch_tock_frame *",
+        [SB_RT_CONST_CHAR_PTR] = "const char *",
+        [SB_RT_CONST_CHAR_1] = "const char",
+    };
+    if ((int)type < 0 || type > SB_RT_CONST_CHAR_1)
+        return "?";
+    return names[type];
+}

@@ -1,0 +1,139 @@
+/* Terminators as the core decides them (sysbatch/cfg.h,
+ * sb_describe_terminator): every shape both compilers hand over, with the
+ * block term, targets and reason text checked.  Exits 0 when every check
+ * holds, 1 (after printing the failures) otherwise.
+ *
+ * RUN: %gcc -std=c11 -Wall -Wextra -Werror -I%srcroot/core/include %s %objroot/core/libsysbatch_core.a -o %t
+ * RUN: %t
+ */
+#include "sysbatch/cfg.h"
+
+#include <string.h>
+
+static int failures;
+
+#define CHECK(cond)                                                          \
+    do {                                                                     \
+        if (!(cond)) {                                                       \
+            printf("FAIL line %d: %s\n", __LINE__, #cond);                   \
+            failures++;                                                      \
+        }                                                                    \
+    } while (0)
+
+static struct sb_event events[3];
+static struct sb_block blocks[4];
+static struct sb_region region = {SB_ABI_LINUX_X86_64, 3, events, 4, blocks};
+
+static struct sb_term_shape branch(int on_true, int on_false, int value,
+                                   enum sb_cmp op, long constant)
+{
+    struct sb_term_shape s;
+    memset(&s, 0, sizeof s);
+    s.kind = SB_TS_BRANCH;
+    s.succ[0] = on_true;
+    s.succ[1] = on_false;
+    s.is_compare = true;
+    s.value = (uint8_t)value;
+    s.op = (uint8_t)op;
+    s.constant = constant;
+    s.constant_fits = true;
+    return s;
+}
+
+static const char *describe(int b, int call, struct sb_term_shape s,
+                            struct sb_block *out, char *buf)
+{
+    return sb_describe_terminator(&region, b, call, &s, out, buf, 256);
+}
+
+int main(void)
+{
+    memset(events, 0, sizeof events);
+    events[0].kind = SB_EV_CALL;
+    events[0].u.call.symbol = "open";
+    events[0].u.call.row = sb_catalog_lookup(SB_ABI_LINUX_X86_64, "open");
+    events[0].u.call.nargs = 2;
+    events[1].kind = SB_EV_CALL;
+    events[1].u.call.symbol = "read";
+    events[1].u.call.row = sb_catalog_lookup(SB_ABI_LINUX_X86_64, "read");
+    events[1].u.call.nargs = 3;
+    events[2].kind = SB_EV_CODE;
+    events[2].u.code.conflicts = 0;
+    events[2].u.code.why = "a store";
+    blocks[0] = (struct sb_block){0, 1, 0, -1, {0, 0, 0}};
+    blocks[1] = (struct sb_block){1, 2, 0, -1, {0, 0, 0}};
+    blocks[2] = (struct sb_block){3, 0, 0, -1, {0, 0, 0}};
+    blocks[3] = (struct sb_block){3, 0, 0, -1, {0, 0, 0}};
+    struct sb_block out;
+    char buf[256];
+    const char *why;
+
+    /* fd = open(...); if (fd < 0) -> block 2 else block 1 */
+    why = describe(0, 0, branch(2, 1, SB_CV_RESULT, SB_CMP_SLT, 0), &out, buf);
+    CHECK(why == NULL);
+    CHECK(out.term == SB_TERM_COND && out.cond_call == 0);
+    CHECK(out.succ[0] == 2 && out.succ[1] == 1 && out.succ[2] == 1);
+
+    /* the same through a sign extension (int -> long) */
+    why = describe(0, 0, branch(2, 1, SB_CV_EXTENDED, SB_CMP_SLT, 0), &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_COND);
+    /* an unsigned compare of a sign-extended signed result: not the result */
+    why = describe(0, 0, branch(2, 1, SB_CV_EXTENDED, SB_CMP_ULT, 5), &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why && strstr(why, "not the result of open"));
+    /* a constant the result's type cannot hold */
+    struct sb_term_shape wide = branch(2, 1, SB_CV_EXTENDED, SB_CMP_SLT, 1L << 40);
+    wide.constant_fits = false;
+    why = describe(0, 0, wide, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why && strstr(why, "not the result of open"));
+    /* another value compared */
+    why = describe(0, 0, branch(2, 1, SB_CV_OTHER, SB_CMP_SLT, 0), &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why && strstr(why, "(the block's last call)"));
+    /* n == 5 after read: the sign class does not decide it */
+    why = describe(1, 1, branch(2, 3, SB_CV_RESULT, SB_CMP_EQ, 5), &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why &&
+          strcmp(why, "the sign of read's result does not decide the compare") == 0);
+    /* a conflicting code event between read and the branch */
+    events[2].u.code.conflicts = 1;
+    why = describe(1, 1, branch(2, 3, SB_CV_RESULT, SB_CMP_SLT, 0), &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why &&
+          strcmp(why, "code between read and the branch may not move (a store)") == 0);
+    events[2].u.code.conflicts = 0;
+    /* a target before the block, or outside the region, is an exit; an
+     * edge back to the entry says it is a loop */
+    why = describe(1, 1, branch(0, -1, SB_CV_RESULT, SB_CMP_SGT, 0), &out, buf);
+    CHECK(out.term == SB_TERM_COND && out.succ[2] == SB_BLOCK_EXIT &&
+          out.succ[0] == SB_BLOCK_EXIT);
+    CHECK(why && strcmp(why, "a loop: an edge goes back to the region's entry") == 0);
+    /* no call in the block: a branch simply exits, silently */
+    why = describe(2, -1, branch(3, 3, SB_CV_RESULT, SB_CMP_SLT, 0), &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why == NULL);
+
+    /* jumps */
+    struct sb_term_shape jump;
+    memset(&jump, 0, sizeof jump);
+    jump.kind = SB_TS_JUMP;
+    jump.succ[0] = 3;
+    why = describe(1, 1, jump, &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_GOTO && out.succ[0] == 3);
+    jump.succ[0] = 0;
+    why = describe(1, 1, jump, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why &&
+          strcmp(why, "a loop: the edge goes back to the region's entry") == 0);
+    why = describe(2, -1, jump, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why == NULL);
+
+    /* a switch ends the region when the block has a call; a return too, silently */
+    struct sb_term_shape other;
+    memset(&other, 0, sizeof other);
+    other.kind = SB_TS_SWITCH;
+    why = describe(1, 1, other, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why && strcmp(why, "a switch") == 0);
+    other.kind = SB_TS_OTHER;
+    why = describe(1, 1, other, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why == NULL);
+
+    if (failures)
+        return 1;
+    printf("ok\n");
+    return 0;
+}
