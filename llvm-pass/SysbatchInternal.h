@@ -157,6 +157,12 @@ public:
     return declare("sysbatch_tock_series", I32,
                    {compat::pointerTo(I32), I32, I32});
   }
+  /// fill=template: expand the template into the frames, apply the patches
+  /// that follow them, one trap; returns the calls not run.
+  llvm::FunctionCallee tockSeriesTemplate() {
+    return declare("sysbatch_tock_series_template", I32,
+                   {compat::pointerTo(I32), compat::bytePointer(M.getContext())});
+  }
   /// One call per call site: converts frame k into libtock-c's struct at
   /// `out` (null: nothing to write), running the frame first when the
   /// series did not (k >= ran).
@@ -288,7 +294,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                   bool Verify,
                   llvm::DenseMap<llvm::Value *, llvm::Value *> &Replaced);
 /// Rewrite Tock batch \p BI of region \p R as one series call.
-void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
+void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                       llvm::DenseMap<llvm::Value *, llvm::Value *> &Replaced,
                       llvm::SmallVectorImpl<llvm::CallInst *> &ErasedCalls);
 
