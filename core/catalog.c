@@ -126,6 +126,10 @@ static const char why_vdso[] =
 static const char why_yield_no_wait[] =
     "yield-no-wait reports through a flag the kernel writes into app memory; "
     "sysbatch puts only yield-wait into a series";
+static const char why_yield_wait_for[] =
+    "Yield-WaitFor (yield type 2) hands the upcall's values back as its "
+    "result instead of running the upcall; sysbatch puts only yield-wait "
+    "into a series";
 static const char why_yield_for[] =
     "yield_for loops on a condition an upcall sets: a loop is not a series";
 
@@ -376,6 +380,9 @@ static const struct sb_syscall rows[] = {
          why_yield_no_wait),
     TOCK("yield_for", 0, 1, A(OPQ), 1, A(C(1)), SB_ROW_NEVER,
          why_yield_for),
+    /* yield_waitfor_return_t yield_wait_for(driver, subscribe): r0 = 2. */
+    TOCK("yield_wait_for", 0, 2, A(V, V), 3, A(C(2), L(0), L(1)),
+         SB_ROW_NEVER, why_yield_wait_for),
     TOCK("tock_exit", 6, 1, A(V), 2, A(C(0), L(0)), SB_ROW_NEVER,
          why_process_ends),
     TOCK("tock_restart", 6, 1, A(V), 2, A(C(1), L(0)), SB_ROW_NEVER,

@@ -59,7 +59,8 @@ static const struct key_row keys[] = {
     {"tock-chains", KEY_FLAG, AT(tock_chains), 0, 0, NULL,
      "Tock: blocks linked by exact success tests are one run"},
     {"tock-yield", KEY_FLAG, AT(plan.series_yield), 0, 0, NULL,
-     "Tock: a yield may close a series (the app's yield() is the bare trap)"},
+     "Tock: a yield may close a series (default; no-tock-yield for a "
+     "libtock-c older than June 2025, whose yield() may run a queued task)"},
     {"report", KEY_PATH, AT(report_dir), 0, 0, NULL,
      "write one record per translation unit into DIR (sysbatch-report DIR "
      "sums them up)"},

@@ -23,13 +23,13 @@ void sb_options_default(struct sb_options *opts)
     opts->min_batch = 2;
     opts->max_slots = 64;
     opts->allow_blocking = true;
-    opts->series_yield = false;
+    opts->series_yield = true;
 }
 
 static const char why_yield_queue[] =
-    "libtock-c's yield() runs a task queued with tock_enqueue instead of "
-    "trapping when one is queued, which a series frame cannot do (the "
-    "tock-yield option batches it when the app's yield is the bare trap)";
+    "no-tock-yield: the app's yield() may not be the bare trap (libtock-c "
+    "before June 2025 ran a task queued with tock_enqueue instead of "
+    "trapping), which a series frame cannot do";
 
 /* ------------------------------------------------------------- reasons */
 

@@ -17,7 +17,8 @@ int sb_tock_result_bytes(const struct sb_syscall *row)
     if (!row || row->abi != SB_ABI_TOCK)
         return 0;
     switch (row->nr) {
-    case 0: /* yield: nothing to convert */
+    case 0: /* yield: nothing to convert; yield_wait_for: {rv0, rv1, rv2} */
+        return row->raw_argc == 3 ? 12 : 0;
     case 6: /* exit: never returns */
         return 0;
     case 5: /* memop_return_t {status, data} */

@@ -49,10 +49,12 @@
  *
  * A struct result is written by the runtime into a fresh addressable
  * temporary of the lhs's type and then copied, so no user variable becomes
- * addressable and any lhs works (a field, *p, the return value).
+ * addressable and any lhs works (a field, *p, the return value); at -Os
+ * SRA leaves only the loads of the fields the code reads.
  */
 #include "sysbatch-gcc.h"
 #include "sysbatch/shape.h"
+#include "sysbatch/tock.h"
 
 void sysbatch_build_tock_decls(void)
 {
@@ -76,10 +78,7 @@ void sysbatch_build_tock_decls(void)
 
 namespace {
 
-/* SYSBATCH_TOCK_POLICY_STOP */
-const int policy_stop = 0;
-/* SYSBATCH_TOCK_MAX_FRAMES: a template's patch indexes are bytes. */
-const int SYSBATCH_TOCK_MAX_FRAMES_ABI = 51;
+const int policy_stop = SB_TOCK_POLICY_STOP;
 
 class tock_rewriter {
 public:
@@ -178,29 +177,35 @@ tree tock_rewriter::word_value(gimple_seq *seq, const struct sb_slot_plan &sp,
     return gimple_convert(seq, loc, u32, materialize(seq, arg, loc));
 }
 
-/* static const unsigned char sysbatch_tock_template.N[] = {count, policy,
- * npatches, BYTES, patch indexes..., one byte per word (0xff + 4 bytes LE
- * above 0xfe)}; `words` holds every word, NULL_TREE where a patch goes. */
-tree build_tock_template(const auto_vec<tree> &words, const auto_vec<int> &patches,
-                         int count)
+/* static const unsigned char sysbatch_tock_template.N[] = the core's
+ * template (sb_tock_template, BYTES encoding) of the frames whose words are
+ * `words`: the core's frame words (sb_tock_frame_words), with a variable
+ * word GCC has folded to a constant made constant. */
+tree build_tock_template(const auto_vec<tree> &words, int count,
+                         auto_vec<int> *patches)
 {
-    auto_vec<unsigned char> bytes;
-    bytes.safe_push((unsigned char)count);
-    bytes.safe_push((unsigned char)policy_stop);
-    bytes.safe_push((unsigned char)patches.length());
-    bytes.safe_push(1); /* SYSBATCH_TOCK_TEMPLATE_BYTES */
-    for (int index : patches)
-        bytes.safe_push((unsigned char)index);
-    for (tree w : words) {
-        unsigned HOST_WIDE_INT v = w ? tree_to_uhwi(w) & 0xffffffffu : 0;
-        if (v < 0xff) {
-            bytes.safe_push((unsigned char)v);
-            continue;
-        }
-        bytes.safe_push(0xff); /* SYSBATCH_TOCK_TEMPLATE_ESCAPE */
-        for (int b = 0; b < 4; b++)
-            bytes.safe_push((unsigned char)(v >> (8 * b)));
+    auto_vec<struct sb_tock_word> core_words;
+    for (unsigned w = 0; w < words.length(); w++) {
+        struct sb_tock_word cw;
+        memset(&cw, 0, sizeof cw);
+        cw.libc_arg = -1;
+        cw.constant = TREE_CODE(words[w]) == INTEGER_CST;
+        if (cw.constant)
+            cw.value = (uint32_t)(tree_to_uhwi(words[w]) & 0xffffffffu);
+        else
+            patches->safe_push((int)w);
+        core_words.safe_push(cw);
     }
+    int npatches;
+    size_t size = sb_tock_template(core_words.address(), count,
+                                   SB_TOCK_TEMPLATE_BYTES, NULL, 0, &npatches);
+    if (!size || npatches != (int)patches->length())
+        internal_error("sysbatch: the core cannot lay out a Tock template of "
+                       "%d frames", count);
+    auto_vec<unsigned char> bytes;
+    bytes.safe_grow_cleared(size);
+    sb_tock_template(core_words.address(), count, SB_TOCK_TEMPLATE_BYTES,
+                     bytes.address(), size, &npatches);
     tree uchar = unsigned_char_type_node;
     tree type = build_array_type_nelts(build_qualified_type(uchar, TYPE_QUAL_CONST),
                                        bytes.length());
@@ -229,22 +234,20 @@ tree tock_rewriter::issue()
     auto_vec<tree> words;
     for (int s = 0; s < n; s++) {
         const struct sb_slot_plan &sp = bp_.slots[s];
-        if (sp.kind != SB_SLOT_CALL || sp.argc > 4)
-            internal_error("sysbatch: a Tock slot that is not a call of at "
-                           "most 4 arguments");
-        words.safe_push(build_int_cst(u32, sp.nr));
-        for (int k = 0; k < 4; k++)
-            words.safe_push(k < sp.argc ? word_value(&seq, sp, k, loc)
-                                        : build_int_cst(u32, 0));
+        struct sb_tock_word fw[SB_TOCK_WORDS_PER_FRAME];
+        const char *why;
+        if (sb_tock_frame_words(&bp_, s, fw, &why) != 0)
+            internal_error("sysbatch: %s", why);
+        for (int k = 0; k < SB_TOCK_WORDS_PER_FRAME; k++)
+            words.safe_push(fw[k].constant
+                                ? build_int_cst(u32, fw[k].value)
+                                : word_value(&seq, sp, k - 1, loc));
     }
-    /* Patch indexes are bytes: a template holds at most 51 frames. */
     bool use_template = sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE &&
-                        n <= SYSBATCH_TOCK_MAX_FRAMES_ABI;
+                        n <= SB_TOCK_TEMPLATE_MAX_FRAMES;
     auto_vec<int> patches;
-    if (use_template)
-        for (unsigned w = 0; w < words.length(); w++)
-            if (TREE_CODE(words[w]) != INTEGER_CST)
-                patches.safe_push((int)w);
+    tree tmpl = use_template ? build_tock_template(words, n, &patches)
+                             : NULL_TREE;
     int nwords = 5 * n + (int)patches.length();
     frames_ = create_tmp_var(build_array_type_nelts(u32, nwords),
                              "sysbatch_frames");
@@ -260,11 +263,8 @@ tree tock_rewriter::issue()
     };
     gcall *series;
     if (use_template) {
-        for (unsigned i = 0; i < patches.length(); i++) {
+        for (unsigned i = 0; i < patches.length(); i++)
             store(5 * n + (int)i, words[patches[i]]);
-            words[patches[i]] = NULL_TREE;
-        }
-        tree tmpl = build_tock_template(words, patches, n);
         series = gimple_build_call(sysbatch_rt.tock_series_template_fn, 2,
                                    build_fold_addr_expr(frame_word(0, 0)),
                                    build_fold_addr_expr(tmpl));

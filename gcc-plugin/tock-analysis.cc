@@ -20,6 +20,7 @@
  *     command (2, 1, _1, 0);           call 1  a2 RESULT 0 (no-chaining)
  */
 #include "block-scanner.h"
+#include "sysbatch/tock.h"
 
 namespace sysbatch_gcc {
 
@@ -266,35 +267,6 @@ bool sysbatch_private_ref_p(tree ref)
 
 namespace {
 
-/* `value` converted to `type`, as GIMPLE converts: truncated to the type's
- * precision, then sign- or zero-extended. */
-HOST_WIDE_INT convert_to(HOST_WIDE_INT value, tree type)
-{
-    unsigned prec = TYPE_PRECISION(type);
-    if (prec >= HOST_BITS_PER_WIDE_INT)
-        return value;
-    unsigned HOST_WIDE_INT bits = (unsigned HOST_WIDE_INT)value &
-                                  ((HOST_WIDE_INT_1U << prec) - 1);
-    if (!TYPE_UNSIGNED(type) && (bits >> (prec - 1)) & 1)
-        return (HOST_WIDE_INT)(bits | ~((HOST_WIDE_INT_1U << prec) - 1));
-    return (HOST_WIDE_INT)bits;
-}
-
-bool compare_holds(enum tree_code code, HOST_WIDE_INT a, HOST_WIDE_INT b,
-                   bool is_unsigned)
-{
-    unsigned HOST_WIDE_INT ua = a, ub = b;
-    switch (code) {
-    case EQ_EXPR: return a == b;
-    case NE_EXPR: return a != b;
-    case LT_EXPR: return is_unsigned ? ua < ub : a < b;
-    case LE_EXPR: return is_unsigned ? ua <= ub : a <= b;
-    case GT_EXPR: return is_unsigned ? ua > ub : a > b;
-    case GE_EXPR: return is_unsigned ? ua >= ub : a >= b;
-    default: return false;
-    }
-}
-
 /* The block's last candidate call, or NULL. */
 gcall *last_tock_call(basic_block bb)
 {
@@ -340,10 +312,10 @@ gassign *field_load_of(tree value, basic_block bb,
 }
 
 /* Does `load` read word 0 of the call's own result (`base`), after the
- * call with nothing written in between: command's 32-bit type (or its low
- * byte), or the allows' and subscribe's bool success flag? */
+ * call with nothing written in between?  Its width and how it reads go to
+ * *test; whether that field is the stop word is the core's rule. */
 bool loads_result_word0(gassign *load, gcall *call, tree base,
-                        bool is_command)
+                        struct sb_tock_test *test)
 {
     tree ref = gimple_assign_rhs1(load);
     poly_int64 bitpos, bitsize, maxsize;
@@ -353,11 +325,11 @@ bool loads_result_word0(gassign *load, gcall *call, tree base,
     HOST_WIDE_INT size;
     tree field_type = TREE_TYPE(ref);
     if (field_base != base || reverse || !known_eq(bitpos, 0) ||
-        !bitsize.is_constant(&size) || !INTEGRAL_TYPE_P(field_type))
+        !bitsize.is_constant(&size) || !INTEGRAL_TYPE_P(field_type) ||
+        size < 1 || size > 64)
         return false;
-    if (is_command ? (size != 32 && size != 8)
-                   : (size != 8 || TREE_CODE(field_type) != BOOLEAN_TYPE))
-        return false;
+    test->field_bits = (uint8_t)size;
+    test->field_signed = !TYPE_UNSIGNED(field_type);
     gimple_stmt_iterator gsi = gsi_for_stmt(call);
     for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != load;
          gsi_next(&gsi))
@@ -366,38 +338,48 @@ bool loads_result_word0(gassign *load, gcall *call, tree base,
     return !gsi_end_p(gsi);
 }
 
-/* The test `value code c` (value = `steps` applied to a field of
- * `field_type`) on every variant the kernel can return: does its true edge
- * mean exactly failure, or exactly success? */
-void evaluate_stop_test(bool is_command, tree field_type,
-                        const auto_vec<gassign *, 8> &steps,
-                        enum tree_code code, HOST_WIDE_INT c, tree value,
-                        bool *true_is_failure, bool *true_is_success)
+/* The steps from the field to the compared value (`steps` holds them last
+ * applied first) in the core's terms; false when there are too many. */
+bool describe_steps(const auto_vec<gassign *, 8> &steps,
+                    struct sb_tock_test *test)
 {
-    static const HOST_WIDE_INT command_variants[] = {0, 1, 2, 3, 128, 129,
-                                                     130, 131, 132, 133};
-    static const HOST_WIDE_INT flag_values[] = {0, 1};
-    const HOST_WIDE_INT *domain = is_command ? command_variants : flag_values;
-    unsigned ndomain = is_command ? ARRAY_SIZE(command_variants) : 2;
-    *true_is_failure = *true_is_success = true;
-    for (unsigned i = 0; i < ndomain; i++) {
-        HOST_WIDE_INT w = convert_to(domain[i], field_type);
-        for (unsigned s = steps.length(); s-- > 0;) {
-            gassign *g = steps[s];
-            tree to = TREE_TYPE(gimple_assign_lhs(g));
-            enum tree_code step = gimple_assign_rhs_code(g);
-            if (step == TRUTH_NOT_EXPR ||
-                (step == BIT_NOT_EXPR && TREE_CODE(to) == BOOLEAN_TYPE))
-                w = !w;
-            else if (step == BIT_NOT_EXPR)
-                w = convert_to(~w, to);
-            else
-                w = convert_to(w, to);
+    test->nsteps = 0;
+    for (unsigned s = steps.length(); s-- > 0;) {
+        if (test->nsteps >= SB_TOCK_MAX_STEPS)
+            return false;
+        gassign *g = steps[s];
+        tree to = TREE_TYPE(gimple_assign_lhs(g));
+        enum tree_code step = gimple_assign_rhs_code(g);
+        struct sb_tock_step *out = &test->steps[test->nsteps++];
+        if (step == TRUTH_NOT_EXPR ||
+            (step == BIT_NOT_EXPR && TREE_CODE(to) == BOOLEAN_TYPE)) {
+            out->kind = SB_TOCK_STEP_NOT_BOOL;
+        } else if (step == BIT_NOT_EXPR) {
+            out->kind = SB_TOCK_STEP_NOT_BITS;
+        } else {
+            if (TYPE_PRECISION(to) < 1 || TYPE_PRECISION(to) > 64)
+                return false;
+            out->kind = SB_TOCK_STEP_CONVERT;
+            out->bits = (uint8_t)TYPE_PRECISION(to);
+            out->is_signed = !TYPE_UNSIGNED(to);
         }
-        bool holds = compare_holds(code, w, c, TYPE_UNSIGNED(TREE_TYPE(value)));
-        bool failure = is_command ? domain[i] < 128 : domain[i] == 0;
-        *true_is_failure &= holds == failure;
-        *true_is_success &= holds != failure;
+    }
+    return true;
+}
+
+/* GIMPLE's comparison `code` on operands of type `type`, in the core's
+ * terms; false for anything else. */
+bool describe_compare(enum tree_code code, tree type, uint8_t *cmp)
+{
+    bool u = TYPE_UNSIGNED(type);
+    switch (code) {
+    case EQ_EXPR: *cmp = SB_CMP_EQ; return true;
+    case NE_EXPR: *cmp = SB_CMP_NE; return true;
+    case LT_EXPR: *cmp = u ? SB_CMP_ULT : SB_CMP_SLT; return true;
+    case LE_EXPR: *cmp = u ? SB_CMP_ULE : SB_CMP_SLE; return true;
+    case GT_EXPR: *cmp = u ? SB_CMP_UGT : SB_CMP_SGT; return true;
+    case GE_EXPR: *cmp = u ? SB_CMP_UGE : SB_CMP_SGE; return true;
+    default: return false;
     }
 }
 
@@ -406,12 +388,9 @@ void evaluate_stop_test(bool is_command, tree field_type,
  * variant is a Failure* (the series' stop condition) and the one taken
  * exactly on success.  False (with `why`) when it tests anything else:
  * `r.type != TOCK_SYSCALL_SUCCESS` leaves on a Success-u32 too while the
- * kernel goes on.  The forms are the LLVM pass's: command's r.type against
- * 128 (< 128, <= 127, >= 128, > 127; GCC folds some into a signed view of
- * the byte, `(signed char) r.type >= 0`, with -fshort-enums), the allows'
- * and subscribe's r.success as a bool or against 0 (TRD104 lets them
- * return only Success-2u32 or Failure-2u32, relied on here).  A form is
- * checked by evaluating the test on every TRD104 variant. */
+ * kernel goes on.  This walks from the compare back to the load of word 0
+ * (conversions and negations only); which tests are exact is the core's
+ * rule (sb_tock_stop_test, the LLVM pass asks the same). */
 bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
                     const char **why)
 {
@@ -425,14 +404,11 @@ bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
         return false;
     const struct sb_syscall *row =
         sb_catalog_lookup(SB_ABI_TOCK, callee_symbol(call));
-    if (!row || (row->flags & SB_ROW_NEVER))
+    if (sb_tock_stop_test(row, NULL) == SB_TOCK_TEST_NONE)
         return false;
-    bool is_command = row->nr == 2;
-    bool has_flag = row->nr == 1 || row->nr == 3 || row->nr == 4 || row->nr == 7;
-    *why = "the branch does not test the call's success exactly (command: "
-           "r.type < 128 or >= 128; allow, subscribe: r.success)";
+    *why = sb_tock_stop_test_why();
     tree result = gimple_call_lhs(call);
-    if ((!is_command && !has_flag) || !result)
+    if (!result)
         return false;
     tree base = get_base_address(result);
 
@@ -444,18 +420,20 @@ bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
     }
     if (TREE_CODE(constant) != INTEGER_CST || !tree_fits_shwi_p(constant))
         return false;
-    HOST_WIDE_INT c = tree_to_shwi(constant);
-    if (is_command ? (c != 127 && c != 128 && c != 0 && c != -1) : c != 0)
-        return false;
+    struct sb_tock_test test;
+    memset(&test, 0, sizeof test);
+    test.constant = tree_to_shwi(constant);
     auto_vec<gassign *, 8> steps;
     gassign *load = field_load_of(value, bb, &steps);
-    if (!load || !loads_result_word0(load, call, base, is_command))
+    if (!load || !loads_result_word0(load, call, base, &test) ||
+        !describe_steps(steps, &test) ||
+        !describe_compare(code, TREE_TYPE(value), &test.cmp))
         return false;
-    bool true_is_failure, true_is_success;
-    evaluate_stop_test(is_command, TREE_TYPE(gimple_assign_rhs1(load)), steps,
-                       code, c, value, &true_is_failure, &true_is_success);
-    if (!true_is_failure && !true_is_success)
+    enum sb_tock_stop_class cls = sb_tock_stop_test(row, &test);
+    if (cls != SB_TOCK_TEST_TRUE_IS_FAILURE &&
+        cls != SB_TOCK_TEST_TRUE_IS_SUCCESS)
         return false;
+    bool true_is_failure = cls == SB_TOCK_TEST_TRUE_IS_FAILURE;
     edge on_true, on_false;
     extract_true_false_edges_from_block(bb, &on_true, &on_false);
     *on_failure = true_is_failure ? on_true : on_false;

@@ -9,7 +9,7 @@
 //
 //   call @command(sret %a, 2, 1, 0, 0)       frames <- {2, 2, 1, 0, 0}, {2, 2, 1, 1, 0},
 //   call @command(sret %b, 2, 1, 1, 0)                 {0, 1, 0, 0, 0}
-//   call @yield()          (with tock-yield) %sb.left = call @sysbatch_tock_series(frames, 3, 0)
+//   call @yield()                            %sb.left = call @sysbatch_tock_series(frames, 3, 0)
 //                                            %sb.ran = 3 - %sb.left
 //                                            call @sysbatch_tock_take(%a, frames, 0, %sb.ran)
 //                                            call @sysbatch_tock_take(%b, frames, 1, %sb.ran)
@@ -20,6 +20,7 @@
 #include "SysbatchInternal.h"
 
 #include "sysbatch/shape.h"
+#include "sysbatch/tock.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -46,8 +47,8 @@ namespace detail {
 //===----------------------------------------------------------------------===//
 
 /// SYSBATCH_TOCK_POLICY_STOP: every Tock slot has fail=stop.
-static constexpr uint32_t TockPolicyStop = 0;
-static constexpr unsigned TockWordsPerFrame = 5; // {class, r0, r1, r2, r3}
+static constexpr uint32_t TockPolicyStop = SB_TOCK_POLICY_STOP;
+static constexpr unsigned TockWordsPerFrame = SB_TOCK_WORDS_PER_FRAME;
 
 /// Is the struct call \p Call returns through its sret slot \p Sret read
 /// by anything?  A temporary only the call and lifetime markers touch is
@@ -77,17 +78,14 @@ static bool tockSretUsed(const CallInst *Call, const Value *Sret) {
   return false;
 }
 
-/// Fill every frame of \p BP at the issue point \p IB: the class, then the
-/// raw arguments (materialize: AVAILABLE values there), zeros elsewhere.
-static void fillFrames(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
-                       IRBuilder<> &IB, AllocaInst *Frames, Type *FramesTy,
-                       unsigned FirstPos,
-                       DenseMap<Value *, Value *> &Replaced) {
+/// The words of every frame of \p BP at the issue point \p IB, five per
+/// frame: the core's frame words (sb_tock_frame_words: class, constants,
+/// zeros), the variable ones materialized (AVAILABLE values there).
+static SmallVector<Value *, 40>
+frameWords(Region &R, const sb_batch_plan &BP, RuntimeABI &RT, IRBuilder<> &IB,
+           unsigned FirstPos, DenseMap<Value *, Value *> &Replaced) {
   Type *I32 = RT.I32;
   const DataLayout &DL = RT.M.getDataLayout();
-  auto WordPtr = [&](IRBuilder<> &B, unsigned W) {
-    return B.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, W);
-  };
   auto AsWord = [&](Value *V) -> Value * {
     if (auto *C = dyn_cast<Constant>(V)) {
       if (C->getType()->isPointerTy())
@@ -99,32 +97,57 @@ static void fillFrames(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
                                        : IB.CreateSExtOrTrunc(V, I32);
   };
   DenseMap<Value *, Value *> Cache;
+  SmallVector<Value *, 40> Words;
   for (int S = 0; S < BP.nslots; ++S) {
-    const sb_slot_plan &SP = BP.slots[S];
-    const CandidateCall &C = R.Calls[SP.call];
-    Value *Words[TockWordsPerFrame];
-    Words[0] = ConstantInt::get(I32, (uint32_t)SP.nr);
-    for (unsigned K = 1; K < TockWordsPerFrame; ++K)
-      Words[K] = ConstantInt::get(I32, 0); // memop r2, r3; yield r1..r3
-    for (int K = 0; K < SP.argc; ++K) {
-      const sb_fill_arg &FA = SP.args[K];
-      if (FA.fill == SB_FILL_CONST) {
-        Words[1 + K] = ConstantInt::get(I32, (uint32_t)FA.value);
-      } else if (FA.fill == SB_FILL_LIBC_ARG) {
-        unsigned Op = C.EventBase + FA.index;
-        if (Op < C.Call->arg_size())
-          Words[1 + K] = AsWord(materialize(R, IB, C.Call->getArgOperand(Op),
-                                            FirstPos, Cache, Replaced));
-      } else {
-        report_fatal_error("sysbatch: a Tock frame word the series call "
-                           "cannot fill (chained or empty string)",
-                           false);
-      }
+    const CandidateCall &C = R.Calls[BP.slots[S].call];
+    sb_tock_word FW[SB_TOCK_WORDS_PER_FRAME];
+    const char *Why;
+    if (sb_tock_frame_words(&BP, S, FW, &Why) != 0)
+      report_fatal_error(Twine("sysbatch: ") + Why, false);
+    for (const sb_tock_word &W : FW) {
+      unsigned Op = C.EventBase + (W.libc_arg < 0 ? 0 : W.libc_arg);
+      if (W.constant || Op >= C.Call->arg_size())
+        Words.push_back(ConstantInt::get(I32, W.constant ? W.value : 0));
+      else
+        Words.push_back(AsWord(materialize(R, IB, C.Call->getArgOperand(Op),
+                                           FirstPos, Cache, Replaced)));
     }
-    for (unsigned K = 0; K < TockWordsPerFrame; ++K)
-      IB.CreateAlignedStore(Words[K],
-                            WordPtr(IB, S * TockWordsPerFrame + K), Align(4));
   }
+  return Words;
+}
+
+/// fill=template: the core's byte template (sb_tock_template) of \p Words
+/// as a private constant; a word that is not a ConstantInt (an argument,
+/// an address) is a patch, returned in \p Patches in word order.
+static GlobalVariable *tockTemplate(Module &M, ArrayRef<Value *> Words,
+                                    SmallVectorImpl<unsigned> &Patches) {
+  SmallVector<sb_tock_word, 40> Core;
+  for (unsigned W = 0; W < Words.size(); ++W) {
+    sb_tock_word CW = {};
+    CW.libc_arg = -1;
+    if (auto *K = dyn_cast<ConstantInt>(Words[W])) {
+      CW.constant = true;
+      CW.value = (uint32_t)K->getZExtValue();
+    } else {
+      Patches.push_back(W);
+    }
+    Core.push_back(CW);
+  }
+  int NFrames = Words.size() / SB_TOCK_WORDS_PER_FRAME, NPatches;
+  size_t Size = sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_BYTES,
+                                 nullptr, 0, &NPatches);
+  if (!Size)
+    return nullptr;
+  SmallVector<uint8_t, 64> Bytes(Size);
+  sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_BYTES, Bytes.data(),
+                   Size, &NPatches);
+  Constant *Init = ConstantDataArray::get(M.getContext(), Bytes);
+  auto *G = new GlobalVariable(M, Init->getType(), true,
+                               GlobalValue::PrivateLinkage, Init,
+                               "sb.tock.template");
+  G->setUnnamedAddr(GlobalValue::UnnamedAddr::Global);
+  G->setAlignment(Align(4)); // the layout asks for it
+  return G;
 }
 
 /// Call site \p C of frame \p Slot: one sysbatch_tock_take into its sret
@@ -193,7 +216,7 @@ static void rewriteTockCallSite(const CandidateCall &C, int Slot,
 /// unused results and yield.  The runtime runs frame k itself when
 /// k >= %sb.ran.  No sysbatch_active probe: the backend is chosen at build
 /// time.
-void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
+void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                       DenseMap<Value *, Value *> &Replaced,
                       SmallVectorImpl<CallInst *> &ErasedCalls) {
   const sb_batch_plan &BP = R.Plan.batches[BI];
@@ -208,22 +231,45 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
                          "cannot hold (word copy or more than 4 arguments)",
                          false);
 
-  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
-  auto *FramesTy = ArrayType::get(I32, NWords);
-  AllocaInst *Frames = EB.CreateAlloca(FramesTy, nullptr, "sb.frames");
-  Frames->setAlignment(Align(4));
-
   IRBuilder<> IB(First);
   IB.SetCurrentDebugLocation(First->getDebugLoc());
-  fillFrames(R, BP, RT, IB, Frames, FramesTy, FirstPos, Replaced);
+  SmallVector<Value *, 40> Words =
+      frameWords(R, BP, RT, IB, FirstPos, Replaced);
+  SmallVector<unsigned, 16> Patches;
+  GlobalVariable *Template =
+      Fill == SB_FILL_MODE_TEMPLATE && N <= SB_TOCK_TEMPLATE_MAX_FRAMES
+          ? tockTemplate(*F.getParent(), Words, Patches)
+          : nullptr;
+
+  // With a template the patch values follow the frames.
+  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
+  auto *FramesTy = ArrayType::get(I32, NWords + Patches.size());
+  AllocaInst *Frames = EB.CreateAlloca(FramesTy, nullptr, "sb.frames");
+  Frames->setAlignment(Align(4));
+  auto Store = [&](unsigned W, Value *V) {
+    IB.CreateAlignedStore(V, IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, W),
+                          Align(4));
+  };
+  if (Template)
+    for (unsigned P = 0; P < Patches.size(); ++P)
+      Store(NWords + P, Words[Patches[P]]);
+  else
+    for (unsigned W = 0; W < NWords; ++W)
+      Store(W, Words[W]);
   // The series and every call site take the frames from here.
   Value *FramesBase =
       IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, 0, "sb.base");
-  CallInst *Left = IB.CreateCall(
-      RT.tockSeries(),
-      {FramesBase, ConstantInt::get(I32, N),
-       ConstantInt::get(I32, TockPolicyStop)},
-      "sb.left");
+  CallInst *Left =
+      Template
+          ? IB.CreateCall(RT.tockSeriesTemplate(),
+                          {FramesBase,
+                           IB.CreatePointerCast(
+                               Template, compat::bytePointer(F.getContext()))},
+                          "sb.left")
+          : IB.CreateCall(RT.tockSeries(),
+                          {FramesBase, ConstantInt::get(I32, N),
+                           ConstantInt::get(I32, TockPolicyStop)},
+                          "sb.left");
   Left->setDebugLoc(First->getDebugLoc());
   Value *Ran = IB.CreateSub(ConstantInt::get(I32, N), Left, "sb.ran");
   ++NumTockSeries;

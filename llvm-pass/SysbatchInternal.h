@@ -136,6 +136,11 @@ public:
   llvm::FunctionCallee verifySlot() { return declare(SB_RT_VERIFY_SLOT); }
   // Tock (runtime/include/sysbatch_tock.h); frames as plain u32 words.
   llvm::FunctionCallee tockSeries() { return declare(SB_RT_TOCK_SERIES); }
+  /// fill=template: expand the template into the frames, apply the patches
+  /// that follow them, one trap; returns the calls not run.
+  llvm::FunctionCallee tockSeriesTemplate() {
+    return declare(SB_RT_TOCK_SERIES_TEMPLATE);
+  }
   /// One call per call site: converts frame k into libtock-c's struct at
   /// `out` (null: nothing to write), running the frame first when the
   /// series did not (k >= ran).
@@ -287,7 +292,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                   bool Verify,
                   llvm::DenseMap<llvm::Value *, llvm::Value *> &Replaced);
 /// Rewrite Tock batch \p BI of region \p R as one series call.
-void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT,
+void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                       llvm::DenseMap<llvm::Value *, llvm::Value *> &Replaced,
                       llvm::SmallVectorImpl<llvm::CallInst *> &ErasedCalls);
 

@@ -250,7 +250,7 @@ static bool rewriteRegions(Function &F,
       NumSlots += BP.nslots;
       NumChains += BP.nchains;
       if (Abi == SB_ABI_TOCK)
-        rewriteTockBatch(*R, B, RT, Replaced, ErasedCalls);
+        rewriteTockBatch(*R, B, RT, Opts.Config.fill, Replaced, ErasedCalls);
       else
         rewriteBatch(*R, B, RT, Opts.Config.fill, Opts.Config.verify, Replaced);
     }

@@ -13,6 +13,8 @@
 
 #include "SysbatchInternal.h"
 
+#include "sysbatch/tock.h"
+
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
@@ -158,15 +160,31 @@ int visitTockResultLoad(Analysis &A, Region &R, LoadInst *L) {
 // docs/llvm.md, "Checked chains")
 //===----------------------------------------------------------------------===//
 
+/// LLVM's integer predicate \p P in the core's terms.
+static sb_cmp coreCompare(CmpInst::Predicate P) {
+  switch (P) {
+  case CmpInst::ICMP_EQ: return SB_CMP_EQ;
+  case CmpInst::ICMP_NE: return SB_CMP_NE;
+  case CmpInst::ICMP_SLT: return SB_CMP_SLT;
+  case CmpInst::ICMP_SLE: return SB_CMP_SLE;
+  case CmpInst::ICMP_SGT: return SB_CMP_SGT;
+  case CmpInst::ICMP_SGE: return SB_CMP_SGE;
+  case CmpInst::ICMP_ULT: return SB_CMP_ULT;
+  case CmpInst::ICMP_ULE: return SB_CMP_ULE;
+  case CmpInst::ICMP_UGT: return SB_CMP_UGT;
+  default: return SB_CMP_UGE;
+  }
+}
+
 /// How block \p BB's conditional branch tests the libtock-c result of its
 /// last candidate call: the successor taken exactly when the call's return
 /// variant is a Failure* (the series' stop condition) and the one taken
 /// exactly on success.  False (with \p Why) when the test is anything else:
 /// `r.type != TOCK_SYSCALL_SUCCESS` leaves on a Success-u32 too, while the
-/// kernel goes on.  Exact tests: `r.type < 128` / `>= 128` (and `<= 127`,
-/// `> 127`, signed or not) for command; `r.success` true or false for
-/// subscribe and the allows, which TRD104 lets return only Success-2u32 or
-/// Failure-2u32 (relied on here).
+/// kernel goes on.  This walks from the branch back to the load of word 0
+/// (integer casts, `xor i1 %c, true`); which tests are exact is the core's
+/// rule (sb_tock_stop_test; GCC asks the same).  `if (r.success)` is
+/// clang's trunc of the bool to i1, a test `!= 0` of that bit.
 static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
                               BasicBlock *&OnSuccess, const char *&Why) {
   Why = nullptr;
@@ -181,15 +199,9 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
   if (!Last)
     return false;
   CandidateCall C = makeCandidate(Last, SB_ABI_TOCK);
-  if (!C.RawRow || (C.RawRow->flags & SB_ROW_NEVER))
+  if (sb_tock_stop_test(C.RawRow, nullptr) == SB_TOCK_TEST_NONE)
     return false;
-  const int Class = C.RawRow->nr;
-  const bool IsCommand = Class == 2;
-  const bool HasSuccessFlag = Class == 1 || Class == 3 || Class == 4 || Class == 7;
-  Why = "the branch does not test the call's success exactly (command: "
-        "r.type < 128 or >= 128; allow, subscribe: r.success)";
-  if (!IsCommand && !HasSuccessFlag)
-    return false;
+  Why = sb_tock_stop_test_why();
   const Value *Temp = tockResultTemp(C);
   BasicBlock *OnTrue = Br->getSuccessor(0), *OnFalse = Br->getSuccessor(1);
   Value *Cond = Br->getCondition();
@@ -201,14 +213,23 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
     Cond = X->getOperand(0);
     std::swap(OnTrue, OnFalse);
   }
+  sb_tock_test Test = {};
   // The loaded field: word 0 of the call's own result slot, read after the
-  // call with nothing writing memory in between.
+  // call with nothing writing memory in between; the casts on the way are
+  // the test's steps.
   const DataLayout &DL = BB.getModule()->getDataLayout();
   auto FieldZero = [&](Value *V) -> LoadInst * {
-    while (isa<ZExtInst>(V) || isa<TruncInst>(V))
+    SmallVector<Instruction *, SB_TOCK_MAX_STEPS> Casts;
+    while (isa<ZExtInst>(V) || isa<TruncInst>(V) || isa<SExtInst>(V)) {
+      if (Casts.size() == SB_TOCK_MAX_STEPS / 2)
+        return nullptr;
+      Casts.push_back(cast<Instruction>(V));
       V = cast<Instruction>(V)->getOperand(0);
+    }
     auto *L = dyn_cast<LoadInst>(V);
-    if (!L || !L->isSimple() || L->getParent() != &BB || !Temp)
+    if (!L || !L->isSimple() || L->getParent() != &BB || !Temp ||
+        !L->getType()->isIntegerTy() ||
+        L->getType()->getIntegerBitWidth() > 64)
       return nullptr;
     int64_t Offset = 0;
     const Value *Base =
@@ -225,9 +246,24 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
       if (I->mayWriteToMemory() && !(S && S->getValueOperand() == Last))
         return nullptr;
     }
-    return I == L ? L : nullptr;
+    if (I != L)
+      return nullptr;
+    // LLVM integers have no sign: every value reads unsigned, and sext
+    // first reads its source signed.
+    Test.field_bits = (uint8_t)L->getType()->getIntegerBitWidth();
+    Test.field_signed = false;
+    for (auto It = Casts.rbegin(); It != Casts.rend(); ++It) {
+      unsigned To = (*It)->getType()->getIntegerBitWidth();
+      if (To > 64)
+        return nullptr;
+      if (isa<SExtInst>(*It)) {
+        unsigned From = (*It)->getOperand(0)->getType()->getIntegerBitWidth();
+        Test.steps[Test.nsteps++] = {SB_TOCK_STEP_CONVERT, (uint8_t)From, true};
+      }
+      Test.steps[Test.nsteps++] = {SB_TOCK_STEP_CONVERT, (uint8_t)To, false};
+    }
+    return L;
   };
-  bool TrueIsSuccess;
   if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {
     Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
     CmpInst::Predicate P = Cmp->getPredicate();
@@ -236,38 +272,23 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
       P = CmpInst::getSwappedPredicate(P);
     }
     auto *K = dyn_cast<ConstantInt>(Rhs);
-    LoadInst *L = K ? FieldZero(Lhs) : nullptr;
-    if (!L)
+    if (!K || K->getBitWidth() > 64 || !FieldZero(Lhs))
       return false;
-    if (IsCommand) {
-      if (!L->getType()->isIntegerTy(32))
-        return false;
-      int64_t V = K->getSExtValue();
-      if (((P == CmpInst::ICMP_ULT || P == CmpInst::ICMP_SLT) && V == 128) ||
-          ((P == CmpInst::ICMP_ULE || P == CmpInst::ICMP_SLE) && V == 127))
-        TrueIsSuccess = false;
-      else if (((P == CmpInst::ICMP_UGE || P == CmpInst::ICMP_SGE) &&
-                V == 128) ||
-               ((P == CmpInst::ICMP_UGT || P == CmpInst::ICMP_SGT) &&
-                V == 127))
-        TrueIsSuccess = true;
-      else
-        return false;
-    } else {
-      if (!L->getType()->isIntegerTy(8) || !K->isZero() ||
-          (P != CmpInst::ICMP_EQ && P != CmpInst::ICMP_NE))
-        return false;
-      TrueIsSuccess = P == CmpInst::ICMP_NE;
-    }
-  } else if (auto *T = dyn_cast<TruncInst>(Cond)) {
-    // `if (r.success)`: clang tests the bool's low bit.
-    LoadInst *L = HasSuccessFlag ? FieldZero(T) : nullptr;
-    if (!L || !L->getType()->isIntegerTy(8) || !T->getType()->isIntegerTy(1))
+    Test.cmp = coreCompare(P);
+    Test.constant = K->getSExtValue();
+  } else if (isa<TruncInst>(Cond)) {
+    if (!FieldZero(Cond))
       return false;
-    TrueIsSuccess = true;
+    Test.cmp = SB_CMP_NE;
+    Test.constant = 0;
   } else {
     return false;
   }
+  sb_tock_stop_class Class = sb_tock_stop_test(C.RawRow, &Test);
+  if (Class != SB_TOCK_TEST_TRUE_IS_FAILURE &&
+      Class != SB_TOCK_TEST_TRUE_IS_SUCCESS)
+    return false;
+  bool TrueIsSuccess = Class == SB_TOCK_TEST_TRUE_IS_SUCCESS;
   OnSuccess = TrueIsSuccess ? OnTrue : OnFalse;
   OnFailure = TrueIsSuccess ? OnFalse : OnTrue;
   Why = nullptr;

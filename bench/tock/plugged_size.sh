@@ -1,7 +1,7 @@
 #!/bin/sh
 # Compiler-emitted series: code size and traps of tests/tock/Inputs/apps/
 # plugged.c (ordinary libtock-c code) built unplugged and with each plugin
-# (target=tock, tock-yield: the libtock layer's yield is the bare trap), per
+# (target=tock, tock-yield; fill=stores and fill=template for both), per
 # ISA and compiler, at -Os.  Size is the app object's .text + .rodata
 # (`size`); traps and calls come from one run on the test kernel under qemu.
 # Prints a markdown table (docs/tock-bench.md has the last one).
@@ -29,7 +29,8 @@ plugin_flags() { # isa cc variant
         [ "$3" = template ] && echo "app:-fplugin-arg-sysbatch-fill=template" ;;
     clang-*)
         echo "app:-fpass-plugin=$llvm_plugin app:-Xclang app:-load app:-Xclang app:$llvm_plugin"
-        echo "app:-mllvm app:-sysbatch-target=tock app:-mllvm app:-sysbatch-tock-yield" ;;
+        echo "app:-mllvm app:-sysbatch-target=tock app:-mllvm app:-sysbatch-tock-yield"
+        [ "$3" = template ] && echo "app:-mllvm app:-sysbatch-fill=template" ;;
     esac
 }
 
@@ -39,7 +40,6 @@ for isa in cm3 rv32; do
     for cc in gcc clang; do
         base=""
         for variant in plain stores template; do
-            [ "$cc-$variant" = clang-template ] && continue # the LLVM pass fills by stores only
             elf=$work/$isa-$cc-$variant.elf
             sh "$inputs/tock-build.sh" $isa $cc "$elf" $(plugin_flags $isa $cc $variant) "$app" 2>/dev/null
             bytes=$(size_of "$elf.d/app_plugged.o")

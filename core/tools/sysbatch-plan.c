@@ -26,6 +26,15 @@
  *                     [covered] [unreachable]`, then `entry E` lines (one
  *                     region printed per entry: "entry E: blocks 0 1 2" or
  *                     "entry E: none")
+ *   --tock-test ROW FIELD [STEP...] OP CONSTANT
+ *                     print sb_tock_stop_test() for a test on word 0 of a
+ *                     Tock call's result: FIELD and CONVERT steps are u8,
+ *                     s8, u32, s1, ... (width, read unsigned or signed),
+ *                     other steps `not` (~) and `lnot` (!); OP as for --cond
+ *   --tock-template=words|bytes   Tock regions: after the plan, each
+ *                     batch's frame words (sb_tock_frame_words: constants,
+ *                     aN for libc argument N) and its template bytes
+ *                     (sb_tock_template)
  *
  * Region format, one item per line, in program order ('#' starts a comment):
  *
@@ -77,6 +86,7 @@
 #include "sysbatch/config.h"
 #include "sysbatch/runtime-abi.h"
 #include "sysbatch/core.h"
+#include "sysbatch/tock.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -666,6 +676,117 @@ static int print_cond(char **argv)
     return 0;
 }
 
+static const char *const cmp_names[] = {"eq", "ne", "slt", "sle", "sgt",
+                                        "sge", "ult", "ule", "ugt", "uge"};
+
+/* "u8", "s32", ...: a width of 1..64 read unsigned or signed. */
+static bool parse_width(const char *w, uint8_t *bits, bool *is_signed)
+{
+    if ((w[0] != 'u' && w[0] != 's') || !w[1])
+        return false;
+    char *end;
+    errno = 0;
+    long n = strtol(w + 1, &end, 10);
+    if (*end || errno || n < 1 || n > 64)
+        return false;
+    *bits = (uint8_t)n;
+    *is_signed = w[0] == 's';
+    return true;
+}
+
+/* --tock-test ROW FIELD [STEP...] OP CONSTANT: the stop-test class. */
+static int print_tock_test(int n, char **argv)
+{
+    struct sb_tock_test t;
+    memset(&t, 0, sizeof t);
+    const struct sb_syscall *row =
+        n >= 4 ? sb_catalog_lookup(SB_ABI_TOCK, argv[0]) : NULL;
+    bool ok = row && parse_width(argv[1], &t.field_bits, &t.field_signed) &&
+              n - 4 <= SB_TOCK_MAX_STEPS;
+    for (int i = 2; ok && i < n - 2; i++) {
+        struct sb_tock_step *step = &t.steps[t.nsteps++];
+        if (strcmp(argv[i], "not") == 0)
+            step->kind = SB_TOCK_STEP_NOT_BITS;
+        else if (strcmp(argv[i], "lnot") == 0)
+            step->kind = SB_TOCK_STEP_NOT_BOOL;
+        else
+            ok = parse_width(argv[i], &step->bits, &step->is_signed);
+    }
+    int op = -1;
+    for (int i = 0; ok && i < (int)(sizeof cmp_names / sizeof *cmp_names); i++)
+        if (strcmp(argv[n - 2], cmp_names[i]) == 0)
+            op = i;
+    char *end = NULL;
+    if (ok && op >= 0) {
+        errno = 0;
+        t.constant = strtoll(argv[n - 1], &end, 0);
+        ok = *argv[n - 1] && !*end && !errno;
+    }
+    if (!ok || op < 0) {
+        fprintf(stderr, "sysbatch-plan: --tock-test ROW FIELD [STEP...] OP "
+                        "CONSTANT: ROW is a Tock catalogue row, FIELD and "
+                        "conversion steps uN or sN (N = 1..64), other steps "
+                        "not or lnot (at most %d steps), OP as for --cond\n",
+                SB_TOCK_MAX_STEPS);
+        return 2;
+    }
+    t.cmp = (uint8_t)op;
+    static const char *const names[] = {"none", "not-exact",
+                                        "true-is-failure", "true-is-success"};
+    printf("%s\n", names[sb_tock_stop_test(row, &t)]);
+    return 0;
+}
+
+/* --tock-template: every batch's frame words and template bytes. */
+static int print_tock_templates(const struct sb_plan *plan,
+                                enum sb_tock_template_encoding enc)
+{
+    int status = 0;
+    for (int b = 0; b < plan->nbatches; b++) {
+        const struct sb_batch_plan *bp = &plan->batches[b];
+        int nwords = SB_TOCK_WORDS_PER_FRAME * bp->nslots;
+        struct sb_tock_word *words = calloc((size_t)nwords + 1, sizeof *words);
+        if (!words)
+            return 2;
+        printf("template %d words:", b);
+        for (int s = 0; s < bp->nslots; s++) {
+            const char *why;
+            if (sb_tock_frame_words(bp, s, words + SB_TOCK_WORDS_PER_FRAME * s,
+                                    &why) != 0) {
+                printf(" error: frame %d: %s\n", s, why);
+                status = 1;
+                goto next;
+            }
+        }
+        for (int w = 0; w < nwords; w++) {
+            if (words[w].constant)
+                printf(" %u", (unsigned)words[w].value);
+            else
+                printf(" a%d", words[w].libc_arg);
+        }
+        int npatches;
+        size_t size = sb_tock_template(words, bp->nslots, enc, NULL, 0,
+                                       &npatches);
+        uint8_t *bytes = size ? malloc(size) : NULL;
+        if (size && !bytes) {
+            free(words);
+            return 2;
+        }
+        if (size)
+            sb_tock_template(words, bp->nslots, enc, bytes, size, &npatches);
+        printf("\ntemplate %d %s: %zu bytes, %d patches:", b,
+               enc == SB_TOCK_TEMPLATE_WORDS ? "words" : "bytes", size,
+               npatches);
+        for (size_t i = 0; i < size; i++)
+            printf(" %02x", bytes[i]);
+        printf("\n");
+        free(bytes);
+    next:
+        free(words);
+    }
+    return status;
+}
+
 /* --simulate: run the plan of a branchy region the way the kernel would,
  * for every combination of raw sign classes of the calls (impossible
  * classes of a convention left out), and compare with the program: the
@@ -826,6 +947,9 @@ static void usage(FILE *out)
             "[--simulate] [FILE|-]\n"
             "       sysbatch-plan --catalog | --reasons | --help\n"
             "       sysbatch-plan --cond CONV BITS OP CONSTANT\n"
+            "       sysbatch-plan --tock-test ROW FIELD [STEP...] OP CONSTANT\n"
+            "       sysbatch-plan --abi=tock --tock-template=words|bytes "
+            "[FILE|-]\n"
             "KEYs are the plugins' options (--abi=X is --target=X):\n%s",
             sb_config_help());
 }
@@ -934,6 +1058,7 @@ int main(int argc, char **argv)
     struct input in;
     memset(&in, 0, sizeof in);
     bool check = false, sim = false;
+    int tock_template = -1; /* enum sb_tock_template_encoding */
     const char *path = NULL;
 
     for (int i = 1; i < argc; i++) {
@@ -966,6 +1091,16 @@ int main(int argc, char **argv)
                 return 2;
             }
             return print_cfg_regions(argv[i + 1]);
+        } else if (strcmp(a, "--tock-test") == 0) {
+            return print_tock_test(argc - i - 1, argv + i + 1);
+        } else if (strcmp(a, "--tock-template=words") == 0) {
+            tock_template = SB_TOCK_TEMPLATE_WORDS;
+        } else if (strcmp(a, "--tock-template=bytes") == 0) {
+            tock_template = SB_TOCK_TEMPLATE_BYTES;
+        } else if (strncmp(a, "--tock-template", 15) == 0) {
+            fprintf(stderr, "sysbatch-plan: --tock-template takes =words or "
+                            "=bytes\n");
+            return 2;
         } else if (strncmp(a, "--", 2) == 0 && a[2]) {
             /* Everything else is a plugin option, parsed by the core. */
             char key[64], err[512];
@@ -1052,6 +1187,16 @@ int main(int argc, char **argv)
 
     if (sim && !in.nslots && simulate(&in.region, &plan) != 0)
         status = 1;
+    if (tock_template >= 0) {
+        int st = in.region.abi == SB_ABI_TOCK
+                     ? print_tock_templates(
+                           &plan, (enum sb_tock_template_encoding)tock_template)
+                     : (fprintf(stderr, "sysbatch-plan: --tock-template "
+                                        "needs a Tock region (--abi=tock)\n"),
+                        2);
+        if (st > status)
+            status = st;
+    }
     if (!in.nslots)
         sb_plan_free(&plan);
     free(in.slots);

@@ -442,11 +442,11 @@ struct sb_options {
     int max_slots;          /* cap per batch; default 64 */
     bool allow_blocking;    /* batch SB_ROW_MAY_BLOCK rows; default true */
     bool series_yield;      /* Tock: let a yield close a series
-                               (SB_ROW_SERIES_LAST).  Default false:
-                               libtock-c's yield() runs a task queued with
-                               tock_enqueue instead of trapping when one is
-                               queued, which a series frame cannot do; turn
-                               it on when the app's yield is the bare trap */
+                               (SB_ROW_SERIES_LAST).  Default true:
+                               libtock-c's yield() has been the bare trap
+                               since June 2025 (tock_enqueue's task queue,
+                               which yield() ran instead of trapping, was
+                               removed); off for older libtock-c */
 };
 void sb_options_default(struct sb_options *opts);
 

@@ -88,7 +88,8 @@ const char *sb_barrier_text(enum sb_barrier kind, const char *callee,
 
 /* Bytes of the libtock-c return struct a Tock row's raw call returns on
  * both 32-bit ISAs (syscall_return_t and the allow/subscribe structs: 16,
- * memop_return_t: 8), 0 for yield and rows that return nothing. */
+ * memop_return_t: 8, yield_waitfor_return_t: 12), 0 for yield and rows
+ * that return nothing. */
 int sb_tock_result_bytes(const struct sb_syscall *row);
 
 #ifdef __cplusplus

@@ -11,10 +11,10 @@
 static char text[] = "checked";
 static int upcalls;
 
-static void written_cb(int n, int unused1, int unused2, void *ud)
+static void written_cb(int status, int n, int unused, void *ud)
 {
-    (void)unused1;
-    (void)unused2;
+    (void)status;
+    (void)unused;
     (void)ud;
     upcalls += n;
 }

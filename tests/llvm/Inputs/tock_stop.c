@@ -10,10 +10,10 @@
 static char message[] = "stop";
 static int console_done;
 
-static void console_cb(int n, int unused1, int unused2, void *ud)
+static void console_cb(int status, int n, int unused, void *ud)
 {
-    (void)unused1;
-    (void)unused2;
+    (void)status;
+    (void)unused;
     (void)ud;
     console_done = n;
 }

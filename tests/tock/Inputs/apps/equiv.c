@@ -32,10 +32,10 @@ static uint32_t counter_ud;
 /* Upcalls only record: a print here would land at a different place among
  * the app's own prints in the two builds (a series runs all its calls
  * before the app prints the first result). */
-static void console_cb(int n, int unused1, int unused2, void *ud)
+static void console_cb(int status, int n, int unused, void *ud)
 {
-    (void)unused1;
-    (void)unused2;
+    (void)status;
+    (void)unused;
     console_done = n;
     console_ud = (uint32_t)(uintptr_t)ud;
 }
@@ -350,7 +350,7 @@ int main(void)
  * KERN-NEXT: console: hello from the app
  * KERN-NEXT: K: command 0x1 0x1 0x12 0x0 -> 0x80 0x0 0x0 0x0
  * KERN-NEXT: K: yield 0x1 0
- * KERN-NEXT: K: upcall 0x1 0x1 0x12 0x0 0x0 0x55
+ * KERN-NEXT: K: upcall 0x1 0x1 0x0 0x12 0x0 0x55
  * KERN-NEXT: K: subscribe 0x1 0x1 0 0x0 -> 0x82 p 0x55 0x0
  * KERN-NEXT: K: allow-ro 0x1 0x1 0 0x0 -> 0x82 p 0x12 0x0
  * KERN-NEXT: K: command 0x1 0x1 0x3 0x0 -> 0x0 0x5 0x0 0x0

@@ -38,10 +38,10 @@ static int counter_upcalls;
 static int counter_last;
 
 /* Upcalls only record, so their output does not move between builds. */
-static void console_cb(int n, int unused1, int unused2, void *ud)
+static void console_cb(int status, int n, int unused, void *ud)
 {
-    (void)unused1;
-    (void)unused2;
+    (void)status;
+    (void)unused;
     console_done = n;
     console_ud = (uint32_t)(uintptr_t)ud;
 }

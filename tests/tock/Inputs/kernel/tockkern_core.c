@@ -305,7 +305,8 @@ static void do_command(const uint32_t in[4], uint32_t out[4])
         for (uint32_t i = 0; i < n; i++)
             arch_putc(((const char *)(uintptr_t)b->ptr)[i]);
         arch_putc('\n');
-        schedule(SLOT_CONSOLE, 1, n, 0, 0);
+        /* libtock-c's console: (status, length, 0), status 0 = success. */
+        schedule(SLOT_CONSOLE, 1, 0, n, 0);
         ret1(out, V_SUCCESS, 0);
         return;
     }

@@ -1,0 +1,133 @@
+/* sysbatch/tock.h: the Tock rules both front ends share - which tests on a
+ * libtock-c result are exactly the series' stop condition (checked chains),
+ * and how a planned Tock batch becomes frames and a constant template
+ * (runtime/include/sysbatch_tock.h has the layouts).
+ *
+ * Stop tests.  A front end walks back from a conditional branch to the
+ * load of word 0 of a Tock call's result (command's `type`, the allows'
+ * and subscribe's `success`), describes the field and every conversion and
+ * negation between it and the compared value as an sb_tock_test, and asks
+ * sb_tock_stop_test() which edge is the failure edge.  The core decides by
+ * evaluating the test on every value the kernel can put there (command:
+ * every variant byte, a Failure* below 128 as the kernel tests it; the
+ * flag: false/true), so no front end keeps a list of accepted forms:
+ *
+ *     if (r.type < 128)          field 32 bits, ULT 128   -> true is failure
+ *     if ((signed char)r.type >= 0)  field 8, CONVERT(8, signed), SGE 0
+ *                                                         -> true is failure
+ *     if (r.type != 128)         NE 128: a Success-u32 leaves too -> not exact
+ *
+ * Encoding.  sb_tock_frame_words() gives the five words of a planned frame
+ * (class, r0..r3), each a constant or the libc argument the call site
+ * passes; sb_tock_template() lays out a template whose variable words are
+ * patches, in either encoding.  GCC builds its byte array from it, the LLVM
+ * pass its global; the runtime expands both the same way.
+ */
+#ifndef SYSBATCH_TOCK_H_CORE
+#define SYSBATCH_TOCK_H_CORE
+
+#include "sysbatch/core.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ------------------------------------------------------------ stop tests */
+
+enum sb_tock_step_kind {
+    SB_TOCK_STEP_CONVERT = 0, /* truncate to `bits`, then read the bits as
+                                 signed or unsigned (`is_signed`): C casts,
+                                 GIMPLE conversions, LLVM trunc (unsigned)
+                                 and zext (unsigned); sext is CONVERT to the
+                                 source width signed, then to the wider one */
+    SB_TOCK_STEP_NOT_BITS,    /* ~v at the current width */
+    SB_TOCK_STEP_NOT_BOOL,    /* !v (logical not of a truth value) */
+};
+
+struct sb_tock_step {
+    uint8_t kind;   /* enum sb_tock_step_kind */
+    uint8_t bits;   /* CONVERT: the width converted to (1..64) */
+    bool is_signed; /* CONVERT: how the converted bits read */
+};
+
+#define SB_TOCK_MAX_STEPS 8
+
+/* `(steps applied to the field) cmp constant`.  The field is the low
+ * `field_bits` of word 0 of the call's result, read as `field_signed`. */
+struct sb_tock_test {
+    uint8_t field_bits;
+    bool field_signed;
+    int nsteps;
+    struct sb_tock_step steps[SB_TOCK_MAX_STEPS]; /* in the order applied */
+    uint8_t cmp;      /* enum sb_cmp (core.h): its signedness is how the
+                         comparison reads both sides */
+    int64_t constant; /* read at the compared width by the core */
+};
+
+enum sb_tock_stop_class {
+    SB_TOCK_TEST_NONE = 0,       /* not a batched Tock row (NULL, another
+                                    ABI, never batched): nothing to say */
+    SB_TOCK_TEST_NOT_EXACT,      /* a test on the result that is not the
+                                    kernel's stop condition, or on a result
+                                    without a stop word (memop, yield):
+                                    the run ends there */
+    SB_TOCK_TEST_TRUE_IS_FAILURE,
+    SB_TOCK_TEST_TRUE_IS_SUCCESS,
+};
+
+/* Does the row's result carry a word a stop test can read (command's type,
+ * the allows' and subscribe's success flag)? */
+bool sb_tock_has_stop_word(const struct sb_syscall *row);
+
+/* The class of test `t` on the result of a call of `row`; NULL `t` (the
+ * front end found a test on the result it cannot describe) is NOT_EXACT
+ * for a row with a stop word. */
+enum sb_tock_stop_class sb_tock_stop_test(const struct sb_syscall *row,
+                                          const struct sb_tock_test *t);
+
+/* Why a NOT_EXACT test ends the run (the remark's text, both compilers). */
+const char *sb_tock_stop_test_why(void);
+
+/* -------------------------------------------------------------- encoding */
+
+#define SB_TOCK_WORDS_PER_FRAME 5
+/* Patch indexes are bytes: 5 * 51 = 255 words (SYSBATCH_TOCK_MAX_FRAMES). */
+#define SB_TOCK_TEMPLATE_MAX_FRAMES 51
+#define SB_TOCK_POLICY_STOP 0 /* SYSBATCH_TOCK_POLICY_STOP */
+
+struct sb_tock_word {
+    bool constant;
+    uint32_t value; /* constant words */
+    int libc_arg;   /* variable words: the call's libc argument, else -1 */
+};
+
+/* The five words of Tock frame `slot` of batch `b`.  Returns 0, or -1 when
+ * the slot is not a call a frame can hold (a word copy, more than four
+ * raw arguments, a chained word): *why says which. */
+int sb_tock_frame_words(const struct sb_batch_plan *b, int slot,
+                        struct sb_tock_word out[SB_TOCK_WORDS_PER_FRAME],
+                        const char **why);
+
+enum sb_tock_template_encoding {
+    SB_TOCK_TEMPLATE_WORDS = 0, /* SYSBATCH_TOCK_TEMPLATE_WORDS */
+    SB_TOCK_TEMPLATE_BYTES = 1, /* SYSBATCH_TOCK_TEMPLATE_BYTES */
+};
+
+/* Lay out the template of `nframes` frames whose words are `words`
+ * (5 * nframes): header, the index of every variable word (its patch, in
+ * word order), then the constant words in `encoding`.  Writes at most
+ * `cap` bytes to `out` (NULL: only count) and returns the template's size,
+ * or 0 when nframes is 0 or above SB_TOCK_TEMPLATE_MAX_FRAMES.  The
+ * number of patches goes to *npatches. */
+size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
+                        enum sb_tock_template_encoding encoding, uint8_t *out,
+                        size_t cap, int *npatches);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSBATCH_TOCK_H_CORE */
