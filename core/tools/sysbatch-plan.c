@@ -17,6 +17,13 @@
  *                     the calls made with the program's path (exit 1 on a
  *                     difference)
  *   --cond CONV BITS OP CONSTANT   print sb_cond_classes() (mask and names)
+ *   --libc            print every libc function that is code, not a barrier
+ *                     (sysbatch/libc.h), with what it reads and writes
+ *   --libc-call NAME NARGS [FORMAT]   the accesses of one call (FORMAT: its
+ *                     constant printf format), or why it stays a barrier
+ *   --libc-calls FILE the same for every line "NAME NARGS [FORMAT]" of FILE
+ *                     (the format is the rest of the line; '#' lines and
+ *                     empty ones are skipped)
  *
  * Region format, one item per line, in program order ('#' starts a comment):
  *
@@ -66,6 +73,7 @@
  */
 #include "sysbatch/config.h"
 #include "sysbatch/core.h"
+#include "sysbatch/libc.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -608,6 +616,119 @@ static void print_catalog(FILE *out)
     }
 }
 
+/* One access of a libc-table function: "-", "r[a2]", "w[8]", "rw[str]". */
+static void print_libc_access(FILE *out, const struct sb_libc_access *a)
+{
+    static const char *const kinds[] = {"-", "r", "w", "rw"};
+    fprintf(out, "%s", kinds[a->access & 3]);
+    if (a->access == SB_LIBC_NO_ACCESS)
+        return;
+    if (a->size_arg >= 0)
+        fprintf(out, "[a%d]", a->size_arg);
+    else if (a->fixed_size)
+        fprintf(out, "[%u]", a->fixed_size);
+    else
+        fprintf(out, "[str]");
+}
+
+static void print_libc_flags(FILE *out, unsigned flags)
+{
+    fprintf(out, " flags=");
+    if (!flags)
+        fprintf(out, "-");
+    fprintf(out, "%s%s%s", flags & SB_LIBC_SETS_ERRNO ? "sets-errno" : "",
+            (flags & SB_LIBC_SETS_ERRNO) && (flags & SB_LIBC_PRINTF) ? "," : "",
+            flags & SB_LIBC_PRINTF ? "printf" : "");
+}
+
+/* --libc: one line per function of the table. */
+static void print_libc(FILE *out)
+{
+    for (size_t i = 0; i < sb_libc_size(); i++) {
+        const struct sb_libc_function *fn = sb_libc_row(i);
+        fprintf(out, "libc %s args=", fn->name);
+        for (int k = 0; k < fn->argc; k++) {
+            fprintf(out, "%s", k ? "," : "");
+            print_libc_access(out, &fn->args[k]);
+        }
+        if (!fn->argc)
+            fprintf(out, "none");
+        print_libc_flags(out, fn->flags);
+        fprintf(out, "\n");
+    }
+}
+
+/* --libc-call NAME NARGS [FORMAT]: sb_libc_call_effects() as text. */
+static int print_libc_call(int argc, char **argv)
+{
+    char *end;
+    errno = 0;
+    long nargs = strtol(argv[1], &end, 10);
+    if (!*argv[1] || *end || errno || nargs < 0 || nargs > 64) {
+        fprintf(stderr, "sysbatch-plan: --libc-call NAME NARGS [FORMAT]: "
+                        "NARGS is a count of arguments (0..64)\n");
+        return 2;
+    }
+    const struct sb_libc_function *fn = sb_libc_lookup(argv[0]);
+    struct sb_libc_access acc[SB_LIBC_MAX_ARGS];
+    char buf[160];
+    const char *why = sb_libc_call_effects(fn, (int)nargs,
+                                           argc > 2 ? argv[2] : NULL, acc, buf,
+                                           sizeof buf);
+    if (why) {
+        printf("%s: barrier: %s\n", argv[0], why);
+        return 0;
+    }
+    printf("%s: code: args=", argv[0]);
+    for (int k = 0; k < nargs; k++) {
+        printf("%s", k ? "," : "");
+        print_libc_access(stdout, &acc[k]);
+    }
+    if (!nargs)
+        printf("none");
+    print_libc_flags(stdout, fn->flags);
+    printf("\n");
+    return 0;
+}
+
+/* --libc-calls FILE: print_libc_call() per line. */
+static int print_libc_calls(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "sysbatch-plan: cannot open %s: %s\n", path,
+                strerror(errno));
+        return 2;
+    }
+    char line[MAX_LINE];
+    int lineno = 0, status = 0;
+    while (status == 0 && fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\n")] = 0;
+        if (!line[0] || line[0] == '#')
+            continue;
+        char *words[3] = {line, NULL, NULL};
+        char *sp = strchr(line, ' ');
+        if (sp) {
+            *sp = 0;
+            words[1] = sp + 1;
+            if ((sp = strchr(words[1], ' '))) {
+                *sp = 0;
+                words[2] = sp + 1;
+            }
+        }
+        if (!words[1]) {
+            fprintf(stderr, "%s:%d: expected NAME NARGS [FORMAT]\n", path,
+                    lineno);
+            status = 2;
+            break;
+        }
+        status = print_libc_call(words[2] ? 3 : 2, words);
+    }
+    fclose(f);
+    return status;
+}
+
 /* --cond CONV BITS OP CONSTANT: sb_cond_classes() as text, e.g. "5 neg pos",
  * "0 none" or "-1 undecided". */
 static int print_cond(char **argv)
@@ -815,6 +936,8 @@ static void usage(FILE *out)
             "[--simulate] [FILE|-]\n"
             "       sysbatch-plan --catalog | --reasons | --help\n"
             "       sysbatch-plan --cond CONV BITS OP CONSTANT\n"
+            "       sysbatch-plan --libc | --libc-call NAME NARGS [FORMAT] | "
+            "--libc-calls FILE\n"
             "KEYs are the plugins' options (--abi=X is --target=X):\n%s",
             sb_config_help());
 }
@@ -843,6 +966,22 @@ int main(int argc, char **argv)
                 printf("%d %s: %s\n", w, sb_why_name((enum sb_why)w),
                        sb_why_text((enum sb_why)w));
             return 0;
+        } else if (strcmp(a, "--libc") == 0) {
+            print_libc(stdout);
+            return 0;
+        } else if (strcmp(a, "--libc-call") == 0) {
+            if (argc - i - 1 != 2 && argc - i - 1 != 3) {
+                fprintf(stderr, "sysbatch-plan: --libc-call takes NAME NARGS "
+                                "[FORMAT]\n");
+                return 2;
+            }
+            return print_libc_call(argc - i - 1, argv + i + 1);
+        } else if (strcmp(a, "--libc-calls") == 0) {
+            if (argc - i - 1 != 1) {
+                fprintf(stderr, "sysbatch-plan: --libc-calls takes FILE\n");
+                return 2;
+            }
+            return print_libc_calls(argv[i + 1]);
         } else if (strcmp(a, "--cond") == 0) {
             if (argc - i - 1 != 4) {
                 fprintf(stderr, "sysbatch-plan: --cond takes exactly four "
