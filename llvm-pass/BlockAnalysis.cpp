@@ -15,6 +15,7 @@
 
 #include "SysbatchInternal.h"
 
+#include "sysbatch/libc.h"
 #include "sysbatch/shape.h"
 
 #include <optional>
@@ -543,8 +544,56 @@ static std::optional<sb_barrier> visitBarrierKind(Instruction &I) {
   return std::nullopt;
 }
 
+/// A call to a function of the core's libc table (sysbatch/libc.h): its
+/// row and its accesses, one per argument.  Null when \p I is no such call
+/// or the core says it stays a barrier (\p Why then holds the reason).
+static const sb_libc_function *
+visitLibcCall(const Instruction &I, sb_abi Abi, sb_libc_access *Acc,
+              std::string *Why = nullptr) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  // glibc's functions: Tock apps link newlib, which the table does not
+  // describe.
+  if (!F || Abi != SB_ABI_LINUX_X86_64 || CB->isInlineAsm())
+    return nullptr;
+  const sb_libc_function *Fn = sb_libc_lookup(F->getName().str().c_str());
+  if (!Fn)
+    return nullptr;
+  std::string Format;
+  bool HaveFormat = false;
+  if ((Fn->flags & SB_LIBC_PRINTF) && Fn->format_arg < (int)CB->arg_size()) {
+    StringRef Str;
+    if (getConstantStringInfo(CB->getArgOperand(Fn->format_arg), Str)) {
+      Format = Str.str();
+      HaveFormat = true;
+    }
+  }
+  char Buf[160];
+  const char *No = sb_libc_call_effects(Fn, (int)CB->arg_size(),
+                                        HaveFormat ? Format.c_str() : nullptr,
+                                        Acc, Buf, sizeof Buf);
+  if (No) {
+    if (Why)
+      *Why = No;
+    return nullptr;
+  }
+  return Fn;
+}
+
 /// The barrier text of \p I, or null when it is not a barrier.
-static const char *visitBarrier(Instruction &I, std::string &Why) {
+static const char *visitBarrier(Instruction &I, std::string &Why,
+                                sb_abi Abi) {
+  sb_libc_access Acc[SB_LIBC_MAX_ARGS];
+  std::string LibcWhy;
+  if (visitLibcCall(I, Abi, Acc, &LibcWhy))
+    return nullptr;
+  if (!LibcWhy.empty()) {
+    char Buf[256];
+    Why = sb_libc_barrier_text(
+        cast<CallBase>(I).getCalledFunction()->getName().str().c_str(),
+        LibcWhy.c_str(), Buf, sizeof Buf);
+    return Why.c_str();
+  }
   std::optional<sb_barrier> Kind = visitBarrierKind(I);
   if (!Kind)
     return nullptr;
@@ -557,11 +606,80 @@ static const char *visitBarrier(Instruction &I, std::string &Why) {
   return Why.c_str();
 }
 
+/// Before SROA a pointer argument reaches a call through the stack slot
+/// clang spills it to (`store %path, %path.addr` once, in the entry block):
+/// the argument itself, so alias analysis sees a pointer from outside the
+/// function rather than a load that might yield any escaped address.
+static Value *spilledArgument(Analysis &A, Value *Ptr) {
+  auto *L = dyn_cast<LoadInst>(Ptr->stripPointerCasts());
+  if (!L || !L->isSimple() || !isNonEscapingAlloca(A, L->getPointerOperand()))
+    return Ptr;
+  StoreInst *Only = nullptr;
+  for (User *U : L->getPointerOperand()->users())
+    if (auto *S = dyn_cast<StoreInst>(U)) {
+      if (Only)
+        return Ptr;
+      Only = S;
+    }
+  if (!Only || !isa<Argument>(Only->getValueOperand()) ||
+      !Only->getParent()->isEntryBlock())
+    return Ptr;
+  if (L->getParent() == Only->getParent() && !Only->comesBefore(L))
+    return Ptr;
+  return Only->getValueOperand();
+}
+
+/// Does the call \p CB to the libc-table function \p Fn, with accesses
+/// \p Acc, touch what candidate call \p C's kernel side touches in a way
+/// that does not commute (sb_access_conflicts)?
+static bool visitLibcConflict(Analysis &A, const CallBase &CB,
+                              const sb_libc_function &Fn,
+                              const sb_libc_access *Acc,
+                              const CandidateCall &C) {
+  if (!C.RowDescribesOperands)
+    return true;
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::None)
+      continue;
+    if (M.Effect == ArgMemory::Everything)
+      return true;
+    // errno is stored in program order by the call sites and by this
+    // function alike; only a kernel buffer that is errno conflicts.
+    if ((Fn.flags & SB_LIBC_SETS_ERRNO) && isErrnoAccess(M.Loc.Ptr))
+      return true;
+    for (unsigned Op = 0; Op < CB.arg_size(); ++Op) {
+      const sb_libc_access &D = Acc[Op];
+      if (D.access == SB_LIBC_NO_ACCESS)
+        continue;
+      Value *Ptr = spilledArgument(A, CB.getArgOperand(Op));
+      if (isa<ConstantPointerNull>(Ptr))
+        continue; // snprintf(NULL, 0, ...), strtol(s, NULL, 10)
+      if (!Ptr->getType()->isPointerTy())
+        return true;
+      LocationSize Size = LocationSize::beforeOrAfterPointer();
+      if (D.size_arg >= 0 && (unsigned)D.size_arg < CB.arg_size()) {
+        if (auto *N = dyn_cast<ConstantInt>(CB.getArgOperand(D.size_arg)))
+          Size = LocationSize::precise(N->getZExtValue());
+      } else if (D.size_arg < 0 && D.fixed_size) {
+        Size = LocationSize::precise(D.fixed_size);
+      }
+      if (!A.AA.isNoAlias(MemoryLocation(Ptr, Size), M.Loc) &&
+          sb_access_conflicts(D.access, M.Effect == ArgMemory::Writes))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// Does code instruction \p I fail to commute with candidate call \p C?
 static bool visitCodeConflict(Analysis &A, Instruction &I,
                               const CandidateCall &C) {
   if (!I.mayReadOrWriteMemory())
     return false;
+  sb_libc_access Acc[SB_LIBC_MAX_ARGS];
+  if (const sb_libc_function *Fn = visitLibcCall(I, A.Abi, Acc))
+    return visitLibcConflict(A, cast<CallBase>(I), *Fn, Acc, C);
   if (auto *L = dyn_cast<LoadInst>(&I))
     if (isNonEscapingAlloca(A, L->getPointerOperand()))
       return false;
@@ -683,7 +801,7 @@ void visitGap(Analysis &A, Region &R, Instruction *From,
           onlyLifetimeOf(*II))
         continue;
     std::string Tmp;
-    if (const char *B = visitBarrier(*I, Tmp)) {
+    if (const char *B = visitBarrier(*I, Tmp, R.Abi)) {
       CE.barrier = true;
       CE.conflicts = ~0ull;
       CE.why = R.keep(B);
