@@ -35,6 +35,11 @@
 #include "sysbatch/libc.h"
 
 namespace sysbatch_gcc {
+static bool addr_touches_memory(gcall *c, const struct sb_syscall *row,
+                                unsigned shift);
+}
+
+namespace sysbatch_gcc {
 
 /* The callee's linker name (what LLVM sees too), without the '*' GCC puts
  * in front of names given with asm("..."). */
@@ -280,9 +285,10 @@ bool block_scanner::keeps_word(gimple_stmt_iterator gsi, gimple *stop,
             const struct sb_syscall *row = raw_row(c, &shift);
             if (!row)
                 return false;
+            bool addr_touches = addr_touches_memory(c, row, shift);
             for (unsigned k = 0; k < row->libc_argc; k++)
                 if (row->libc_args[k].kind == SB_ARG_OUT_BUF ||
-                    row->libc_args[k].kind == SB_ARG_ADDR ||
+                    (row->libc_args[k].kind == SB_ARG_ADDR && addr_touches) ||
                     row->libc_args[k].kind == SB_ARG_OPAQUE)
                     return false;
         }
@@ -716,6 +722,27 @@ static bool libc_conflicts(gcall *stmt, const struct sb_libc_function &fn,
     return false;
 }
 
+/* Does catalogue call `c` (row `row`, libc arguments from `shift`) change
+ * memory that exists before it through an address argument?  The core
+ * decides (sb_call_addr_touches_memory) from the arguments that are
+ * constants here: mmap(NULL, ..., MAP_PRIVATE, ...) does not. */
+static bool addr_touches_memory(gcall *c, const struct sb_syscall *row,
+                                unsigned shift)
+{
+    bool is_const[SB_MAX_ARGS] = {false};
+    long value[SB_MAX_ARGS] = {0};
+    unsigned nargs = gimple_call_num_args(c);
+    int n = MIN((int)row->libc_argc, SB_MAX_ARGS);
+    for (int k = 0; k < n && k + shift < nargs; k++) {
+        tree a = gimple_call_arg(c, k + shift);
+        if (TREE_CODE(a) == INTEGER_CST && tree_fits_shwi_p(a)) {
+            is_const[k] = true;
+            value[k] = (long)tree_to_shwi(a);
+        }
+    }
+    return sb_call_addr_touches_memory(row, n, is_const, value);
+}
+
 /* May `stmt` (no barrier) not stay before the kernel side of call `call`? */
 bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
 {
@@ -740,8 +767,11 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
         shift = 1;
     }
     unsigned nargs = gimple_call_num_args(c);
+    bool addr_touches = addr_touches_memory(c, row, shift);
     for (unsigned k = 0; k < row->libc_argc; k++) {
         const struct sb_arg_desc &d = row->libc_args[k];
+        if (d.kind == SB_ARG_ADDR && !addr_touches)
+            continue;
         if (d.kind == SB_ARG_ADDR || d.kind == SB_ARG_OPAQUE)
             return true;
         if (d.kind != SB_ARG_PATH && d.kind != SB_ARG_IN_BUF &&

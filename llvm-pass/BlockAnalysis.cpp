@@ -85,6 +85,28 @@ struct ArgMemory {
   MemoryLocation Loc;
 };
 
+/// Does candidate call \p C change memory that exists before it through an
+/// address argument?  The core decides (sb_call_addr_touches_memory) from
+/// the arguments that are constants here: mmap(NULL, ..., MAP_PRIVATE, ...)
+/// does not.
+static bool addrTouchesMemory(const CandidateCall &C) {
+  bool IsConst[SB_MAX_ARGS] = {};
+  long Consts[SB_MAX_ARGS] = {};
+  int N = std::min<int>(C.RawRow->libc_argc, SB_MAX_ARGS);
+  for (int K = 0; K < N && C.FirstArg + K < C.Call->arg_size(); ++K) {
+    Value *V = C.Call->getArgOperand(C.FirstArg + K);
+    if (auto *CI = dyn_cast<ConstantInt>(V)) {
+      if (CI->getBitWidth() <= 64) {
+        IsConst[K] = true;
+        Consts[K] = (long)CI->getSExtValue();
+      }
+    } else if (isa<ConstantPointerNull>(V)) {
+      IsConst[K] = true;
+    }
+  }
+  return sb_call_addr_touches_memory(C.RawRow, N, IsConst, Consts);
+}
+
 static ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
   ArgMemory M{ArgMemory::None, MemoryLocation()};
   const sb_arg_desc &D = C.RawRow->libc_args[K];
@@ -111,6 +133,10 @@ static ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
     M.Effect = ArgMemory::Writes;
     break;
   case SB_ARG_ADDR:
+    if (!addrTouchesMemory(C))
+      return M;
+    M.Effect = ArgMemory::Everything;
+    return M;
   case SB_ARG_OPAQUE:
     M.Effect = ArgMemory::Everything;
     return M;
@@ -234,11 +260,24 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
             return operand(SB_OPND_LOCAL);
       }
       // In a batch the copy runs just before its consumer, after the kernel
-      // side of every call in between: none of the later calls may write it.
-      for (const CandidateCall &Later : R.Calls)
-        if (R.Position.lookup(Later.Call) > LoadPos &&
+      // side of every call in between: none of those calls may write it.
+      // The consumers are the region calls that take the load itself; calls
+      // after the last of them run after every copy (munmap(p, st.st_size)
+      // after mmap(NULL, st.st_size, ...)).
+      unsigned LastUse = 0;
+      bool CallUsers = false;
+      for (User *U : L->users())
+        if (auto *UC = dyn_cast<CallInst>(U))
+          if (R.CallIndex.count(UC)) {
+            LastUse = std::max(LastUse, R.Position.lookup(UC));
+            CallUsers = true;
+          }
+      for (const CandidateCall &Later : R.Calls) {
+        unsigned Pos = R.Position.lookup(Later.Call);
+        if (Pos > LoadPos && (!CallUsers || Pos < LastUse) &&
             visitCallMayWrite(A, Later, Word))
           return operand(SB_OPND_LOCAL);
+      }
       sb_operand O = operand(SB_OPND_MEMORY, J, Offset - BufOffset);
       O.arg = Op;
       return O;

@@ -21,6 +21,9 @@
  *                     (sysbatch/libc.h), with what it reads and writes
  *   --libc-call NAME NARGS [FORMAT]   the accesses of one call (FORMAT: its
  *                     constant printf format), or why it stays a barrier
+ *   --addr-touches NAME [aK=const:N|aK=avail]...   whether a call of NAME
+ *                     with those arguments changes memory that exists before
+ *                     it (sb_call_addr_touches_memory)
  *   --libc-calls FILE the same for every line "NAME NARGS [FORMAT]" of FILE
  *                     (the format is the rest of the line; '#' lines and
  *                     empty ones are skipped)
@@ -556,6 +559,7 @@ static void print_catalog(FILE *out)
         {SB_ROW_VARIADIC, "variadic"},     {SB_ROW_RAW_SYSCALL, "raw-syscall"},
         {SB_ROW_FD_TABLE, "fd-table"},     {SB_ROW_OPEN_MODE, "open-mode"},
         {SB_ROW_SERIES_LAST, "series-last"}, {SB_ROW_SHARED_MEMORY, "shared-memory"},
+        {SB_ROW_FRESH_MAPPING, "fresh-mapping"},
     };
     for (size_t r = 0; r < sb_catalog_size(); r++) {
         const struct sb_syscall *row = sb_catalog_row(r);
@@ -688,6 +692,49 @@ static int print_libc_call(int argc, char **argv)
         printf("none");
     print_libc_flags(stdout, fn->flags);
     printf("\n");
+    return 0;
+}
+
+/* --addr-touches NAME [aK=const:N|aK=avail]...: "touches existing memory"
+ * or "touches no existing memory". */
+static int print_addr_touches(int argc, char **argv)
+{
+    const struct sb_syscall *row =
+        sb_catalog_lookup(SB_ABI_LINUX_X86_64, argv[0]);
+    if (!row) {
+        fprintf(stderr, "sysbatch-plan: --addr-touches: %s is not in the "
+                        "catalogue\n", argv[0]);
+        return 2;
+    }
+    bool is_const[SB_MAX_ARGS] = {false};
+    long value[SB_MAX_ARGS] = {0};
+    int nargs = row->libc_argc;
+    for (int i = 1; i < argc; i++) {
+        char *end;
+        const char *a = argv[i];
+        long k = a[0] == 'a' ? strtol(a + 1, &end, 10) : -1;
+        if (k < 0 || k >= row->libc_argc || *end != '=') {
+            fprintf(stderr, "sysbatch-plan: --addr-touches: '%s' is not "
+                            "aK=const:N or aK=avail with K < %d\n", a,
+                    row->libc_argc);
+            return 2;
+        }
+        const char *v = end + 1;
+        if (strcmp(v, "avail") == 0)
+            continue;
+        errno = 0;
+        if (strncmp(v, "const:", 6) != 0 ||
+            (value[k] = strtol(v + 6, &end, 0), !v[6] || *end || errno)) {
+            fprintf(stderr, "sysbatch-plan: --addr-touches: '%s': the value "
+                            "is const:N or avail\n", a);
+            return 2;
+        }
+        is_const[k] = true;
+    }
+    printf("%s: %s\n", argv[0],
+           sb_call_addr_touches_memory(row, nargs, is_const, value)
+               ? "touches existing memory"
+               : "touches no existing memory");
     return 0;
 }
 
@@ -938,6 +985,7 @@ static void usage(FILE *out)
             "       sysbatch-plan --cond CONV BITS OP CONSTANT\n"
             "       sysbatch-plan --libc | --libc-call NAME NARGS [FORMAT] | "
             "--libc-calls FILE\n"
+            "       sysbatch-plan --addr-touches NAME [aK=const:N|aK=avail]...\n"
             "KEYs are the plugins' options (--abi=X is --target=X):\n%s",
             sb_config_help());
 }
@@ -976,6 +1024,13 @@ int main(int argc, char **argv)
                 return 2;
             }
             return print_libc_call(argc - i - 1, argv + i + 1);
+        } else if (strcmp(a, "--addr-touches") == 0) {
+            if (argc - i - 1 < 1) {
+                fprintf(stderr, "sysbatch-plan: --addr-touches takes NAME "
+                                "[aK=const:N|aK=avail]...\n");
+                return 2;
+            }
+            return print_addr_touches(argc - i - 1, argv + i + 1);
         } else if (strcmp(a, "--libc-calls") == 0) {
             if (argc - i - 1 != 1) {
                 fprintf(stderr, "sysbatch-plan: --libc-calls takes FILE\n");
