@@ -497,6 +497,38 @@ bool block_scanner::load_available_at_issue(gimple *def,
     return false;
 }
 
+/* Is the int `value` in 0..INT32_MAX wherever `call` runs?  True when a
+ * branch on the way to the call (up its chain of single predecessors) left
+ * on a negative value: fd = name ? open (name, 0) : 0; if (fd < 0) return;
+ * fstat (fd, &st).  SSA names do not change, so the compared name is the
+ * argument itself. */
+static bool proven_nonnegative(tree value, gcall *call)
+{
+    if (TREE_CODE(value) != SSA_NAME ||
+        !INTEGRAL_TYPE_P(TREE_TYPE(value)) ||
+        TYPE_PRECISION(TREE_TYPE(value)) != 32)
+        return false;
+    basic_block bb = gimple_bb(call);
+    for (int depth = 0; depth < 8 && single_pred_p(bb); depth++) {
+        edge e = single_pred_edge(bb);
+        gcond *cond = safe_dyn_cast<gcond *>(last_stmt(e->src));
+        if (cond && gimple_cond_lhs(cond) == value &&
+            TREE_CODE(gimple_cond_rhs(cond)) == INTEGER_CST &&
+            (e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) &&
+            tree_fits_shwi_p(gimple_cond_rhs(cond))) {
+            enum tree_code code = gimple_cond_code(cond);
+            if (e->flags & EDGE_FALSE_VALUE)
+                code = invert_tree_comparison(code, false);
+            HOST_WIDE_INT k = tree_to_shwi(gimple_cond_rhs(cond));
+            if ((code == GE_EXPR && k >= 0) || (code == GT_EXPR && k >= -1) ||
+                (code == EQ_EXPR && k >= 0))
+                return true;
+        }
+        bb = e->src;
+    }
+    return false;
+}
+
 void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
                                   struct sb_call_event *ev) const
 {
@@ -507,6 +539,15 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
     ev->nargs = (int)nargs;
     for (unsigned k = 0; k < nargs; k++)
         ev->args[k] = classify(gimple_call_arg(call, k), first_call_uid);
+    /* glibc's negative-fd precheck: an fd checked before the call passes. */
+    if (ev->row && ev->row->precheck == SB_PRE_FD_NONNEG &&
+        !(ev->row->flags & SB_ROW_RAW_SYSCALL) &&
+        ev->row->precheck_arg < ev->nargs) {
+        struct sb_operand *fd = &ev->args[ev->row->precheck_arg];
+        fd->nonneg = fd->kind == SB_OPND_AVAILABLE &&
+                     proven_nonnegative(
+                         gimple_call_arg(call, ev->row->precheck_arg), call);
+    }
 
     /* Whether this call site's shape can be rewritten is the core's
      * call (sysbatch/shape.h); GIMPLE only describes it. */

@@ -223,6 +223,13 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
       continue;
     if (R.Position.lookup(C.Call) >= LoadPos || !C.RowDescribesOperands)
       continue;
+    // A writer that does not run on every path to the load cannot feed it
+    // a word copy: the load reads memory code wrote (as GCC sees it too).
+    if (CB != LB && !(R.Dominators[LB] >> CB & 1)) {
+      if (visitCallMayWrite(A, C, Word))
+        return operand(SB_OPND_LOCAL);
+      continue;
+    }
     for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
       unsigned Op = C.FirstArg + K;
       if (C.RawRow->libc_args[K].kind != SB_ARG_OUT_BUF ||
@@ -525,6 +532,69 @@ static std::string visitCallShape(const CandidateCall &C) {
   return Why ? Why : "";
 }
 
+/// The non-escaping stack slot \p V is a plain load of (clang before
+/// SROA keeps `fd` there), or null.
+static const Value *stackSlotOf(Analysis &A, const Value *V) {
+  const auto *L = dyn_cast<LoadInst>(V);
+  if (!L || !L->isSimple() || !isNonEscapingAlloca(A, L->getPointerOperand()))
+    return nullptr;
+  return L->getPointerOperand();
+}
+
+/// Does an instruction in [\p From, \p To) store to \p Slot?
+static bool storesTo(const Value *Slot, const Instruction *From,
+                     const Instruction *To) {
+  for (const Instruction *I = From; I && I != To; I = I->getNextNode())
+    if (const auto *S = dyn_cast<StoreInst>(I))
+      if (S->getPointerOperand() == Slot)
+        return true;
+  return false;
+}
+
+/// Is the int \p V in 0..INT32_MAX wherever \p Call runs?  True when a
+/// branch on the way to the call (up its chain of single predecessors) left
+/// on a negative value: fd = name ? open(name, O_RDONLY) : 0; if (fd < 0)
+/// return; fstat(fd, &st).  The compared value is V itself, or a load of
+/// the same stack slot with no store to it in between.
+static bool provenNonNegative(Analysis &A, Value *V, CallInst *Call) {
+  if (!V->getType()->isIntegerTy(32))
+    return false;
+  const Value *Slot = stackSlotOf(A, V);
+  const BasicBlock *BB = Call->getParent();
+  const Instruction *Until = Call;
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    if (Slot && storesTo(Slot, &BB->front(), Until))
+      return false;
+    const BasicBlock *Pred = BB->getSinglePredecessor();
+    if (!Pred)
+      return false;
+    const auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
+    const auto *Cmp =
+        Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                  : nullptr;
+    const auto *C = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+    Value *Lhs = Cmp ? Cmp->getOperand(0) : nullptr;
+    bool Same = Lhs && (Lhs == V || (Slot && stackSlotOf(A, Lhs) == Slot &&
+                                     !storesTo(Slot, cast<Instruction>(Lhs),
+                                               Pred->getTerminator())));
+    if (Same && C && Br->getSuccessor(0) != Br->getSuccessor(1)) {
+      CmpInst::Predicate P = Br->getSuccessor(0) == BB
+                                 ? Cmp->getPredicate()
+                                 : Cmp->getInversePredicate();
+      int64_t K = C->getSExtValue();
+      if ((P == CmpInst::ICMP_SGE && K >= 0) ||
+          (P == CmpInst::ICMP_SGT && K >= -1) ||
+          (P == CmpInst::ICMP_EQ && K >= 0))
+        return true;
+    }
+    if (Slot && storesTo(Slot, &Pred->front(), nullptr))
+      return false;
+    BB = Pred;
+    Until = nullptr;
+  }
+  return false;
+}
+
 /// One call event: the row, and every written argument classified.
 void visitCall(Analysis &A, Region &R, unsigned Index) {
   CandidateCall &C = R.Calls[Index];
@@ -537,6 +607,15 @@ void visitCall(Analysis &A, Region &R, unsigned Index) {
   CE.nargs = std::min<int>(C.Call->arg_size() - C.EventBase, SB_MAX_ARGS + 1);
   for (int Op = 0; Op < CE.nargs; ++Op)
     CE.args[Op] = visitOperand(A, R, C.Call->getArgOperand(C.EventBase + Op));
+  // glibc's negative-fd precheck: an fd checked before the call passes.
+  if (C.Row && C.Row == C.RawRow && C.Row->precheck == SB_PRE_FD_NONNEG &&
+      C.Row->precheck_arg < CE.nargs) {
+    sb_operand &Fd = CE.args[C.Row->precheck_arg];
+    Fd.nonneg = Fd.kind == SB_OPND_AVAILABLE &&
+                provenNonNegative(
+                    A, C.Call->getArgOperand(C.EventBase + C.Row->precheck_arg),
+                    C.Call);
+  }
   std::string Why = visitCallShape(C);
   CE.why_not = Why.empty() ? nullptr : R.keep(Why);
   if (CE.why_not)

@@ -41,7 +41,8 @@
  *     call foo why-not="front end said no"
  *
  * Argument values: const:N (decimal, 0x hex, 0 octal, negative), avail
- * (defined before the region), ret:J (result of earlier call J; ret:J/W
+ * (defined before the region), avail:nonneg (that, and proven to be in
+ * 0..INT32_MAX at the call by a dominating branch), ret:J (result of earlier call J; ret:J/W
  * when a conversion narrowed it to W bits on the way, as in (int)lseek()),
  * mem:J:A:OFF (the 8-byte word at byte OFF of the buffer call J wrote
  * through its argument A, e.g. st.st_size after fstat: mem:0:1:48), local
@@ -252,6 +253,9 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->value = parse_long(in, val + 6, "const");
         } else if (strcmp(val, "avail") == 0) {
             op->kind = SB_OPND_AVAILABLE;
+        } else if (strcmp(val, "avail:nonneg") == 0) {
+            op->kind = SB_OPND_AVAILABLE;
+            op->nonneg = true;
         } else if (strcmp(val, "local") == 0) {
             op->kind = SB_OPND_LOCAL;
         } else if (strncmp(val, "mem:", 4) == 0) {
@@ -289,6 +293,7 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->call = (int)j;
         } else {
             die(in, "a%d: unknown value '%s' (expected const:N, avail, "
+                    "avail:nonneg, "
                     "ret:J[/W], mem:J:A:OFFSET or local)", k, val);
         }
         if (k + 1 > call->nargs)

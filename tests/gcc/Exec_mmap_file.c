@@ -7,7 +7,10 @@
  * REQUIRES: gcc-host
  * RUN: %sbgcc -O0 -c %s -o /dev/null -fopt-info-optimized 2>&1 | %FileCheck %s --check-prefix=BATCH
  * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized 2>&1 | %FileCheck %s --check-prefix=BATCH
- * BATCH: Exec_mmap_file.c:[[@LINE+19]]:{{[0-9]+}}: optimized: sysbatch: batched 4 calls (open, fstat, mmap, close)
+ * BATCH: Exec_mmap_file.c:[[@LINE+22]]:{{[0-9]+}}: optimized: sysbatch: batched 4 calls (open, fstat, mmap, close)
+ * The close of fstat's failure arm says why it is not in the batch:
+ * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s --check-prefix=LEFT
+ * LEFT: Exec_mmap_file.c:36:{{[0-9]+}}: missed: sysbatch: close left out of the batch at line 32: not-reached ({{.*}}: the batch stops when the call before this arm fails: {{.*}})
  * RUN: sh %S/Inputs/exec-compare.sh %t %s "%gcc" "%sbgcc" %sbruntime | %FileCheck %s
  * CHECK: sb-O0-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
  * CHECK: sb-O2-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches

@@ -339,6 +339,13 @@ struct sb_operand {
                                records every integer or pointer conversion;
                                the planner decides what keeps the value
                                (sb_conversion_keeps_result) */
+    bool nonneg;   /* SB_OPND_AVAILABLE: the front end proves the value is
+                      in 0..INT32_MAX where the call runs - a branch that
+                      dominates the call left when it was negative
+                      (fd = name ? open(name, O_RDONLY) : 0; if (fd < 0)
+                      return; fstat(fd, &st)), read through phis of such
+                      values and constants in that range.  glibc's
+                      negative-fd precheck then passes */
 };
 
 #define SB_MAX_REGION_CALLS 64
