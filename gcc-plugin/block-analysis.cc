@@ -506,6 +506,7 @@ static bool proven_nonnegative(tree value, gcall *call)
 {
     if (TREE_CODE(value) != SSA_NAME ||
         !INTEGRAL_TYPE_P(TREE_TYPE(value)) ||
+        TYPE_UNSIGNED(TREE_TYPE(value)) || /* >= 0 would say nothing */
         TYPE_PRECISION(TREE_TYPE(value)) != 32)
         return false;
     basic_block bb = gimple_bb(call);
