@@ -323,8 +323,8 @@ static const struct sb_syscall rows[] = {
     /* glibc: an offset that is not page-aligned is EINVAL without a
      * system call. */
     ROW_PRE("mmap", "mmap", 9, 6, A(ADDR, V, V, V, FD, V), 6,
-        A(L(0), L(1), L(2), L(3), L(4), L(5)), MAPFAIL, 64, BLOCK,
-        SB_PRE_PAGE_ALIGNED, 5),
+        A(L(0), L(1), L(2), L(3), L(4), L(5)), MAPFAIL, 64,
+        BLOCK | SB_ROW_FRESH_MAPPING, SB_PRE_PAGE_ALIGNED, 5),
     ROW("munmap", "munmap", 11, 2, A(ADDR, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
     ROW("mprotect", "mprotect", 10, 3, A(ADDR, V, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 32, 0),
@@ -563,4 +563,25 @@ bool sb_conversion_keeps_result(enum sb_abi abi,
     /* Signed or not, a w-bit conversion keeps 0..2^(w-1)-1. */
     long limit = (1L << (narrowest_bits - 1)) - 1;
     return sb_call_success_max(abi, producer) <= limit;
+}
+
+/* MAP_FIXED (x86_64 and the generic value): the one flag that makes mmap
+ * replace whatever is mapped at the address.  MAP_FIXED_NOREPLACE fails
+ * instead of replacing, so it changes nothing that exists either. */
+#define SB_MAP_FIXED 0x10
+
+bool sb_call_addr_touches_memory(const struct sb_syscall *row, int nargs,
+                                 const bool *is_const, const long *value)
+{
+    if (!row)
+        return true;
+    bool has_addr = false;
+    for (int k = 0; k < row->libc_argc && k < SB_MAX_ARGS; k++)
+        has_addr |= row->libc_args[k].kind == SB_ARG_ADDR;
+    if (!has_addr)
+        return false;
+    if (!(row->flags & SB_ROW_FRESH_MAPPING) || nargs < 4)
+        return true;
+    return !(is_const[0] && value[0] == 0 && is_const[3] &&
+             !(value[3] & SB_MAP_FIXED));
 }

@@ -401,6 +401,38 @@ static int branchy_layout(struct branchy *br)
                 ok = false;
         if (ok)
             continue;
+        /* The producer's failure arm sits between its copies and where its
+         * successes lead (if (fstat(fd, &st) < 0) { close(fd); return -1; }
+         * p = mmap(NULL, st.st_size, ...)).  The success path is the one
+         * that runs: the failure arm's calls leave the batch instead (it
+         * stops when the producer fails) and the consumers stay. */
+        int succ = SLOT_END;
+        bool one_target = true;
+        for (int k = 1; k < 3; k++)
+            if (class_possible(conv, k) && t[k] != SLOT_END) {
+                one_target &= succ == SLOT_END || succ == t[k];
+                succ = t[k];
+            }
+        if (one_target && succ != SLOT_END && after != SLOT_END &&
+            t[0] == after && succ > after) {
+            int cut = 0;
+            for (int c = 0; c < n; c++)
+                if (br->included[c] && br->slot_of[c] >= after &&
+                    br->slot_of[c] < succ &&
+                    br->forced[c].why == SB_WHY_NONE) {
+                    br->forced[c] = refuse(
+                        SB_WHY_NOT_REACHED,
+                        "the batch stops when the call before this arm "
+                        "fails: that call's word copies must follow it "
+                        "directly, and its successes continue past this "
+                        "arm (copies are reached only by fall-through)");
+                    cut++;
+                }
+            if (cut) {
+                forced += cut;
+                continue;
+            }
+        }
         for (int c = p + 1; c < n; c++) {
             if (!br->included[c])
                 continue;

@@ -76,8 +76,9 @@ enum operand_use operand_use(const struct planner *pl,
 static const char *const precheck_detail[] = {
     [SB_PRE_NONE] = NULL,
     [SB_PRE_FD_NONNEG] = "glibc returns EBADF for a negative fd without "
-                         "entering the kernel; the fd is neither a "
-                         "non-negative constant nor chained from this batch",
+                         "entering the kernel; the fd is not a "
+                         "non-negative constant, chained from this batch or "
+                         "checked by a branch before the call",
     [SB_PRE_NONNULL] = "glibc returns EINVAL for a NULL path without "
                        "entering the kernel; the path is not a non-NULL "
                        "constant",
@@ -113,6 +114,8 @@ struct refusal check_precheck(const struct planner *pl, int c,
         case SB_PRE_FD_NONNEG:
             if (op->kind == SB_OPND_CONST) {
                 ok = op->value >= 0 && op->value <= INT32_MAX;
+            } else if (op->kind == SB_OPND_AVAILABLE && op->nonneg) {
+                ok = true; /* checked by a dominating branch */
             } else if (op->kind == SB_OPND_RESULT && op->call >= first &&
                        op->call < c) {
                 /* Chained: the producer stops the batch when it fails, and

@@ -32,6 +32,13 @@
  */
 #include "block-scanner.h"
 
+#include "sysbatch/libc.h"
+
+namespace sysbatch_gcc {
+static bool addr_touches_memory(gcall *c, const struct sb_syscall *row,
+                                unsigned shift);
+}
+
 namespace sysbatch_gcc {
 
 /* The callee's linker name (what LLVM sees too), without the '*' GCC puts
@@ -278,9 +285,10 @@ bool block_scanner::keeps_word(gimple_stmt_iterator gsi, gimple *stop,
             const struct sb_syscall *row = raw_row(c, &shift);
             if (!row)
                 return false;
+            bool addr_touches = addr_touches_memory(c, row, shift);
             for (unsigned k = 0; k < row->libc_argc; k++)
                 if (row->libc_args[k].kind == SB_ARG_OUT_BUF ||
-                    row->libc_args[k].kind == SB_ARG_ADDR ||
+                    (row->libc_args[k].kind == SB_ARG_ADDR && addr_touches) ||
                     row->libc_args[k].kind == SB_ARG_OPAQUE)
                     return false;
         }
@@ -489,6 +497,39 @@ bool block_scanner::load_available_at_issue(gimple *def,
     return false;
 }
 
+/* Is the int `value` in 0..INT32_MAX wherever `call` runs?  True when a
+ * branch on the way to the call (up its chain of single predecessors) left
+ * on a negative value: fd = name ? open (name, 0) : 0; if (fd < 0) return;
+ * fstat (fd, &st).  SSA names do not change, so the compared name is the
+ * argument itself. */
+static bool proven_nonnegative(tree value, gcall *call)
+{
+    if (TREE_CODE(value) != SSA_NAME ||
+        !INTEGRAL_TYPE_P(TREE_TYPE(value)) ||
+        TYPE_UNSIGNED(TREE_TYPE(value)) || /* >= 0 would say nothing */
+        TYPE_PRECISION(TREE_TYPE(value)) != 32)
+        return false;
+    basic_block bb = gimple_bb(call);
+    for (int depth = 0; depth < 8 && single_pred_p(bb); depth++) {
+        edge e = single_pred_edge(bb);
+        gcond *cond = safe_dyn_cast<gcond *>(last_stmt(e->src));
+        if (cond && gimple_cond_lhs(cond) == value &&
+            TREE_CODE(gimple_cond_rhs(cond)) == INTEGER_CST &&
+            (e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE)) &&
+            tree_fits_shwi_p(gimple_cond_rhs(cond))) {
+            enum tree_code code = gimple_cond_code(cond);
+            if (e->flags & EDGE_FALSE_VALUE)
+                code = invert_tree_comparison(code, false);
+            HOST_WIDE_INT k = tree_to_shwi(gimple_cond_rhs(cond));
+            if ((code == GE_EXPR && k >= 0) || (code == GT_EXPR && k >= -1) ||
+                (code == EQ_EXPR && k >= 0))
+                return true;
+        }
+        bb = e->src;
+    }
+    return false;
+}
+
 void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
                                   struct sb_call_event *ev) const
 {
@@ -499,6 +540,15 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
     ev->nargs = (int)nargs;
     for (unsigned k = 0; k < nargs; k++)
         ev->args[k] = classify(gimple_call_arg(call, k), first_call_uid);
+    /* glibc's negative-fd precheck: an fd checked before the call passes. */
+    if (ev->row && ev->row->precheck == SB_PRE_FD_NONNEG &&
+        !(ev->row->flags & SB_ROW_RAW_SYSCALL) &&
+        ev->row->precheck_arg < ev->nargs) {
+        struct sb_operand *fd = &ev->args[ev->row->precheck_arg];
+        fd->nonneg = fd->kind == SB_OPND_AVAILABLE &&
+                     proven_nonnegative(
+                         gimple_call_arg(call, ev->row->precheck_arg), call);
+    }
 
     /* Whether this call site's shape can be rewritten is the core's
      * call (sysbatch/shape.h); GIMPLE only describes it. */
@@ -557,10 +607,53 @@ void block_scanner::describe_shape(gcall *call,
     shape->function_returns_twice = cfun->calls_setjmp;
 }
 
+/* A call to a function of the core's libc table (sysbatch/libc.h): its
+ * row, with one access per argument in `acc`.  NULL when `stmt` is no such
+ * call, or when the core says it stays a barrier (`*why`, if given, then
+ * says why). */
+static const struct sb_libc_function *
+libc_call(gimple *stmt, enum sb_abi abi, struct sb_libc_access *acc,
+          const char **why)
+{
+    gcall *call = dyn_cast<gcall *>(stmt);
+    /* glibc's functions: Tock apps link newlib, which the table does not
+     * describe. */
+    if (!call || abi != SB_ABI_LINUX_X86_64 || gimple_call_internal_p(call) ||
+        gimple_has_volatile_ops(stmt))
+        return NULL;
+    const struct sb_libc_function *fn = sb_libc_lookup(callee_symbol(call));
+    if (!fn)
+        return NULL;
+    unsigned nargs = gimple_call_num_args(call);
+    const char *format = NULL;
+    if ((fn->flags & SB_LIBC_PRINTF) && (unsigned)fn->format_arg < nargs)
+        format = c_getstr(gimple_call_arg(call, fn->format_arg));
+    char buf[160];
+    const char *no = sb_libc_call_effects(fn, (int)nargs, format, acc, buf,
+                                          sizeof buf);
+    if (no) {
+        if (why)
+            *why = no == buf ? ggc_strdup(buf) : no;
+        return NULL;
+    }
+    return fn;
+}
+
 /* Statements no batch may cross whatever they touch; the kinds and their
- * texts are the core's (sb_barrier_text), as in the LLVM adapter. */
+ * texts are the core's (sb_barrier_text), as in the LLVM adapter.  A call
+ * to a libc-table function is code with known accesses instead. */
 bool block_scanner::stmt_is_barrier(gimple *stmt, const char **why) const
 {
+    struct sb_libc_access acc[SB_LIBC_MAX_ARGS];
+    const char *libc_why = NULL;
+    if (libc_call(stmt, abi_, acc, &libc_why))
+        return false;
+    if (libc_why) {
+        char buf[256];
+        *why = ggc_strdup(sb_libc_barrier_text(
+            callee_symbol(as_a<gcall *>(stmt)), libc_why, buf, sizeof buf));
+        return true;
+    }
     enum sb_barrier kind;
     const char *name = NULL;
     if (!barrier_kind(stmt, &kind, &name))
@@ -615,6 +708,83 @@ bool block_scanner::barrier_kind(gimple *stmt, enum sb_barrier *kind,
     return true;
 }
 
+/* A parameter's incoming value never points into the function's own
+ * automatic variables: they did not exist when the caller computed it.
+ * (LLVM's BasicAA says the same; GCC's oracle needs points-to sets for it,
+ * which do not exist yet where the plugin runs, right after "ssa".) */
+static bool parameter_misses_local(tree param, tree addr)
+{
+    if (TREE_CODE(param) != SSA_NAME || !SSA_NAME_IS_DEFAULT_DEF(param) ||
+        !SSA_NAME_VAR(param) || TREE_CODE(SSA_NAME_VAR(param)) != PARM_DECL)
+        return false;
+    if (TREE_CODE(addr) != ADDR_EXPR)
+        return false;
+    tree base = get_base_address(TREE_OPERAND(addr, 0));
+    return base && VAR_P(base) && auto_var_in_fn_p(base, current_function_decl);
+}
+
+/* Does the libc-table call `stmt` (row `fn`, accesses `acc`) touch the
+ * kernel buffer `kernel` in a way that does not commute with the call
+ * (sb_access_conflicts)?  errno is stored in program order by the call
+ * sites and by the function alike: only a kernel buffer that is errno
+ * conflicts with a function that sets it. */
+static bool libc_conflicts(gcall *stmt, const struct sb_libc_function &fn,
+                           const struct sb_libc_access *acc, tree kernel_ptr,
+                           ao_ref *kernel, bool kernel_writes)
+{
+    if ((fn.flags & SB_LIBC_SETS_ERRNO) && errno_pointer_p(kernel_ptr))
+        return true;
+    unsigned nargs = gimple_call_num_args(stmt);
+    for (unsigned op = 0; op < nargs; op++) {
+        const struct sb_libc_access &d = acc[op];
+        if (d.access == SB_LIBC_NO_ACCESS)
+            continue;
+        tree ptr = gimple_call_arg(stmt, op);
+        if (integer_zerop(ptr))
+            continue; /* snprintf(NULL, 0, ...), strtol(s, NULL, 10) */
+        if (!POINTER_TYPE_P(TREE_TYPE(ptr)))
+            return true;
+        if (parameter_misses_local(ptr, kernel_ptr) ||
+            parameter_misses_local(kernel_ptr, ptr))
+            continue;
+        tree size = NULL_TREE;
+        if (d.size_arg >= 0 && (unsigned)d.size_arg < nargs) {
+            tree s = gimple_call_arg(stmt, d.size_arg);
+            if (TREE_CODE(s) == INTEGER_CST)
+                size = fold_convert(size_type_node, s);
+        } else if (d.size_arg < 0 && d.fixed_size) {
+            size = size_int(d.fixed_size);
+        }
+        ao_ref mine;
+        ao_ref_init_from_ptr_and_size(&mine, ptr, size);
+        if (refs_may_alias_p_1(&mine, kernel, false) &&
+            sb_access_conflicts(d.access, kernel_writes))
+            return true;
+    }
+    return false;
+}
+
+/* Does catalogue call `c` (row `row`, libc arguments from `shift`) change
+ * memory that exists before it through an address argument?  The core
+ * decides (sb_call_addr_touches_memory) from the arguments that are
+ * constants here: mmap(NULL, ..., MAP_PRIVATE, ...) does not. */
+static bool addr_touches_memory(gcall *c, const struct sb_syscall *row,
+                                unsigned shift)
+{
+    bool is_const[SB_MAX_ARGS] = {false};
+    long value[SB_MAX_ARGS] = {0};
+    unsigned nargs = gimple_call_num_args(c);
+    int n = MIN((int)row->libc_argc, SB_MAX_ARGS);
+    for (int k = 0; k < n && k + shift < nargs; k++) {
+        tree a = gimple_call_arg(c, k + shift);
+        if (TREE_CODE(a) == INTEGER_CST && tree_fits_shwi_p(a)) {
+            is_const[k] = true;
+            value[k] = (long)tree_to_shwi(a);
+        }
+    }
+    return sb_call_addr_touches_memory(row, n, is_const, value);
+}
+
 /* May `stmt` (no barrier) not stay before the kernel side of call `call`? */
 bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
 {
@@ -622,6 +792,8 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
         return false; /* registers only */
     gcall *c = out_->calls[call];
     bool errno_only = errno_access_p(stmt);
+    struct sb_libc_access acc[SB_LIBC_MAX_ARGS];
+    const struct sb_libc_function *libc = libc_call(stmt, abi_, acc, NULL);
     const struct sb_syscall *row = sb_catalog_lookup(abi_, callee_symbol(c));
     if (!row)
         return true;
@@ -637,8 +809,11 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
         shift = 1;
     }
     unsigned nargs = gimple_call_num_args(c);
+    bool addr_touches = addr_touches_memory(c, row, shift);
     for (unsigned k = 0; k < row->libc_argc; k++) {
         const struct sb_arg_desc &d = row->libc_args[k];
+        if (d.kind == SB_ARG_ADDR && !addr_touches)
+            continue;
         if (d.kind == SB_ARG_ADDR || d.kind == SB_ARG_OPAQUE)
             return true;
         if (d.kind != SB_ARG_PATH && d.kind != SB_ARG_IN_BUF &&
@@ -669,6 +844,12 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
         ao_ref ref;
         ao_ref_init_from_ptr_and_size(&ref, ptr, size);
         bool kernel_writes = d.kind == SB_ARG_OUT_BUF;
+        if (libc) {
+            if (libc_conflicts(as_a<gcall *>(stmt), *libc, acc, ptr, &ref,
+                               kernel_writes))
+                return true;
+            continue;
+        }
         if (stmt_may_clobber_ref_p_1(stmt, &ref, true))
             return true;
         if (kernel_writes && ref_maybe_used_by_stmt_p(stmt, &ref, true))

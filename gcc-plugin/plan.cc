@@ -75,10 +75,23 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
         if (cp.batch >= 0)
             continue;
         /* A branchy region's calls outside the blocks its batch covers are
-         * planned again on their own and reported there. */
+         * planned again on their own and reported there; a refusal with a
+         * reason of its own (a chain the layout cannot keep, a failure arm
+         * cut off) is said here too, or only the printed plan would show
+         * what kept the call out of the batch. */
         if (blk.region.nblocks &&
-            !covered_blocks->contains(blk.bbs[blk.block_of_call[i]]))
+            !covered_blocks->contains(blk.bbs[blk.block_of_call[i]])) {
+            if (cp.detail && plan.nbatches && dump_enabled_p())
+                dump_printf_loc(
+                    MSG_MISSED_OPTIMIZATION, blk.calls[i],
+                    "sysbatch: %s left out of the batch at line %d: %s "
+                    "(%s: %s)\n",
+                    sysbatch_call_event(blk, i).symbol,
+                    LOCATION_LINE(gimple_location(
+                        blk.calls[plan.batches[0].first_call])),
+                    sb_why_name(cp.why), sb_why_text(cp.why), cp.detail);
             continue;
+        }
         if (unit_report) {
             const char *file;
             unsigned line;

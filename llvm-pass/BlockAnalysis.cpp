@@ -15,6 +15,7 @@
 
 #include "SysbatchInternal.h"
 
+#include "sysbatch/libc.h"
 #include "sysbatch/shape.h"
 
 #include <optional>
@@ -84,6 +85,28 @@ struct ArgMemory {
   MemoryLocation Loc;
 };
 
+/// Does candidate call \p C change memory that exists before it through an
+/// address argument?  The core decides (sb_call_addr_touches_memory) from
+/// the arguments that are constants here: mmap(NULL, ..., MAP_PRIVATE, ...)
+/// does not.
+static bool addrTouchesMemory(const CandidateCall &C) {
+  bool IsConst[SB_MAX_ARGS] = {};
+  long Consts[SB_MAX_ARGS] = {};
+  int N = std::min<int>(C.RawRow->libc_argc, SB_MAX_ARGS);
+  for (int K = 0; K < N && C.FirstArg + K < C.Call->arg_size(); ++K) {
+    Value *V = C.Call->getArgOperand(C.FirstArg + K);
+    if (auto *CI = dyn_cast<ConstantInt>(V)) {
+      if (CI->getBitWidth() <= 64) {
+        IsConst[K] = true;
+        Consts[K] = (long)CI->getSExtValue();
+      }
+    } else if (isa<ConstantPointerNull>(V)) {
+      IsConst[K] = true;
+    }
+  }
+  return sb_call_addr_touches_memory(C.RawRow, N, IsConst, Consts);
+}
+
 static ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
   ArgMemory M{ArgMemory::None, MemoryLocation()};
   const sb_arg_desc &D = C.RawRow->libc_args[K];
@@ -110,6 +133,10 @@ static ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
     M.Effect = ArgMemory::Writes;
     break;
   case SB_ARG_ADDR:
+    if (!addrTouchesMemory(C))
+      return M;
+    M.Effect = ArgMemory::Everything;
+    return M;
   case SB_ARG_OPAQUE:
     M.Effect = ArgMemory::Everything;
     return M;
@@ -196,6 +223,13 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
       continue;
     if (R.Position.lookup(C.Call) >= LoadPos || !C.RowDescribesOperands)
       continue;
+    // A writer that does not run on every path to the load cannot feed it
+    // a word copy: the load reads memory code wrote (as GCC sees it too).
+    if (CB != LB && !(R.Dominators[LB] >> CB & 1)) {
+      if (visitCallMayWrite(A, C, Word))
+        return operand(SB_OPND_LOCAL);
+      continue;
+    }
     for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
       unsigned Op = C.FirstArg + K;
       if (C.RawRow->libc_args[K].kind != SB_ARG_OUT_BUF ||
@@ -233,11 +267,24 @@ static sb_operand visitMemoryWord(Analysis &A, Region &R, LoadInst *L) {
             return operand(SB_OPND_LOCAL);
       }
       // In a batch the copy runs just before its consumer, after the kernel
-      // side of every call in between: none of the later calls may write it.
-      for (const CandidateCall &Later : R.Calls)
-        if (R.Position.lookup(Later.Call) > LoadPos &&
+      // side of every call in between: none of those calls may write it.
+      // The consumers are the region calls that take the load itself; calls
+      // after the last of them run after every copy (munmap(p, st.st_size)
+      // after mmap(NULL, st.st_size, ...)).
+      unsigned LastUse = 0;
+      bool CallUsers = false;
+      for (User *U : L->users())
+        if (auto *UC = dyn_cast<CallInst>(U))
+          if (R.CallIndex.count(UC)) {
+            LastUse = std::max(LastUse, R.Position.lookup(UC));
+            CallUsers = true;
+          }
+      for (const CandidateCall &Later : R.Calls) {
+        unsigned Pos = R.Position.lookup(Later.Call);
+        if (Pos > LoadPos && (!CallUsers || Pos < LastUse) &&
             visitCallMayWrite(A, Later, Word))
           return operand(SB_OPND_LOCAL);
+      }
       sb_operand O = operand(SB_OPND_MEMORY, J, Offset - BufOffset);
       O.arg = Op;
       return O;
@@ -485,6 +532,69 @@ static std::string visitCallShape(const CandidateCall &C) {
   return Why ? Why : "";
 }
 
+/// The non-escaping stack slot \p V is a plain load of (clang before
+/// SROA keeps `fd` there), or null.
+static const Value *stackSlotOf(Analysis &A, const Value *V) {
+  const auto *L = dyn_cast<LoadInst>(V);
+  if (!L || !L->isSimple() || !isNonEscapingAlloca(A, L->getPointerOperand()))
+    return nullptr;
+  return L->getPointerOperand();
+}
+
+/// Does an instruction in [\p From, \p To) store to \p Slot?
+static bool storesTo(const Value *Slot, const Instruction *From,
+                     const Instruction *To) {
+  for (const Instruction *I = From; I && I != To; I = I->getNextNode())
+    if (const auto *S = dyn_cast<StoreInst>(I))
+      if (S->getPointerOperand() == Slot)
+        return true;
+  return false;
+}
+
+/// Is the int \p V in 0..INT32_MAX wherever \p Call runs?  True when a
+/// branch on the way to the call (up its chain of single predecessors) left
+/// on a negative value: fd = name ? open(name, O_RDONLY) : 0; if (fd < 0)
+/// return; fstat(fd, &st).  The compared value is V itself, or a load of
+/// the same stack slot with no store to it in between.
+static bool provenNonNegative(Analysis &A, Value *V, CallInst *Call) {
+  if (!V->getType()->isIntegerTy(32))
+    return false;
+  const Value *Slot = stackSlotOf(A, V);
+  const BasicBlock *BB = Call->getParent();
+  const Instruction *Until = Call;
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    if (Slot && storesTo(Slot, &BB->front(), Until))
+      return false;
+    const BasicBlock *Pred = BB->getSinglePredecessor();
+    if (!Pred)
+      return false;
+    const auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
+    const auto *Cmp =
+        Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                  : nullptr;
+    const auto *C = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
+    Value *Lhs = Cmp ? Cmp->getOperand(0) : nullptr;
+    bool Same = Lhs && (Lhs == V || (Slot && stackSlotOf(A, Lhs) == Slot &&
+                                     !storesTo(Slot, cast<Instruction>(Lhs),
+                                               Pred->getTerminator())));
+    if (Same && C && Br->getSuccessor(0) != Br->getSuccessor(1)) {
+      CmpInst::Predicate P = Br->getSuccessor(0) == BB
+                                 ? Cmp->getPredicate()
+                                 : Cmp->getInversePredicate();
+      int64_t K = C->getSExtValue();
+      if ((P == CmpInst::ICMP_SGE && K >= 0) ||
+          (P == CmpInst::ICMP_SGT && K >= -1) ||
+          (P == CmpInst::ICMP_EQ && K >= 0))
+        return true;
+    }
+    if (Slot && storesTo(Slot, &Pred->front(), nullptr))
+      return false;
+    BB = Pred;
+    Until = nullptr;
+  }
+  return false;
+}
+
 /// One call event: the row, and every written argument classified.
 void visitCall(Analysis &A, Region &R, unsigned Index) {
   CandidateCall &C = R.Calls[Index];
@@ -497,6 +607,15 @@ void visitCall(Analysis &A, Region &R, unsigned Index) {
   CE.nargs = std::min<int>(C.Call->arg_size() - C.EventBase, SB_MAX_ARGS + 1);
   for (int Op = 0; Op < CE.nargs; ++Op)
     CE.args[Op] = visitOperand(A, R, C.Call->getArgOperand(C.EventBase + Op));
+  // glibc's negative-fd precheck: an fd checked before the call passes.
+  if (C.Row && C.Row == C.RawRow && C.Row->precheck == SB_PRE_FD_NONNEG &&
+      C.Row->precheck_arg < CE.nargs) {
+    sb_operand &Fd = CE.args[C.Row->precheck_arg];
+    Fd.nonneg = Fd.kind == SB_OPND_AVAILABLE &&
+                provenNonNegative(
+                    A, C.Call->getArgOperand(C.EventBase + C.Row->precheck_arg),
+                    C.Call);
+  }
   std::string Why = visitCallShape(C);
   CE.why_not = Why.empty() ? nullptr : R.keep(Why);
   if (CE.why_not)
@@ -543,8 +662,56 @@ static std::optional<sb_barrier> visitBarrierKind(Instruction &I) {
   return std::nullopt;
 }
 
+/// A call to a function of the core's libc table (sysbatch/libc.h): its
+/// row and its accesses, one per argument.  Null when \p I is no such call
+/// or the core says it stays a barrier (\p Why then holds the reason).
+static const sb_libc_function *
+visitLibcCall(const Instruction &I, sb_abi Abi, sb_libc_access *Acc,
+              std::string *Why = nullptr) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  // glibc's functions: Tock apps link newlib, which the table does not
+  // describe.
+  if (!F || Abi != SB_ABI_LINUX_X86_64 || CB->isInlineAsm())
+    return nullptr;
+  const sb_libc_function *Fn = sb_libc_lookup(F->getName().str().c_str());
+  if (!Fn)
+    return nullptr;
+  std::string Format;
+  bool HaveFormat = false;
+  if ((Fn->flags & SB_LIBC_PRINTF) && Fn->format_arg < (int)CB->arg_size()) {
+    StringRef Str;
+    if (getConstantStringInfo(CB->getArgOperand(Fn->format_arg), Str)) {
+      Format = Str.str();
+      HaveFormat = true;
+    }
+  }
+  char Buf[160];
+  const char *No = sb_libc_call_effects(Fn, (int)CB->arg_size(),
+                                        HaveFormat ? Format.c_str() : nullptr,
+                                        Acc, Buf, sizeof Buf);
+  if (No) {
+    if (Why)
+      *Why = No;
+    return nullptr;
+  }
+  return Fn;
+}
+
 /// The barrier text of \p I, or null when it is not a barrier.
-static const char *visitBarrier(Instruction &I, std::string &Why) {
+static const char *visitBarrier(Instruction &I, std::string &Why,
+                                sb_abi Abi) {
+  sb_libc_access Acc[SB_LIBC_MAX_ARGS];
+  std::string LibcWhy;
+  if (visitLibcCall(I, Abi, Acc, &LibcWhy))
+    return nullptr;
+  if (!LibcWhy.empty()) {
+    char Buf[256];
+    Why = sb_libc_barrier_text(
+        cast<CallBase>(I).getCalledFunction()->getName().str().c_str(),
+        LibcWhy.c_str(), Buf, sizeof Buf);
+    return Why.c_str();
+  }
   std::optional<sb_barrier> Kind = visitBarrierKind(I);
   if (!Kind)
     return nullptr;
@@ -557,11 +724,80 @@ static const char *visitBarrier(Instruction &I, std::string &Why) {
   return Why.c_str();
 }
 
+/// Before SROA a pointer argument reaches a call through the stack slot
+/// clang spills it to (`store %path, %path.addr` once, in the entry block):
+/// the argument itself, so alias analysis sees a pointer from outside the
+/// function rather than a load that might yield any escaped address.
+static Value *spilledArgument(Analysis &A, Value *Ptr) {
+  auto *L = dyn_cast<LoadInst>(Ptr->stripPointerCasts());
+  if (!L || !L->isSimple() || !isNonEscapingAlloca(A, L->getPointerOperand()))
+    return Ptr;
+  StoreInst *Only = nullptr;
+  for (User *U : L->getPointerOperand()->users())
+    if (auto *S = dyn_cast<StoreInst>(U)) {
+      if (Only)
+        return Ptr;
+      Only = S;
+    }
+  if (!Only || !isa<Argument>(Only->getValueOperand()) ||
+      !Only->getParent()->isEntryBlock())
+    return Ptr;
+  if (L->getParent() == Only->getParent() && !Only->comesBefore(L))
+    return Ptr;
+  return Only->getValueOperand();
+}
+
+/// Does the call \p CB to the libc-table function \p Fn, with accesses
+/// \p Acc, touch what candidate call \p C's kernel side touches in a way
+/// that does not commute (sb_access_conflicts)?
+static bool visitLibcConflict(Analysis &A, const CallBase &CB,
+                              const sb_libc_function &Fn,
+                              const sb_libc_access *Acc,
+                              const CandidateCall &C) {
+  if (!C.RowDescribesOperands)
+    return true;
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::None)
+      continue;
+    if (M.Effect == ArgMemory::Everything)
+      return true;
+    // errno is stored in program order by the call sites and by this
+    // function alike; only a kernel buffer that is errno conflicts.
+    if ((Fn.flags & SB_LIBC_SETS_ERRNO) && isErrnoAccess(M.Loc.Ptr))
+      return true;
+    for (unsigned Op = 0; Op < CB.arg_size(); ++Op) {
+      const sb_libc_access &D = Acc[Op];
+      if (D.access == SB_LIBC_NO_ACCESS)
+        continue;
+      Value *Ptr = spilledArgument(A, CB.getArgOperand(Op));
+      if (isa<ConstantPointerNull>(Ptr))
+        continue; // snprintf(NULL, 0, ...), strtol(s, NULL, 10)
+      if (!Ptr->getType()->isPointerTy())
+        return true;
+      LocationSize Size = LocationSize::beforeOrAfterPointer();
+      if (D.size_arg >= 0 && (unsigned)D.size_arg < CB.arg_size()) {
+        if (auto *N = dyn_cast<ConstantInt>(CB.getArgOperand(D.size_arg)))
+          Size = LocationSize::precise(N->getZExtValue());
+      } else if (D.size_arg < 0 && D.fixed_size) {
+        Size = LocationSize::precise(D.fixed_size);
+      }
+      if (!A.AA.isNoAlias(MemoryLocation(Ptr, Size), M.Loc) &&
+          sb_access_conflicts(D.access, M.Effect == ArgMemory::Writes))
+        return true;
+    }
+  }
+  return false;
+}
+
 /// Does code instruction \p I fail to commute with candidate call \p C?
 static bool visitCodeConflict(Analysis &A, Instruction &I,
                               const CandidateCall &C) {
   if (!I.mayReadOrWriteMemory())
     return false;
+  sb_libc_access Acc[SB_LIBC_MAX_ARGS];
+  if (const sb_libc_function *Fn = visitLibcCall(I, A.Abi, Acc))
+    return visitLibcConflict(A, cast<CallBase>(I), *Fn, Acc, C);
   if (auto *L = dyn_cast<LoadInst>(&I))
     if (isNonEscapingAlloca(A, L->getPointerOperand()))
       return false;
@@ -683,7 +919,7 @@ void visitGap(Analysis &A, Region &R, Instruction *From,
           onlyLifetimeOf(*II))
         continue;
     std::string Tmp;
-    if (const char *B = visitBarrier(*I, Tmp)) {
+    if (const char *B = visitBarrier(*I, Tmp, R.Abi)) {
       CE.barrier = true;
       CE.conflicts = ~0ull;
       CE.why = R.keep(B);

@@ -191,8 +191,28 @@ void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
     const sb_call_plan &CP = R.Plan.calls[C];
     if (CP.batch >= 0)
       continue;
-    if (Covered && !Covered->count(R.Blocks[R.BlockOfCall[C]]))
+    if (Covered && !Covered->count(R.Blocks[R.BlockOfCall[C]])) {
+      // Planned again on its own and reported there; a refusal with a
+      // reason of its own (a chain the layout cannot keep, a failure arm
+      // cut off) is said here too, or only the printed plan would show
+      // what kept the call out of the batch.
+      if (CP.detail && R.Plan.nbatches) {
+        CallInst *Call = R.Calls[C].Call;
+        CallInst *First = R.Calls[R.Plan.batches[0].first_call].Call;
+        unsigned Line = First->getDebugLoc() ? First->getDebugLoc().getLine() : 0;
+        ORE.emit([&] {
+          return OptimizationRemarkMissed(DEBUG_TYPE, "LeftOut", Call)
+                 << ore::NV("Callee", Call->getCalledFunction())
+                 << " left out of the batch"
+                 << (Line ? " at line " + std::to_string(Line) : std::string())
+                 << ": " << ore::NV("Reason", sb_why_name(CP.why)) << " ("
+                 << ore::NV("Detail", std::string(sb_why_text(CP.why)) +
+                                          ": " + CP.detail)
+                 << ")";
+        });
+      }
       continue;
+    }
     countRefusal(CP.why);
     CallInst *Call = R.Calls[C].Call;
     reportRefused(Call, sb_why_name(CP.why));

@@ -35,6 +35,16 @@
  *                     batch's frame words (sb_tock_frame_words: constants,
  *                     aN for libc argument N) and its template bytes
  *                     (sb_tock_template)
+ *   --libc            print every libc function that is code, not a barrier
+ *                     (sysbatch/libc.h), with what it reads and writes
+ *   --libc-call NAME NARGS [FORMAT]   the accesses of one call (FORMAT: its
+ *                     constant printf format), or why it stays a barrier
+ *   --addr-touches NAME [aK=const:N|aK=avail]...   whether a call of NAME
+ *                     with those arguments changes memory that exists before
+ *                     it (sb_call_addr_touches_memory)
+ *   --libc-calls FILE the same for every line "NAME NARGS [FORMAT]" of FILE
+ *                     (the format is the rest of the line; '#' lines and
+ *                     empty ones are skipped)
  *
  * Region format, one item per line, in program order ('#' starts a comment):
  *
@@ -49,7 +59,8 @@
  *     call foo why-not="front end said no"
  *
  * Argument values: const:N (decimal, 0x hex, 0 octal, negative), avail
- * (defined before the region), ret:J (result of earlier call J; ret:J/W
+ * (defined before the region), avail:nonneg (that, and proven to be in
+ * 0..INT32_MAX at the call by a dominating branch), ret:J (result of earlier call J; ret:J/W
  * when a conversion narrowed it to W bits on the way, as in (int)lseek()),
  * mem:J:A:OFF (the 8-byte word at byte OFF of the buffer call J wrote
  * through its argument A, e.g. st.st_size after fstat: mem:0:1:48), local
@@ -87,6 +98,7 @@
 #include "sysbatch/runtime-abi.h"
 #include "sysbatch/core.h"
 #include "sysbatch/tock.h"
+#include "sysbatch/libc.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -262,6 +274,9 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->value = parse_long(in, val + 6, "const");
         } else if (strcmp(val, "avail") == 0) {
             op->kind = SB_OPND_AVAILABLE;
+        } else if (strcmp(val, "avail:nonneg") == 0) {
+            op->kind = SB_OPND_AVAILABLE;
+            op->nonneg = true;
         } else if (strcmp(val, "local") == 0) {
             op->kind = SB_OPND_LOCAL;
         } else if (strncmp(val, "mem:", 4) == 0) {
@@ -299,6 +314,7 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->call = (int)j;
         } else {
             die(in, "a%d: unknown value '%s' (expected const:N, avail, "
+                    "avail:nonneg, "
                     "ret:J[/W], mem:J:A:OFFSET or local)", k, val);
         }
         if (k + 1 > call->nargs)
@@ -569,6 +585,7 @@ static void print_catalog(FILE *out)
         {SB_ROW_VARIADIC, "variadic"},     {SB_ROW_RAW_SYSCALL, "raw-syscall"},
         {SB_ROW_FD_TABLE, "fd-table"},     {SB_ROW_OPEN_MODE, "open-mode"},
         {SB_ROW_SERIES_LAST, "series-last"}, {SB_ROW_SHARED_MEMORY, "shared-memory"},
+        {SB_ROW_FRESH_MAPPING, "fresh-mapping"},
     };
     for (size_t r = 0; r < sb_catalog_size(); r++) {
         const struct sb_syscall *row = sb_catalog_row(r);
@@ -627,6 +644,162 @@ static void print_catalog(FILE *out)
             fprintf(out, " never=\"%s\"", row->never_why);
         fprintf(out, "\n");
     }
+}
+
+/* One access of a libc-table function: "-", "r[a2]", "w[8]", "rw[str]". */
+static void print_libc_access(FILE *out, const struct sb_libc_access *a)
+{
+    static const char *const kinds[] = {"-", "r", "w", "rw"};
+    fprintf(out, "%s", kinds[a->access & 3]);
+    if (a->access == SB_LIBC_NO_ACCESS)
+        return;
+    if (a->size_arg >= 0)
+        fprintf(out, "[a%d]", a->size_arg);
+    else if (a->fixed_size)
+        fprintf(out, "[%u]", a->fixed_size);
+    else
+        fprintf(out, "[str]");
+}
+
+static void print_libc_flags(FILE *out, unsigned flags)
+{
+    fprintf(out, " flags=");
+    if (!flags)
+        fprintf(out, "-");
+    fprintf(out, "%s%s%s", flags & SB_LIBC_SETS_ERRNO ? "sets-errno" : "",
+            (flags & SB_LIBC_SETS_ERRNO) && (flags & SB_LIBC_PRINTF) ? "," : "",
+            flags & SB_LIBC_PRINTF ? "printf" : "");
+}
+
+/* --libc: one line per function of the table. */
+static void print_libc(FILE *out)
+{
+    for (size_t i = 0; i < sb_libc_size(); i++) {
+        const struct sb_libc_function *fn = sb_libc_row(i);
+        fprintf(out, "libc %s args=", fn->name);
+        for (int k = 0; k < fn->argc; k++) {
+            fprintf(out, "%s", k ? "," : "");
+            print_libc_access(out, &fn->args[k]);
+        }
+        if (!fn->argc)
+            fprintf(out, "none");
+        print_libc_flags(out, fn->flags);
+        fprintf(out, "\n");
+    }
+}
+
+/* --libc-call NAME NARGS [FORMAT]: sb_libc_call_effects() as text. */
+static int print_libc_call(int argc, char **argv)
+{
+    char *end;
+    errno = 0;
+    long nargs = strtol(argv[1], &end, 10);
+    if (!*argv[1] || *end || errno || nargs < 0 || nargs > 64) {
+        fprintf(stderr, "sysbatch-plan: --libc-call NAME NARGS [FORMAT]: "
+                        "NARGS is a count of arguments (0..64)\n");
+        return 2;
+    }
+    const struct sb_libc_function *fn = sb_libc_lookup(argv[0]);
+    struct sb_libc_access acc[SB_LIBC_MAX_ARGS];
+    char buf[160];
+    const char *why = sb_libc_call_effects(fn, (int)nargs,
+                                           argc > 2 ? argv[2] : NULL, acc, buf,
+                                           sizeof buf);
+    if (why) {
+        printf("%s: barrier: %s\n", argv[0], why);
+        return 0;
+    }
+    printf("%s: code: args=", argv[0]);
+    for (int k = 0; k < nargs; k++) {
+        printf("%s", k ? "," : "");
+        print_libc_access(stdout, &acc[k]);
+    }
+    if (!nargs)
+        printf("none");
+    print_libc_flags(stdout, fn->flags);
+    printf("\n");
+    return 0;
+}
+
+/* --addr-touches NAME [aK=const:N|aK=avail]...: "touches existing memory"
+ * or "touches no existing memory". */
+static int print_addr_touches(int argc, char **argv)
+{
+    const struct sb_syscall *row =
+        sb_catalog_lookup(SB_ABI_LINUX_X86_64, argv[0]);
+    if (!row) {
+        fprintf(stderr, "sysbatch-plan: --addr-touches: %s is not in the "
+                        "catalogue\n", argv[0]);
+        return 2;
+    }
+    bool is_const[SB_MAX_ARGS] = {false};
+    long value[SB_MAX_ARGS] = {0};
+    int nargs = row->libc_argc;
+    for (int i = 1; i < argc; i++) {
+        char *end;
+        const char *a = argv[i];
+        long k = a[0] == 'a' ? strtol(a + 1, &end, 10) : -1;
+        if (k < 0 || k >= row->libc_argc || *end != '=') {
+            fprintf(stderr, "sysbatch-plan: --addr-touches: '%s' is not "
+                            "aK=const:N or aK=avail with K < %d\n", a,
+                    row->libc_argc);
+            return 2;
+        }
+        const char *v = end + 1;
+        if (strcmp(v, "avail") == 0)
+            continue;
+        errno = 0;
+        if (strncmp(v, "const:", 6) != 0 ||
+            (value[k] = strtol(v + 6, &end, 0), !v[6] || *end || errno)) {
+            fprintf(stderr, "sysbatch-plan: --addr-touches: '%s': the value "
+                            "is const:N or avail\n", a);
+            return 2;
+        }
+        is_const[k] = true;
+    }
+    printf("%s: %s\n", argv[0],
+           sb_call_addr_touches_memory(row, nargs, is_const, value)
+               ? "touches existing memory"
+               : "touches no existing memory");
+    return 0;
+}
+
+/* --libc-calls FILE: print_libc_call() per line. */
+static int print_libc_calls(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "sysbatch-plan: cannot open %s: %s\n", path,
+                strerror(errno));
+        return 2;
+    }
+    char line[MAX_LINE];
+    int lineno = 0, status = 0;
+    while (status == 0 && fgets(line, sizeof line, f)) {
+        lineno++;
+        line[strcspn(line, "\n")] = 0;
+        if (!line[0] || line[0] == '#')
+            continue;
+        char *words[3] = {line, NULL, NULL};
+        char *sp = strchr(line, ' ');
+        if (sp) {
+            *sp = 0;
+            words[1] = sp + 1;
+            if ((sp = strchr(words[1], ' '))) {
+                *sp = 0;
+                words[2] = sp + 1;
+            }
+        }
+        if (!words[1]) {
+            fprintf(stderr, "%s:%d: expected NAME NARGS [FORMAT]\n", path,
+                    lineno);
+            status = 2;
+            break;
+        }
+        status = print_libc_call(words[2] ? 3 : 2, words);
+    }
+    fclose(f);
+    return status;
 }
 
 /* --cond CONV BITS OP CONSTANT: sb_cond_classes() as text, e.g. "5 neg pos",
@@ -950,6 +1123,9 @@ static void usage(FILE *out)
             "       sysbatch-plan --tock-test ROW FIELD [STEP...] OP CONSTANT\n"
             "       sysbatch-plan --abi=tock --tock-template=words|bytes "
             "[FILE|-]\n"
+            "       sysbatch-plan --libc | --libc-call NAME NARGS [FORMAT] | "
+            "--libc-calls FILE\n"
+            "       sysbatch-plan --addr-touches NAME [aK=const:N|aK=avail]...\n"
             "KEYs are the plugins' options (--abi=X is --target=X):\n%s",
             sb_config_help());
 }
@@ -1076,6 +1252,29 @@ int main(int argc, char **argv)
                 printf("%d %s: %s\n", w, sb_why_name((enum sb_why)w),
                        sb_why_text((enum sb_why)w));
             return 0;
+        } else if (strcmp(a, "--libc") == 0) {
+            print_libc(stdout);
+            return 0;
+        } else if (strcmp(a, "--libc-call") == 0) {
+            if (argc - i - 1 != 2 && argc - i - 1 != 3) {
+                fprintf(stderr, "sysbatch-plan: --libc-call takes NAME NARGS "
+                                "[FORMAT]\n");
+                return 2;
+            }
+            return print_libc_call(argc - i - 1, argv + i + 1);
+        } else if (strcmp(a, "--addr-touches") == 0) {
+            if (argc - i - 1 < 1) {
+                fprintf(stderr, "sysbatch-plan: --addr-touches takes NAME "
+                                "[aK=const:N|aK=avail]...\n");
+                return 2;
+            }
+            return print_addr_touches(argc - i - 1, argv + i + 1);
+        } else if (strcmp(a, "--libc-calls") == 0) {
+            if (argc - i - 1 != 1) {
+                fprintf(stderr, "sysbatch-plan: --libc-calls takes FILE\n");
+                return 2;
+            }
+            return print_libc_calls(argv[i + 1]);
         } else if (strcmp(a, "--cond") == 0) {
             if (argc - i - 1 != 4) {
                 fprintf(stderr, "sysbatch-plan: --cond takes exactly four "

@@ -1,21 +1,24 @@
 ; MEMORY operands across the blocks of a branchy region: read's count is
 ; st.st_size, loaded in a later block than the fstat that wrote it, with
 ; nothing writing the word on any path in between - the word fstat wrote,
-; as GCC describes it too.  The core then refuses the chain for its layout
-; (fstat's failure arm, close, sits between fstat's copies and read), which
-; is the reason the detail names; without the MEMORY operand it would be a
-; plain arg-computed.
+; as GCC describes it too.  fstat's failure arm (close) sits between
+; fstat's copy and read: the core cuts that arm out of the batch (fstat
+; stops it when it fails) and keeps the chain, so open, fstat, read and
+; close are one batch and the arm's close says why it is not in it.
 ; RUN: %sbopt -passes='sysbatch<print-plan>,verify' -S %s 2>%t.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=PLAN < %t.err
 
 ; PLAN:      function sized block 0:
-; PLAN-NEXT: batch 0: calls 0..2, 5 slots, 2 chains, branchy
-; PLAN:      refused call 3 (read): arg-computed: {{.*}}: it is chained from a call whose zero and positive results do not both continue at the slot after its word copies {{.*}}
-; PLAN:      function sized block 3:
-; PLAN-NEXT: batch 0: calls 0..1, 2 slots, 0 chains
+; PLAN-NEXT: batch 0: calls 0..4, 8 slots, 4 chains
+; PLAN:        slot 5: copy [slot 4 a1 + 48] -> slot 6 arg 2
+; PLAN-NEXT:   slot 6: call 3 read(ret0, a1, [s4.a1+48])
+; PLAN:      refused call 2 (close): not-reached: {{.*}}: the batch stops when the call before this arm fails: {{.*}}
+; PLAN:      function sized block 2:
+; PLAN-NEXT: refused call 0 (close): below-min-batch: {{.*}}
 
 ; CHECK-LABEL: define i64 @sized(
-; CHECK-COUNT-2: call i64 @sysbatch_run(
+; CHECK-COUNT-1: call i64 @sysbatch_run(
+; CHECK-NOT: call i64 @sysbatch_run(
 
 target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16:32:64-S128"
 target triple = "x86_64-unknown-linux-gnu"

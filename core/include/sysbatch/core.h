@@ -204,6 +204,12 @@ enum sb_row_flags {
                                      write, readlink): a chained result
                                      narrowed to int keeps its value when
                                      that count is a constant that fits */
+    SB_ROW_FRESH_MAPPING = 1u << 9, /* mmap: with a NULL address (libc
+                                     argument 0 the constant 0) and constant
+                                     flags (argument 3) without MAP_FIXED
+                                     the kernel only adds a mapping where it
+                                     chooses: no memory that exists before
+                                     the call changes (sb_call_addr_touches_memory) */
 };
 
 #define SB_MAX_ARGS 6
@@ -279,6 +285,17 @@ bool sb_call_is_raw_syscall(const struct sb_call_event *ev);
  * catalogued); otherwise ev->row. */
 const struct sb_syscall *sb_call_raw_row(enum sb_abi abi,
                                          const struct sb_call_event *ev);
+/* Does the call change memory that exists before it through its
+ * SB_ARG_ADDR arguments (so no code may move across it)?  is_const[k] and
+ * value[k] say which of its `nargs` libc arguments the front end sees as
+ * compile-time constants.  False only for a SB_ROW_FRESH_MAPPING row called
+ * with a NULL address and constant flags without MAP_FIXED
+ * (mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0): the load of
+ * st.st_size between fstat and mmap commutes with it); true for every other
+ * row with an SB_ARG_ADDR argument; false for rows without one. */
+bool sb_call_addr_touches_memory(const struct sb_syscall *row, int nargs,
+                                 const bool *is_const, const long *value);
+
 /* The return convention and width the call site sees. */
 enum sb_ret_conv sb_call_ret_conv(enum sb_abi abi, const struct sb_call_event *ev);
 int sb_call_result_bits(enum sb_abi abi, const struct sb_call_event *ev);
@@ -322,6 +339,13 @@ struct sb_operand {
                                records every integer or pointer conversion;
                                the planner decides what keeps the value
                                (sb_conversion_keeps_result) */
+    bool nonneg;   /* SB_OPND_AVAILABLE: the front end proves the value is
+                      in 0..INT32_MAX where the call runs - a branch that
+                      dominates the call left when it was negative
+                      (fd = name ? open(name, O_RDONLY) : 0; if (fd < 0)
+                      return; fstat(fd, &st)), read through phis of such
+                      values and constants in that range.  glibc's
+                      negative-fd precheck then passes */
 };
 
 #define SB_MAX_REGION_CALLS 64
