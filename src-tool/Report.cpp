@@ -1,0 +1,459 @@
+//===- Report.cpp - plans as diagnostics, JSON and fix-its ----------------===//
+//
+// Says what the core decided for every system-call site of a translation
+// unit, in source terms: a remark per site (batched, with its batch and
+// slot, or not batched, with the core's reason), notes that point at the
+// statement, argument or branch behind a refusal, and fix-its where moving
+// a pure declaration above the first call removes the conflict.  The same
+// facts go out as JSON (--format=json); --print-plan adds the core's plan
+// text (sb_plan_print, the plugins' one format).
+//
+//===----------------------------------------------------------------------===//
+
+#include "SysbatchSrc.h"
+
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
+
+#include <cstdio>
+#include <set>
+
+using namespace clang;
+
+namespace sysbatch_src {
+
+std::string where(ASTContext &Ctx, SourceLocation L) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  if (P.isInvalid())
+    return "<unknown>";
+  return std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+         ":" + std::to_string(P.getColumn());
+}
+
+const Stmt *fullStatement(ASTContext &Ctx, const Stmt *S,
+                          const CompoundStmt **Parent) {
+  *Parent = nullptr;
+  const Stmt *Cur = S;
+  for (int Depth = 0; Depth < 64; ++Depth) {
+    DynTypedNodeList Ps = Ctx.getParents(*Cur);
+    if (Ps.empty())
+      return nullptr;
+    const Stmt *P = Ps[0].get<Stmt>();
+    if (!P)
+      return nullptr;
+    if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
+      *Parent = CS;
+      return Cur;
+    }
+    Cur = P;
+  }
+  return nullptr;
+}
+
+static std::string jsonEscape(const std::string &S) {
+  std::string O;
+  for (char C : S) {
+    switch (C) {
+    case '"': O += "\\\""; break;
+    case '\\': O += "\\\\"; break;
+    case '\n': O += "\\n"; break;
+    case '\t': O += "\\t"; break;
+    default:
+      if ((unsigned char)C < 0x20) {
+        char B[8];
+        std::snprintf(B, sizeof B, "\\u%04x", C);
+        O += B;
+      } else {
+        O += C;
+      }
+    }
+  }
+  return O;
+}
+
+static std::string exprText(ASTContext &Ctx, const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  CharSourceRange R = CharSourceRange::getTokenRange(S->getSourceRange());
+  StringRef T = Lexer::getSourceText(R, SM, Ctx.getLangOpts());
+  std::string Out = T.str();
+  for (char &C : Out)
+    if (C == '\n' || C == '\t')
+      C = ' ';
+  if (Out.size() > 60)
+    Out = Out.substr(0, 57) + "...";
+  return Out;
+}
+
+//===----------------------------------------------------------------------===//
+// Fix-its: a pure declaration moved above the first call
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Does the initializer only compute from constants, addresses and private
+/// variables nothing assigns between \p From and \p To?
+class PureInit : public RecursiveASTVisitor<PureInit> {
+public:
+  ASTContext &Ctx;
+  SourceLocation IssueBegin;
+  bool Pure = true;
+  explicit PureInit(ASTContext &Ctx, SourceLocation IssueBegin)
+      : Ctx(Ctx), IssueBegin(IssueBegin) {}
+  bool VisitStmt(Stmt *S) {
+    if (isa<CallExpr>(S) || isa<StmtExpr>(S) || isa<AtomicExpr>(S))
+      Pure = false;
+    if (const auto *UO = dyn_cast<UnaryOperator>(S))
+      if (UO->getOpcode() == UO_Deref || UO->isIncrementDecrementOp())
+        Pure = false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S))
+      if (BO->isAssignmentOp() || BO->getOpcode() == BO_Div ||
+          BO->getOpcode() == BO_Rem)
+        Pure = false;
+    if (isa<ArraySubscriptExpr>(S) || isa<MemberExpr>(S))
+      Pure = false;
+    if (const auto *IC = dyn_cast<ImplicitCastExpr>(S))
+      if (IC->getCastKind() == CK_LValueToRValue)
+        Pure = false; // reads a variable: the first call may have changed it
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S))
+      if (isa<VarDecl>(DRE->getDecl()) &&
+          !Ctx.getSourceManager().isBeforeInTranslationUnit(
+              DRE->getDecl()->getLocation(), IssueBegin))
+        Pure = false; // not yet declared above the first call
+    return Pure;
+  }
+};
+
+/// Is a variable named \p Name used in [Begin, End) of the compound?
+class NameUse : public RecursiveASTVisitor<NameUse> {
+public:
+  std::string Name;
+  bool Used = false;
+  bool VisitDeclRefExpr(DeclRefExpr *DRE) {
+    if (DRE->getDecl()->getNameAsString() == Name)
+      Used = true;
+    return true;
+  }
+  bool VisitLabelStmt(LabelStmt *) {
+    Used = true; // a jump into the moved range: leave it alone
+    return true;
+  }
+};
+} // namespace
+
+/// The source range of a whole line-statement, newline included.
+static CharSourceRange wholeLines(const SourceManager &SM, SourceRange R,
+                                  const LangOptions &LO) {
+  SourceLocation B = R.getBegin();
+  SourceLocation E = Lexer::getLocForEndOfToken(R.getEnd(), 0, SM, LO);
+  // The ';' of a declaration follows its last token.
+  auto Tok = Lexer::findNextToken(R.getEnd(), SM, LO);
+  if (Tok && Tok->is(tok::semi))
+    E = Tok->getEndLoc();
+  unsigned BCol = SM.getSpellingColumnNumber(B);
+  B = B.getLocWithOffset(-(int)(BCol - 1));
+  bool Invalid = false;
+  const char *P = SM.getCharacterData(E, &Invalid);
+  unsigned Skip = 0;
+  while (!Invalid && P[Skip] == ' ')
+    ++Skip;
+  if (!Invalid && P[Skip] == '\n')
+    ++Skip;
+  return CharSourceRange::getCharRange(B, E.getLocWithOffset(Skip));
+}
+
+void findFixes(ASTContext &Ctx, SrcRegion &R, std::vector<Fix> &Fixes,
+               std::vector<std::string> &Notes,
+               std::vector<SourceLocation> &NoteLocs) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  if (R.Calls.empty())
+    return;
+  const CompoundStmt *IssueParent = nullptr;
+  const Stmt *Issue = fullStatement(Ctx, R.Calls[0].Call, &IssueParent);
+  if (!Issue || !IssueParent || Issue->getBeginLoc().isMacroID())
+    return;
+  std::set<const Stmt *> Done;
+  for (const sb_event &E : R.Events) {
+    if (E.kind != SB_EV_CODE || E.u.code.barrier || !E.u.code.conflicts)
+      continue;
+    const Stmt *S = R.EventStmt[&E - R.Events.data()];
+    // The conflicting store must be a declaration's initializer (the
+    // DeclStmt element itself).
+    const auto *DS = S ? dyn_cast<DeclStmt>(S) : nullptr;
+    if (!DS || !DS->isSingleDecl() || Done.count(DS))
+      continue;
+    const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+    if (!V || !V->hasLocalStorage() || V->getType()->isVariablyModifiedType() ||
+        V->getType().isVolatileQualified() || DS->getBeginLoc().isMacroID())
+      continue;
+    // The declaration must stand in the first call's compound, after it.
+    const Stmt *Prev = nullptr;
+    bool After = false, Found = false;
+    NameUse Uses;
+    Uses.Name = V->getNameAsString();
+    for (const Stmt *Child : IssueParent->body()) {
+      if (Child == Issue)
+        After = true;
+      else if (Child == DS && After) {
+        Found = true;
+        break;
+      } else if (After) {
+        Uses.TraverseStmt(const_cast<Stmt *>(Child));
+      }
+      Prev = Child;
+    }
+    (void)Prev;
+    if (!Found || Uses.Used)
+      continue;
+    if (V->hasInit()) {
+      PureInit P(Ctx, Issue->getBeginLoc());
+      P.TraverseStmt(const_cast<Expr *>(V->getInit()));
+      if (!P.Pure)
+        continue;
+    }
+    Done.insert(DS);
+    CharSourceRange Cut = wholeLines(SM, DS->getSourceRange(), LO);
+    bool Invalid = false;
+    StringRef Text = Lexer::getSourceText(Cut, SM, LO, &Invalid);
+    if (Invalid || Text.empty())
+      continue;
+    std::string Moved = Text.str();
+    if (Moved.back() != '\n')
+      Moved += '\n';
+    SourceLocation IssueLine = Issue->getBeginLoc().getLocWithOffset(
+        -(int)(SM.getSpellingColumnNumber(Issue->getBeginLoc()) - 1));
+    std::string File = SM.getFilename(SM.getSpellingLoc(IssueLine)).str();
+    Fixes.push_back({File, SM.getFileOffset(SM.getSpellingLoc(IssueLine)), 0,
+                     Moved});
+    Fixes.push_back({File, SM.getFileOffset(SM.getSpellingLoc(Cut.getBegin())),
+                     (unsigned)Text.size(), ""});
+    Notes.push_back("moving the declaration of '" + V->getNameAsString() +
+                    "' above the first call lets the calls after it batch "
+                    "(its initializer computes nothing the calls touch)");
+    NoteLocs.push_back(DS->getBeginLoc());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The report
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Site {
+  std::string Where, Callee, Function, Reason, Detail;
+  int Batch = -1, Slot = -1;
+  std::vector<std::pair<std::string, std::string>> Notes; // where, text
+};
+} // namespace
+
+static void lineCol(ASTContext &Ctx, SourceLocation L, unsigned &Line,
+                    unsigned &Col) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
+  Line = P.isValid() ? P.getLine() : 0;
+  Col = P.isValid() ? P.getColumn() : 0;
+}
+
+/// Notes that say in source terms why call \p C was refused.
+static void explain(ASTContext &Ctx, SrcRegion &R, int C, Site &S) {
+  const sb_call_plan &CP = R.Plan.calls[C];
+  const SrcCall &Call = R.Calls[C];
+  switch (CP.why) {
+  case SB_WHY_CODE_CONFLICT:
+  case SB_WHY_BARRIER:
+    // The code event between the batch and the call that names it.
+    for (int E = (int)Call.Event - 1; E >= 0; --E) {
+      const sb_event &Ev = R.Events[E];
+      if (Ev.kind != SB_EV_CODE)
+        continue;
+      if (Ev.u.code.barrier || (Ev.u.code.conflicts >> C & 1)) {
+        if (const Stmt *St = R.EventStmt[E])
+          S.Notes.push_back({where(Ctx, St->getBeginLoc()),
+                             "'" + exprText(Ctx, St) + "' stands between " +
+                                 "the calls: " + Ev.u.code.why});
+        break;
+      }
+    }
+    break;
+  case SB_WHY_ARG_COMPUTED:
+  case SB_WHY_ARG_FROM_UNBATCHED:
+    for (unsigned A = 0; A < Call.Call->getNumArgs() && A <= SB_MAX_ARGS; ++A) {
+      const sb_operand &O = R.Events[Call.Event].u.call.args[A];
+      std::string Text;
+      if (O.kind == SB_OPND_LOCAL && !Call.ArgWhy[A].empty())
+        Text = "argument " + std::to_string(A + 1) + " ('" +
+               exprText(Ctx, Call.Call->getArg(A)) + "'): " + Call.ArgWhy[A];
+      else if (O.kind == SB_OPND_RESULT && O.call >= 0 &&
+               R.Plan.calls[O.call].batch < 0 &&
+               CP.why == SB_WHY_ARG_FROM_UNBATCHED)
+        Text = "argument " + std::to_string(A + 1) + " ('" +
+               exprText(Ctx, Call.Call->getArg(A)) +
+               "') is the result of " + calleeSymbol(R.Calls[O.call].Call) +
+               ", which is not batched";
+      if (!Text.empty())
+        S.Notes.push_back({where(Ctx, Call.Call->getArg(A)->getBeginLoc()), Text});
+    }
+    break;
+  case SB_WHY_NOT_REACHED:
+    for (unsigned B = 0; B < R.TermWhy.size(); ++B)
+      if (R.TermWhy[B] && (int)B < Call.Block && R.TermStmt[B])
+        S.Notes.push_back({where(Ctx, R.TermStmt[B]->getBeginLoc()),
+                           std::string("branch ends the region: ") +
+                               R.TermWhy[B]});
+    break;
+  default:
+    break;
+  }
+}
+
+void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
+                const ReportOptions &Opts, std::string &Out,
+                std::vector<Fix> &Fixes, bool &FirstJson) {
+  std::vector<Site> Sites;
+  std::string PlanText;
+  for (FunctionPlans &FP : Plans) {
+    std::string Fn = FP.Fn->getNameAsString();
+    for (auto &RP : FP.Regions) {
+      SrcRegion &R = *RP;
+      if (Opts.PrintPlan) {
+        char *Buf = nullptr;
+        size_t Len = 0;
+        FILE *M = open_memstream(&Buf, &Len);
+        if (R.Part)
+          std::fprintf(M, "function %s block %u part %u:\n", Fn.c_str(),
+                       R.BlockNo, R.Part);
+        else
+          std::fprintf(M, "function %s block %u:\n", Fn.c_str(), R.BlockNo);
+        sb_region Desc = R.describe();
+        sb_plan_print(M, &Desc, &R.Plan);
+        std::fclose(M);
+        PlanText.append(Buf, Len);
+        std::free(Buf);
+      }
+      // A branchy region reports its refusals only in blocks it batched
+      // in: the other blocks are planned again on their own.
+      std::set<int> CoveredBlocks;
+      for (int C = 0; C < R.Plan.ncalls; ++C)
+        if (R.Plan.calls[C].batch >= 0)
+          CoveredBlocks.insert(R.Calls[C].Block);
+      for (int C = 0; C < R.Plan.ncalls; ++C) {
+        const sb_call_plan &CP = R.Plan.calls[C];
+        if (R.Branchy && CP.batch < 0 && !CoveredBlocks.count(R.Calls[C].Block))
+          continue;
+        Site S;
+        S.Where = where(Ctx, R.Calls[C].Call->getBeginLoc());
+        S.Callee = calleeSymbol(R.Calls[C].Call);
+        S.Function = Fn;
+        if (CP.batch >= 0) {
+          S.Batch = CP.batch;
+          S.Slot = CP.slot;
+          const sb_batch_plan &BP = R.Plan.batches[CP.batch];
+          std::string Names;
+          for (int K = BP.first_call; K <= BP.last_call; ++K)
+            if (R.Plan.calls[K].batch == CP.batch)
+              Names += (Names.empty() ? "" : ", ") + calleeSymbol(R.Calls[K].Call);
+          S.Detail = "batch of " + std::to_string(BP.ncalls) + " calls (" +
+                     Names + ") in " + std::to_string(BP.nslots) + " slots, " +
+                     std::to_string(BP.nchains) + " chains" +
+                     (BP.branchy ? ", branchy" : "") + "; slot " +
+                     std::to_string(CP.slot);
+        } else {
+          S.Reason = sb_why_name(CP.why);
+          S.Detail = sb_why_text(CP.why);
+          if (CP.detail)
+            S.Detail += std::string(": ") + CP.detail;
+          explain(Ctx, R, C, S);
+        }
+        Sites.push_back(std::move(S));
+      }
+      // Where a branch ends a region that had more calls to offer.
+      if (R.Branchy)
+        for (unsigned B = 0; B < R.TermWhy.size(); ++B) {
+          bool Later = false;
+          for (const SrcCall &C : R.Calls)
+            Later |= C.Block > (int)B;
+          if (R.TermWhy[B] && Later && R.TermStmt[B] && !Sites.empty())
+            (void)0;
+        }
+      if (Opts.CollectFixes) {
+        std::vector<std::string> Notes;
+        std::vector<SourceLocation> Locs;
+        size_t Before = Fixes.size();
+        findFixes(Ctx, R, Fixes, Notes, Locs);
+        for (size_t K = 0; K < Notes.size(); ++K) {
+          Site S;
+          S.Where = where(Ctx, Locs[K]);
+          S.Reason = "fix-it";
+          S.Detail = Notes[K];
+          S.Batch = -2;
+          Sites.push_back(std::move(S));
+        }
+        for (size_t K = Before; K < Fixes.size(); ++K)
+          (void)K;
+      }
+    }
+  }
+  // Sites in source order.
+  auto key = [](const std::string &W) {
+    size_t A = W.rfind(':'), B = W.rfind(':', A - 1);
+    return std::make_pair(std::stoul(W.substr(B + 1, A - B - 1)),
+                          std::stoul(W.substr(A + 1)));
+  };
+  std::stable_sort(Sites.begin(), Sites.end(), [&](const Site &A, const Site &B) {
+    return key(A.Where) < key(B.Where);
+  });
+  if (Opts.Fmt == Format::Text) {
+    for (const Site &S : Sites) {
+      if (S.Batch == -2)
+        Out += S.Where + ": note: " + S.Detail + "\n";
+      else if (S.Batch >= 0)
+        Out += S.Where + ": remark: '" + S.Callee + "' batched: " + S.Detail +
+               " [sysbatch]\n";
+      else
+        Out += S.Where + ": remark: '" + S.Callee + "' not batched: " +
+               S.Reason + " (" + S.Detail + ") [sysbatch-missed]\n";
+      for (const auto &N : S.Notes)
+        Out += N.first + ": note: " + N.second + "\n";
+    }
+    for (const Fix &F : Fixes)
+      (void)F;
+  } else {
+    for (const Site &S : Sites) {
+      Out += FirstJson ? "  " : ",\n  ";
+      FirstJson = false;
+      size_t A = S.Where.rfind(':'), B = S.Where.rfind(':', A - 1);
+      Out += "{\"file\": \"" + jsonEscape(S.Where.substr(0, B)) +
+             "\", \"line\": " + S.Where.substr(B + 1, A - B - 1) +
+             ", \"column\": " + S.Where.substr(A + 1);
+      if (S.Batch == -2) {
+        Out += ", \"kind\": \"fix-it\", \"message\": \"" + jsonEscape(S.Detail) +
+               "\"}";
+        continue;
+      }
+      Out += ", \"kind\": \"site\", \"function\": \"" + jsonEscape(S.Function) +
+             "\", \"callee\": \"" + jsonEscape(S.Callee) + "\", \"batched\": " +
+             (S.Batch >= 0 ? "true" : "false");
+      if (S.Batch >= 0)
+        Out += ", \"batch\": " + std::to_string(S.Batch) +
+               ", \"slot\": " + std::to_string(S.Slot);
+      else
+        Out += ", \"reason\": \"" + jsonEscape(S.Reason) + "\"";
+      Out += ", \"detail\": \"" + jsonEscape(S.Detail) + "\", \"notes\": [";
+      for (size_t K = 0; K < S.Notes.size(); ++K) {
+        const std::string &W = S.Notes[K].first;
+        size_t NA = W.rfind(':'), NB = W.rfind(':', NA - 1);
+        Out += std::string(K ? ", " : "") + "{\"line\": " +
+               W.substr(NB + 1, NA - NB - 1) + ", \"column\": " +
+               W.substr(NA + 1) + ", \"message\": \"" +
+               jsonEscape(S.Notes[K].second) + "\"}";
+      }
+      Out += "]}";
+    }
+  }
+  if (Opts.PrintPlan)
+    Out += PlanText;
+}
+
+} // namespace sysbatch_src
