@@ -883,6 +883,21 @@ struct TermVisitor {
       E = E->IgnoreParens();
       if (E == CE)
         return true;
+      // `(fd = open(...)) < 0`: the assignment's value is the stored call
+      // (IR compares the call's own value).
+      if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+        if (BO->getOpcode() == BO_Comma) {
+          E = BO->getRHS();
+          continue;
+        }
+        const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+        const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+        if (BO->getOpcode() != BO_Assign || !V || !D.F.isPrivate(V) ||
+            Ctx.getTypeSize(V->getType()) != Ctx.getTypeSize(CE->getType()))
+          return false;
+        E = BO->getRHS();
+        continue;
+      }
       const auto *Cast = dyn_cast<CastExpr>(E);
       if (Cast && Cast->getCastKind() == CK_LValueToRValue) {
         const auto *DRE = dyn_cast<DeclRefExpr>(Cast->getSubExpr()->IgnoreParens());
@@ -1047,6 +1062,14 @@ struct TermVisitor {
                    calleeSymbol(R.Calls[Call].Call) +
                    " (the block's last call) compared with a constant");
       return;
+    }
+    // `a && b && c` is `(a && b) && c`: the block that evaluates b ends
+    // in the outer operator, whose condition CFG gives as `a && b`; the
+    // value branched on is the last operand evaluated.
+    while (const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParens())) {
+      if (!BO->isLogicalOp())
+        break;
+      Cond = BO->getRHS();
     }
     visitCond(B, Call, Cond, Succ[0], Succ[1]);
   }

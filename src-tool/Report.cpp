@@ -37,11 +37,17 @@ const Stmt *fullStatement(ASTContext &Ctx, const Stmt *S,
                           const CompoundStmt **Parent) {
   *Parent = nullptr;
   const Stmt *Cur = S;
+  DynTypedNode Node = DynTypedNode::create(*S);
   for (int Depth = 0; Depth < 64; ++Depth) {
-    DynTypedNodeList Ps = Ctx.getParents(*Cur);
+    DynTypedNodeList Ps = Ctx.getParents(Node);
     if (Ps.empty())
       return nullptr;
-    const Stmt *P = Ps[0].get<Stmt>();
+    Node = Ps[0];
+    // A declaration's initializer: go on through the VarDecl to its
+    // DeclStmt.
+    if (Node.get<Decl>() && !Node.get<FunctionDecl>())
+      continue;
+    const Stmt *P = Node.get<Stmt>();
     if (!P)
       return nullptr;
     if (const auto *CS = dyn_cast<CompoundStmt>(P)) {
@@ -374,8 +380,14 @@ void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
           bool Later = false;
           for (const SrcCall &C : R.Calls)
             Later |= C.Block > (int)B;
-          if (R.TermWhy[B] && Later && R.TermStmt[B] && !Sites.empty())
-            (void)0;
+          if (R.TermWhy[B] && Later && R.TermStmt[B]) {
+            Site S;
+            S.Where = where(Ctx, R.TermStmt[B]->getBeginLoc());
+            S.Reason = "region-end";
+            S.Detail = std::string("branch ends the region: ") + R.TermWhy[B];
+            S.Batch = -3;
+            Sites.push_back(std::move(S));
+          }
         }
       if (Opts.CollectFixes) {
         std::vector<std::string> Notes;
@@ -406,7 +418,7 @@ void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
   });
   if (Opts.Fmt == Format::Text) {
     for (const Site &S : Sites) {
-      if (S.Batch == -2)
+      if (S.Batch == -2 || S.Batch == -3)
         Out += S.Where + ": note: " + S.Detail + "\n";
       else if (S.Batch >= 0)
         Out += S.Where + ": remark: '" + S.Callee + "' batched: " + S.Detail +
@@ -427,9 +439,10 @@ void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
       Out += "{\"file\": \"" + jsonEscape(S.Where.substr(0, B)) +
              "\", \"line\": " + S.Where.substr(B + 1, A - B - 1) +
              ", \"column\": " + S.Where.substr(A + 1);
-      if (S.Batch == -2) {
-        Out += ", \"kind\": \"fix-it\", \"message\": \"" + jsonEscape(S.Detail) +
-               "\"}";
+      if (S.Batch == -2 || S.Batch == -3) {
+        Out += std::string(", \"kind\": \"") +
+               (S.Batch == -2 ? "fix-it" : "region-end") +
+               "\", \"message\": \"" + jsonEscape(S.Detail) + "\"}";
         continue;
       }
       Out += ", \"kind\": \"site\", \"function\": \"" + jsonEscape(S.Function) +

@@ -37,6 +37,23 @@ static std::string sourceText(ASTContext &Ctx, SourceRange R) {
       .str();
 }
 
+/// Is \p L an lvalue whose address is a constant offset into a named
+/// variable (x, s.f, a[3])?  Computing it reads no memory.
+static bool fixedAddress(ASTContext &Ctx, const Expr *L) {
+  L = L->IgnoreParens();
+  if (isa<DeclRefExpr>(L))
+    return true;
+  if (const auto *ME = dyn_cast<MemberExpr>(L))
+    return !ME->isArrow() && fixedAddress(Ctx, ME->getBase());
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+    const auto *Base = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
+    return Base && Base->getCastKind() == CK_ArrayToPointerDecay &&
+           fixedAddress(Ctx, Base->getSubExpr()) &&
+           AS->getIdx()->isEvaluatable(Ctx);
+  }
+  return false;
+}
+
 /// Is \p Call the first thing statement \p Full evaluates?  Then the batch
 /// can be issued right before the statement.
 static bool evaluatedFirst(ASTContext &Ctx, const Stmt *Full,
@@ -61,9 +78,10 @@ static bool evaluatedFirst(ASTContext &Ctx, const Stmt *Full,
       S = V->getInit();
     } else if (const auto *BO = dyn_cast<BinaryOperator>(S)) {
       // x = CALL, CALL OP constant: nothing is evaluated before CALL.
-      if (BO->getOpcode() == BO_Assign &&
-          isa<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+      if (BO->getOpcode() == BO_Assign && fixedAddress(Ctx, BO->getLHS()))
         S = BO->getRHS();
+      else if (BO->isLogicalOp() || BO->getOpcode() == BO_Comma)
+        S = BO->getLHS();
       else if (BO->isComparisonOp() &&
                BO->getRHS()->IgnoreParenImpCasts()->isEvaluatable(Ctx))
         S = BO->getLHS();
