@@ -17,6 +17,7 @@
 #include "SysbatchSrc.h"
 
 #include "clang/AST/Attr.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
@@ -545,20 +546,136 @@ struct Describer {
     // Memory: re-read at the issue point only in the region's first block
     // (elsewhere the load runs on some paths only), and only when nothing
     // since the issue point may have written it.
-    sb_operand Addr = classifyAddress(L, Pos, Depth + 1, Why);
-    if (Addr.kind != SB_OPND_AVAILABLE || R.Elems[Pos].Block > 0) {
-      if (Why.empty())
-        Why = "'" + text(L) + "' is read from memory on a path the batch "
-              "cannot read it early";
-      return operand(SB_OPND_LOCAL);
-    }
+    std::string AddrWhy;
+    sb_operand Addr = classifyAddress(L, Pos, Depth + 1, AddrWhy);
     Loc Where = lvalueLoc(F, L);
-    for (unsigned P = R.StartPos; P < Pos; ++P)
-      if (elementMayWrite(P, Where)) {
-        Why = "'" + text(L) + "' may be written after the first call";
-        return operand(SB_OPND_LOCAL);
+    bool Unchanged = Addr.kind == SB_OPND_AVAILABLE && R.Elems[Pos].Block <= 0;
+    for (unsigned P = R.StartPos; Unchanged && P < Pos; ++P)
+      Unchanged = !elementMayWrite(P, Where);
+    if (Unchanged)
+      return operand(SB_OPND_AVAILABLE);
+    sb_operand Word = memoryWord(L, Pos);
+    if (Word.kind == SB_OPND_LOCAL && Why.empty())
+      Why = R.Elems[Pos].Block > 0 && Addr.kind == SB_OPND_AVAILABLE
+                ? "'" + text(L) + "' is read from memory on a path the batch "
+                  "cannot read it early"
+                : "'" + text(L) + "' may be written after the first call";
+    return Word;
+  }
+
+  /// The variable lvalue \p L lies in and its constant byte offset there
+  /// (x, s.f, a[3], s.a[2].f), or null.
+  const VarDecl *fixedOffset(const Expr *L, int64_t &Off) {
+    L = L->IgnoreParens();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(L)) {
+      Off = 0;
+      return dyn_cast<VarDecl>(DRE->getDecl());
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(L)) {
+      const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (ME->isArrow() || !FD || FD->isBitField())
+        return nullptr;
+      const VarDecl *V = fixedOffset(ME->getBase(), Off);
+      if (!V)
+        return nullptr;
+      const ASTRecordLayout &RL = Ctx.getASTRecordLayout(FD->getParent());
+      Off += (int64_t)(RL.getFieldOffset(FD->getFieldIndex()) / 8);
+      return V;
+    }
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(L)) {
+      const auto *Base = dyn_cast<ImplicitCastExpr>(AS->getBase()->IgnoreParens());
+      Expr::EvalResult Res;
+      if (!Base || Base->getCastKind() != CK_ArrayToPointerDecay ||
+          AS->getIdx()->isValueDependent() ||
+          !AS->getIdx()->EvaluateAsInt(Res, Ctx))
+        return nullptr;
+      const VarDecl *V = fixedOffset(Base->getSubExpr(), Off);
+      if (!V)
+        return nullptr;
+      Off += Res.Val.getInt().getExtValue() *
+             (int64_t)Ctx.getTypeSizeInChars(AS->getType()).getQuantity();
+      return V;
+    }
+    return nullptr;
+  }
+  /// The same for the object a pointer argument points at (&x, &s.f, a).
+  const VarDecl *pointerOffset(const Expr *P, int64_t &Off) {
+    P = P->IgnoreParens();
+    while (const auto *C = dyn_cast<CastExpr>(P)) {
+      if (C->getCastKind() == CK_ArrayToPointerDecay)
+        return fixedOffset(C->getSubExpr(), Off);
+      if (C->getCastKind() != CK_BitCast && C->getCastKind() != CK_NoOp)
+        return nullptr;
+      P = C->getSubExpr()->IgnoreParens();
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(P))
+      if (UO->getOpcode() == UO_AddrOf)
+        return fixedOffset(UO->getSubExpr(), Off);
+    return nullptr;
+  }
+
+  /// visitMemoryWord() of the LLVM pass: a load of an 8-byte word an
+  /// earlier call of the region wrote through an output buffer
+  /// (`read(fd, buf, st.st_size)` after `fstat(fd, &st)`), nothing writing
+  /// it in between or in the later calls: MEMORY (a word copy in a batch).
+  sb_operand memoryWord(const Expr *L, unsigned Pos) {
+    QualType T = L->getType();
+    int64_t Offset = 0;
+    const VarDecl *Base = fixedOffset(L, Offset);
+    if (!Base || Base->getType().isVolatileQualified() ||
+        !(T->isIntegerType() || T->isPointerType()) ||
+        Ctx.getTypeSizeInChars(T).getQuantity() != 8)
+      return operand(SB_OPND_LOCAL);
+    Loc Word;
+    Word.K = F.isPrivate(Base) ? Loc::Private : Loc::Object;
+    Word.V = Base;
+    int LB = R.Elems[Pos].Block;
+    auto keeps = [&](unsigned From, unsigned To) {
+      for (unsigned P = From; P < To; ++P)
+        if (elementMayWrite(P, Word))
+          return false;
+      return true;
+    };
+    for (int J = (int)R.Calls.size() - 1; J >= 0; --J) {
+      const SrcCall &C = R.Calls[J];
+      int CB = C.Block;
+      if (CB != LB && !(R.Ancestors[LB] >> CB & 1))
+        continue;
+      if (C.Pos >= Pos || !C.RowDescribesOperands)
+        continue;
+      unsigned First = C.Raw ? 1 : 0;
+      for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+        unsigned Op = First + K;
+        if (C.RawRow->libc_args[K].kind != SB_ARG_OUT_BUF ||
+            Op >= C.Call->getNumArgs())
+          continue;
+        int64_t BufOffset = 0;
+        const VarDecl *BufBase = pointerOffset(C.Call->getArg(Op), BufOffset);
+        if (BufBase != Base || Offset < BufOffset)
+          continue;
+        if (CB == LB) {
+          if (!keeps(C.Pos + 1, Pos))
+            return operand(SB_OPND_LOCAL);
+        } else {
+          if (!keeps(C.Pos + 1, R.BlockEnd[CB]) ||
+              !keeps(R.BlockBegin[LB], Pos))
+            return operand(SB_OPND_LOCAL);
+          for (int X = CB + 1; X < LB; ++X)
+            if ((R.Ancestors[LB] >> X & 1) && (R.Ancestors[X] >> CB & 1) &&
+                !keeps(R.BlockBegin[X], R.BlockEnd[X]))
+              return operand(SB_OPND_LOCAL);
+        }
+        for (const SrcCall &Later : R.Calls)
+          if (Later.Pos > Pos && callMayWrite(Later, Word))
+            return operand(SB_OPND_LOCAL);
+        sb_operand O = operand(SB_OPND_MEMORY, J, (long)(Offset - BufOffset));
+        O.arg = (int)Op;
+        return O;
       }
-    return operand(SB_OPND_AVAILABLE);
+      if (callMayWrite(C, Word))
+        return operand(SB_OPND_LOCAL);
+    }
+    return operand(SB_OPND_LOCAL);
   }
 
   /// The address of lvalue \p L.
@@ -621,12 +738,20 @@ struct Describer {
         sb_operand S = classify(Sub, Pos, Depth + 1, Why);
         if (S.kind == SB_OPND_CONST || S.kind == SB_OPND_AVAILABLE)
           return operand(SB_OPND_AVAILABLE);
+        uint64_t From = Ctx.getTypeSize(Sub->getType());
+        uint64_t To = Ctx.getTypeSize(CE->getType());
+        // A word a call wrote passes only conversions that are no
+        // instruction (off_t to size_t), as in IR.
+        if (S.kind == SB_OPND_MEMORY)
+          return From == To && (CE->getCastKind() == CK_NoOp ||
+                                CE->getCastKind() == CK_BitCast ||
+                                CE->getCastKind() == CK_IntegralCast)
+                     ? S
+                     : operand(SB_OPND_LOCAL);
         if (S.kind != SB_OPND_RESULT)
           return operand(SB_OPND_LOCAL);
         if (CE->getCastKind() == CK_NoOp || CE->getCastKind() == CK_BitCast)
           return S;
-        uint64_t From = Ctx.getTypeSize(Sub->getType());
-        uint64_t To = Ctx.getTypeSize(CE->getType());
         if (CE->getCastKind() == CK_IntegralCast) {
           if (To < From && (!S.narrowest_bits || To < S.narrowest_bits))
             S.narrowest_bits = (uint8_t)To;
