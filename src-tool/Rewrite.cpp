@@ -215,9 +215,10 @@ struct BatchRewriter {
     std::string Id = "sb" + std::to_string(++Counter);
     std::string Rets = Id + "_rets", Slots = Id + "_slots", Last = Id + "_last";
     std::string Fill, Jumps;
+    std::string Indent(SM.getSpellingColumnNumber(Issue->getBeginLoc()) - 1, ' ');
     for (int S = 0; S < BP.nslots; ++S) {
       const sb_slot_plan &SP = BP.slots[S];
-      Fill += "        ";
+      Fill += Indent + "    ";
       if (SP.kind == SB_SLOT_COPY) {
         std::string Src;
         if (SP.copy_src_arg >= 0) {
@@ -270,14 +271,13 @@ struct BatchRewriter {
       short Offs[3] = {SP.jump_fail, SP.jump_zero, SP.jump_pos};
       for (int J = 0; J < 3; ++J)
         if (Offs[J])
-          Jumps += "    " + Slots + "[" + std::to_string(S) + "]." +
+          Jumps += Indent + Slots + "[" + std::to_string(S) + "]." +
                    JumpNames[J] + " = " + std::to_string(Offs[J]) + ";\n";
     }
     std::string N = std::to_string(BP.nslots);
     std::string Names;
     for (int C : Members)
       Names += (Names.empty() ? "" : ", ") + calleeSymbol(R.Calls[C].Call);
-    std::string Indent(SM.getSpellingColumnNumber(Issue->getBeginLoc()) - 1, ' ');
     std::string Head = "/* sysbatch: " + Names + " in one crossing (" + N +
                        " slots, " + std::to_string(BP.nchains) +
                        " chains); the original calls below are the fallback */\n";
