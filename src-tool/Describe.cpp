@@ -1261,7 +1261,8 @@ static unsigned countCandidates(const CFGBlock *B, sb_abi Abi) {
 
 /// Blocks in reverse post-order, a then-branch before its else-branch (the
 /// order clang lays out -O0 IR in, so calls and blocks number alike).
-static std::vector<const CFGBlock *> blockOrder(const CFG &G) {
+static std::vector<const CFGBlock *> blockOrder(const CFG &G,
+                                                const SourceManager &SM) {
   std::vector<const CFGBlock *> Post;
   std::set<const CFGBlock *> Seen;
   std::vector<std::pair<const CFGBlock *, unsigned>> Stack;
@@ -1274,6 +1275,18 @@ static std::vector<const CFGBlock *> blockOrder(const CFG &G) {
     for (const CFGBlock::AdjacentBlock &A : B->succs())
       if (const CFGBlock *S = A.getReachableBlock())
         Succ.push_back(S);
+    // A switch's cases come in source order, as clang lays them out (the
+    // CFG lists them back to front); a successor without a label (the
+    // exit when there is no default) last.
+    if (B->getTerminatorStmt() && isa<SwitchStmt>(B->getTerminatorStmt()))
+      std::stable_sort(Succ.begin(), Succ.end(),
+                       [&](const CFGBlock *X, const CFGBlock *Y) {
+                         const Stmt *LX = X->getLabel(), *LY = Y->getLabel();
+                         if (!LX || !LY)
+                           return LX && !LY;
+                         return SM.isBeforeInTranslationUnit(LX->getBeginLoc(),
+                                                             LY->getBeginLoc());
+                       });
     // Visit successors last-first, so the first one ends up first in RPO.
     if (Top.second < Succ.size()) {
       const CFGBlock *S = Succ[Succ.size() - 1 - Top.second++];
@@ -1479,7 +1492,7 @@ std::vector<FunctionPlans> planTranslationUnit(ASTContext &Ctx,
     F.Escaping = EF.Escaping;
     F.ReturnsTwice = EF.ReturnsTwice;
     FunctionPlans FP{Fn, {}};
-    std::vector<const CFGBlock *> Order = blockOrder(*G);
+    std::vector<const CFGBlock *> Order = blockOrder(*G, SM);
     std::set<const CFGBlock *> Covered;
     unsigned BlockNo = 0;
     for (size_t K = 0; K < Order.size(); ++K) {
