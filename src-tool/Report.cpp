@@ -169,6 +169,181 @@ static CharSourceRange wholeLines(const SourceManager &SM, SourceRange R,
   return CharSourceRange::getCharRange(B, E.getLocWithOffset(Skip));
 }
 
+//===----------------------------------------------------------------------===//
+// Fix-its: a call that touches no memory moved after the call it separates
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// What a stretch of statements does to variables, for the move's checks.
+class VarUse : public RecursiveASTVisitor<VarUse> {
+public:
+  std::set<const ValueDecl *> Named, Written, AddressTaken;
+  std::set<std::string> Names;
+  bool Control = false; // a jump, label, call through a pointer, asm...
+  bool Memory = false;  // reads or writes through a pointer or an aggregate
+  bool VisitDeclRefExpr(DeclRefExpr *D) {
+    Named.insert(D->getDecl());
+    Names.insert(D->getDecl()->getNameAsString());
+    return true;
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      if (auto *D = dyn_cast<DeclRefExpr>(B->getLHS()->IgnoreParenImpCasts()))
+        Written.insert(D->getDecl());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (auto *D = dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts())) {
+      if (U->isIncrementDecrementOp())
+        Written.insert(D->getDecl());
+      if (U->getOpcode() == UO_AddrOf)
+        AddressTaken.insert(D->getDecl());
+    }
+    return true;
+  }
+  bool VisitDeclStmt(DeclStmt *DS) {
+    for (Decl *D : DS->decls())
+      if (auto *V = dyn_cast<ValueDecl>(D)) {
+        Written.insert(V);
+        Names.insert(V->getNameAsString());
+      }
+    return true;
+  }
+  bool VisitStmt(Stmt *S) {
+    if (isa<ReturnStmt>(S) || isa<GotoStmt>(S) || isa<IndirectGotoStmt>(S) ||
+        isa<BreakStmt>(S) || isa<ContinueStmt>(S) || isa<LabelStmt>(S) ||
+        isa<AsmStmt>(S) || isa<StmtExpr>(S) || isa<SwitchCase>(S))
+      Control = true;
+    if (isa<ArraySubscriptExpr>(S) || isa<MemberExpr>(S))
+      Memory = true;
+    if (const auto *U = dyn_cast<UnaryOperator>(S))
+      Memory |= U->getOpcode() == UO_Deref;
+    return true;
+  }
+};
+} // namespace
+
+/// The barrier between two calls of the region is a call to a function
+/// declared __attribute__((const)) - no memory read or written, no other
+/// effect - whose statement is `f(...);`, `v = f(...);` or `T v = f(...);`
+/// with v a scalar local whose address is never taken: moving that
+/// statement after the statement of the next call is equivalent when the
+/// statements it crosses are plain expressions or declarations that do
+/// not name v, do not write what its arguments read, and do not jump.
+/// Diagnostics (fprintf, perror, syslog) are never const: they write, and
+/// moving them would reorder the program's own system calls.
+static void findCallMoves(ASTContext &Ctx, SrcRegion &R,
+                          const CompoundStmt *IssueParent, const Stmt *Issue,
+                          std::vector<Fix> &Fixes,
+                          std::vector<std::string> &Notes,
+                          std::vector<SourceLocation> &NoteLocs) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  const LangOptions &LO = Ctx.getLangOpts();
+  for (size_t EI = 0; EI < R.Events.size(); ++EI) {
+    const sb_event &E = R.Events[EI];
+    if (E.kind != SB_EV_CODE || !E.u.code.barrier)
+      continue;
+    const auto *Call = dyn_cast_or_null<CallExpr>(R.EventStmt[EI]);
+    const FunctionDecl *FD = Call ? Call->getDirectCallee() : nullptr;
+    if (!FD || !FD->hasAttr<ConstAttr>() || Call->getBeginLoc().isMacroID())
+      continue;
+    // The next call of the region, in the same block of statements.
+    const CallExpr *Next = nullptr;
+    for (size_t K = EI + 1; K < R.Events.size() && !Next; ++K)
+      if (R.Events[K].kind == SB_EV_CALL)
+        Next = dyn_cast<CallExpr>(R.EventStmt[K]);
+    if (!Next)
+      continue;
+    const CompoundStmt *P1 = nullptr, *P2 = nullptr;
+    const Stmt *From = fullStatement(Ctx, Call, &P1);
+    const Stmt *To = fullStatement(Ctx, Next, &P2);
+    if (!From || !To || P1 != IssueParent || P2 != IssueParent ||
+        To->getEndLoc().isMacroID())
+      continue;
+    // The statement's shape, and the variable it sets.
+    const ValueDecl *Set = nullptr;
+    const Expr *Value = nullptr;
+    if (const auto *DS = dyn_cast<DeclStmt>(From)) {
+      const auto *V = DS->isSingleDecl() ? dyn_cast<VarDecl>(DS->getSingleDecl())
+                                         : nullptr;
+      if (V && V->hasLocalStorage() && V->getInit())
+        Set = V, Value = V->getInit();
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(From)) {
+      if (BO->getOpcode() == BO_Assign)
+        if (const auto *D = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens()))
+          if (const auto *V = dyn_cast<VarDecl>(D->getDecl()))
+            if (V->hasLocalStorage())
+              Set = V, Value = BO->getRHS();
+    } else if (const auto *X = dyn_cast<Expr>(From)) {
+      Value = X;
+    }
+    if (!Value || Value->IgnoreParenImpCasts() != Call)
+      continue;
+    if (Set && !Set->getType()->isScalarType())
+      continue;
+    bool PureArgs = true;
+    VarUse Args;
+    for (const Expr *A : Call->arguments()) {
+      PureArgs &= !A->HasSideEffects(Ctx);
+      Args.TraverseStmt(const_cast<Expr *>(A));
+    }
+    VarUse Whole;
+    Whole.TraverseStmt(const_cast<CompoundStmt *>(IssueParent));
+    if (!PureArgs || (Set && Whole.AddressTaken.count(Set)))
+      continue;
+    // The statements crossed: after From up to To, inclusive.
+    VarUse Crossed;
+    bool After = false, Reached = false, Plain = true;
+    for (const Stmt *Child : IssueParent->body()) {
+      if (Child == From) {
+        After = true;
+        continue;
+      }
+      if (!After)
+        continue;
+      Plain &= isa<Expr>(Child) || isa<DeclStmt>(Child);
+      Crossed.TraverseStmt(const_cast<Stmt *>(Child));
+      if (Child == To) {
+        Reached = true;
+        break;
+      }
+    }
+    if (!Reached || !Plain || Crossed.Control ||
+        (Set && Crossed.Names.count(Set->getNameAsString())))
+      continue;
+    // The arguments read only scalar locals nothing can reach through a
+    // pointer, and the crossed statements do not write them.
+    bool Clobbers = Args.Memory;
+    for (const ValueDecl *D : Args.Named) {
+      if (isa<EnumConstantDecl>(D) || isa<FunctionDecl>(D))
+        continue;
+      const auto *V = dyn_cast<VarDecl>(D);
+      Clobbers |= !V || !V->hasLocalStorage() || !V->getType()->isScalarType() ||
+                  Whole.AddressTaken.count(V) || Crossed.Written.count(V);
+    }
+    if (Clobbers)
+      continue;
+    CharSourceRange Cut = wholeLines(SM, From->getSourceRange(), LO);
+    CharSourceRange Dest = wholeLines(SM, To->getSourceRange(), LO);
+    bool Invalid = false;
+    StringRef Text = Lexer::getSourceText(Cut, SM, LO, &Invalid);
+    if (Invalid || Text.empty() || Text.back() != '\n')
+      continue;
+    std::string File = SM.getFilename(SM.getSpellingLoc(Cut.getBegin())).str();
+    Fixes.push_back({File, SM.getFileOffset(SM.getSpellingLoc(Cut.getBegin())),
+                     (unsigned)Text.size(), ""});
+    Fixes.push_back({File, SM.getFileOffset(SM.getSpellingLoc(Dest.getEnd())), 0,
+                     Text.str()});
+    Notes.push_back("moving this call of '" + FD->getNameAsString() +
+                    "' after the call of " + calleeSymbol(Next) +
+                    " removes the barrier between them ('" +
+                    FD->getNameAsString() +
+                    "' is declared const: it touches no memory)");
+    NoteLocs.push_back(From->getBeginLoc());
+    (void)Issue;
+  }
+}
+
 void findFixes(ASTContext &Ctx, SrcRegion &R, std::vector<Fix> &Fixes,
                std::vector<std::string> &Notes,
                std::vector<SourceLocation> &NoteLocs) {
@@ -240,6 +415,7 @@ void findFixes(ASTContext &Ctx, SrcRegion &R, std::vector<Fix> &Fixes,
                     "(its initializer computes nothing the calls touch)");
     NoteLocs.push_back(DS->getBeginLoc());
   }
+  findCallMoves(Ctx, R, IssueParent, Issue, Fixes, Notes, NoteLocs);
 }
 
 //===----------------------------------------------------------------------===//
