@@ -243,10 +243,6 @@ struct Effect {
 };
 } // namespace
 
-static const FunctionDecl *directCallee(const CallExpr *CE) {
-  return CE->getDirectCallee();
-}
-
 static bool isPureBuiltin(unsigned ID) {
   switch (ID) {
   case Builtin::BI__builtin_expect:
@@ -278,7 +274,7 @@ static Effect elementEffect(const FnFacts &F, const Stmt *S) {
   if (const auto *CE = dyn_cast<CallExpr>(S)) {
     if (isErrnoLocationCall(CE))
       return E;
-    const FunctionDecl *FD = directCallee(CE);
+    const FunctionDecl *FD = CE->getDirectCallee();
     if (!FD) {
       barrier(SB_BARRIER_INDIRECT_CALL);
       return E;
@@ -1099,10 +1095,8 @@ struct TermVisitor {
       }
       if (!compareConstant(Ctx, Rhs, K))
         return;
-      QualType T = Lhs->IgnoreParenImpCasts()->getType();
       Unsigned = BO->getLHS()->getType()->isUnsignedIntegerType() ||
                  (Lhs->getType()->isPointerType());
-      (void)T;
     } else {
       // `if (x)`: x != 0 (a pointer compares unsigned in IR, but only == and
       // != are taken, where signedness does not matter).

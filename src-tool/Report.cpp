@@ -233,7 +233,7 @@ public:
 /// Diagnostics (fprintf, perror, syslog) are never const: they write, and
 /// moving them would reorder the program's own system calls.
 static void findCallMoves(ASTContext &Ctx, SrcRegion &R,
-                          const CompoundStmt *IssueParent, const Stmt *Issue,
+                          const CompoundStmt *IssueParent,
                           std::vector<Fix> &Fixes,
                           std::vector<std::string> &Notes,
                           std::vector<SourceLocation> &NoteLocs) {
@@ -340,7 +340,6 @@ static void findCallMoves(ASTContext &Ctx, SrcRegion &R,
                     FD->getNameAsString() +
                     "' is declared const: it touches no memory)");
     NoteLocs.push_back(From->getBeginLoc());
-    (void)Issue;
   }
 }
 
@@ -370,7 +369,6 @@ void findFixes(ASTContext &Ctx, SrcRegion &R, std::vector<Fix> &Fixes,
         V->getType().isVolatileQualified() || DS->getBeginLoc().isMacroID())
       continue;
     // The declaration must stand in the first call's compound, after it.
-    const Stmt *Prev = nullptr;
     bool After = false, Found = false;
     NameUse Uses;
     Uses.Name = V->getNameAsString();
@@ -383,9 +381,7 @@ void findFixes(ASTContext &Ctx, SrcRegion &R, std::vector<Fix> &Fixes,
       } else if (After) {
         Uses.TraverseStmt(const_cast<Stmt *>(Child));
       }
-      Prev = Child;
     }
-    (void)Prev;
     if (!Found || Uses.Used)
       continue;
     if (V->hasInit()) {
@@ -415,7 +411,7 @@ void findFixes(ASTContext &Ctx, SrcRegion &R, std::vector<Fix> &Fixes,
                     "(its initializer computes nothing the calls touch)");
     NoteLocs.push_back(DS->getBeginLoc());
   }
-  findCallMoves(Ctx, R, IssueParent, Issue, Fixes, Notes, NoteLocs);
+  findCallMoves(Ctx, R, IssueParent, Fixes, Notes, NoteLocs);
 }
 
 //===----------------------------------------------------------------------===//
@@ -429,14 +425,6 @@ struct Site {
   std::vector<std::pair<std::string, std::string>> Notes; // where, text
 };
 } // namespace
-
-static void lineCol(ASTContext &Ctx, SourceLocation L, unsigned &Line,
-                    unsigned &Col) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(L));
-  Line = P.isValid() ? P.getLine() : 0;
-  Col = P.isValid() ? P.getColumn() : 0;
-}
 
 /// Notes that say in source terms why call \p C was refused.
 static void explain(ASTContext &Ctx, SrcRegion &R, int C, Site &S) {
@@ -568,7 +556,6 @@ void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
       if (Opts.CollectFixes) {
         std::vector<std::string> Notes;
         std::vector<SourceLocation> Locs;
-        size_t Before = Fixes.size();
         findFixes(Ctx, R, Fixes, Notes, Locs);
         for (size_t K = 0; K < Notes.size(); ++K) {
           Site S;
@@ -578,8 +565,6 @@ void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
           S.Batch = -2;
           Sites.push_back(std::move(S));
         }
-        for (size_t K = Before; K < Fixes.size(); ++K)
-          (void)K;
       }
     }
   }
@@ -605,8 +590,6 @@ void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
       for (const auto &N : S.Notes)
         Out += N.first + ": note: " + N.second + "\n";
     }
-    for (const Fix &F : Fixes)
-      (void)F;
   } else {
     for (const Site &S : Sites) {
       Out += FirstJson ? "  " : ",\n  ";
