@@ -119,6 +119,28 @@ public:
 } // namespace
 
 namespace {
+/// Where each variable is assigned in a block of statements.
+class Writes : public RecursiveASTVisitor<Writes> {
+public:
+  std::vector<std::pair<const ValueDecl *, SourceLocation>> At;
+  void note(const Expr *L, SourceLocation Where) {
+    if (const auto *D = dyn_cast<DeclRefExpr>(L->IgnoreParenImpCasts()))
+      At.push_back({D->getDecl(), Where});
+  }
+  bool VisitBinaryOperator(BinaryOperator *B) {
+    if (B->isAssignmentOp())
+      note(B->getLHS(), B->getBeginLoc());
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *U) {
+    if (U->isIncrementDecrementOp())
+      note(U->getSubExpr(), U->getBeginLoc());
+    return true;
+  }
+};
+} // namespace
+
+namespace {
 struct BatchRewriter {
   ASTContext &Ctx;
   Rewriter &RW;
@@ -155,6 +177,23 @@ struct BatchRewriter {
               ") is declared after the first call; move its declaration above it";
         return "";
       }
+    // A variable assigned between the issue point and the call holds
+    // another value at the issue point (the plan may have forwarded it).
+    const CompoundStmt *Parent = nullptr;
+    fullStatement(Ctx, Issue, &Parent);
+    Writes W;
+    if (Parent)
+      W.TraverseStmt(const_cast<CompoundStmt *>(Parent));
+    for (const ValueDecl *D : N.Decls)
+      for (const auto &WA : W.At)
+        if (WA.first == D &&
+            !SM.isBeforeInTranslationUnit(WA.second, Issue->getBeginLoc()) &&
+            SM.isBeforeInTranslationUnit(WA.second, Call.Call->getBeginLoc())) {
+          Why = "'" + D->getNameAsString() + "' (an argument of " +
+                calleeSymbol(Call.Call) +
+                ") is assigned between the first call and this one";
+          return "";
+        }
     std::string T = sourceText(Ctx, A->getSourceRange());
     if (T.empty()) {
       Why = "an argument of " + calleeSymbol(Call.Call) + " is not in the file";
