@@ -6,7 +6,7 @@
 set -eu
 
 HOST_PKGS="build-essential cmake ninja-build python3 clang-14 llvm-14-dev llvm-14-tools
-lld-14 gcc-12-plugin-dev strace valgrind"
+lld-14 gcc-12-plugin-dev strace valgrind libclang-cpp14-dev libclang-14-dev"
 # The other LLVM majors the pass is built and tested for (llvm-pass/CMakeLists.txt;
 # lld-19: clang-19's RISC-V objects carry relocations lld 14 does not know),
 # and what the drop-in tests drive: autotools, pkg-config (tests/dropin).

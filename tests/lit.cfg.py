@@ -35,6 +35,8 @@ feature("gcc-host", config.have_gcc_host and have_file(config.gcc_plugin_host))
 feature("gcc-arm", config.have_gcc_arm and have_file(config.gcc_plugin_arm))
 feature("gcc-riscv", config.have_gcc_riscv and have_file(config.gcc_plugin_riscv))
 feature("strace", have_file(config.strace))
+# sysbatch-src needs libclang-cpp (src-tool/CMakeLists.txt says what to install).
+feature("src-tool", have_file(getattr(config, "src_tool", "")))
 feature("valgrind", shutil.which("valgrind") is not None)
 feature("qemu-arm", have_file(config.qemu_arm))
 feature("qemu-riscv32", have_file(config.qemu_riscv32))
@@ -62,6 +64,7 @@ subs = [
     ("%FileCheck", config.filecheck),
     ("%not", config.not_tool),
     ("%sbplan", config.plan_tool),
+    ("%sbsrc", getattr(config, "src_tool", "") or "sysbatch-src-not-built"),
     ("%sbruntime", config.runtime_lib),
     ("%sbinclude", config.runtime_include),
     # FileCheck prefix for the pointer form of clang-generated IR.
