@@ -60,6 +60,11 @@ static const struct key_row keys[] = {
      "Tock: blocks linked by exact success tests are one run"},
     {"tock-yield", KEY_FLAG, AT(plan.series_yield), 0, 0, NULL,
      "Tock: a yield may close a series (the app's yield() is the bare trap)"},
+    {"loops", KEY_FLAG, AT(plan.loops), 0, 0, NULL,
+     "batch the calls of many iterations of a loop with one system call "
+     "site"},
+    {"loop-slots", KEY_INT, AT(plan.loop_slots), 1, SB_CONFIG_MAX_SLOTS, NULL,
+     "iterations per loop batch (at most max-slots)"},
     {"report", KEY_PATH, AT(report_dir), 0, 0, NULL,
      "write one record per translation unit into DIR (sysbatch-report DIR "
      "sums them up)"},
