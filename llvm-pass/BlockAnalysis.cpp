@@ -42,7 +42,7 @@ static bool isErrnoLocationCall(const Value *V) {
   return Callee && Callee->getName() == "__errno_location";
 }
 
-static bool isErrnoAccess(const Value *Ptr) {
+bool isErrnoAccess(const Value *Ptr) {
   return isErrnoLocationCall(getUnderlyingObject(Ptr));
 }
 
@@ -78,13 +78,7 @@ bool isNonEscapingAlloca(Analysis &A, const Value *Ptr) {
   return Ok;
 }
 
-/// The memory a catalogue argument names, or None for non-memory arguments.
-struct ArgMemory {
-  enum { None, Reads, Writes, Everything } Effect;
-  MemoryLocation Loc;
-};
-
-static ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
+ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
   ArgMemory M{ArgMemory::None, MemoryLocation()};
   const sb_arg_desc &D = C.RawRow->libc_args[K];
   unsigned Op = C.FirstArg + K;
@@ -423,6 +417,9 @@ const sb_syscall *visitCallee(CallInst &CI, bool &RawSyscall,
 }
 
 bool isCandidate(CallInst &CI, sb_abi Abi) {
+  // A call site the loop rewrite already batches is no region's candidate.
+  if (CI.getMetadata(LoopBatchedMD))
+    return false;
   bool Raw;
   return visitCallee(CI, Raw, Abi) || Raw;
 }
@@ -475,7 +472,7 @@ static sb_call_shape describeShape(const CandidateCall &C) {
 }
 
 /// The core's objection to the call's shape (sysbatch/shape.h), or empty.
-static std::string visitCallShape(const CandidateCall &C) {
+std::string visitCallShape(const CandidateCall &C) {
   sb_call_shape S = describeShape(C);
   char Buf[160];
   const char *Why = sb_call_shape_objection(
@@ -544,7 +541,7 @@ static std::optional<sb_barrier> visitBarrierKind(Instruction &I) {
 }
 
 /// The barrier text of \p I, or null when it is not a barrier.
-static const char *visitBarrier(Instruction &I, std::string &Why) {
+const char *visitBarrier(Instruction &I, std::string &Why) {
   std::optional<sb_barrier> Kind = visitBarrierKind(I);
   if (!Kind)
     return nullptr;
@@ -595,7 +592,7 @@ static bool visitCodeConflict(Analysis &A, Instruction &I,
   return false;
 }
 
-static std::string describe(const Instruction &I) {
+std::string describe(const Instruction &I) {
   if (isa<StoreInst>(I))
     return "a store";
   if (isa<LoadInst>(I))
