@@ -93,6 +93,7 @@ private:
   iterationLocations(Value *Ptr, LocationSize Size,
                      const AAMDNodes &AA = AAMDNodes());
   const Value *slotValue(const Value *V);
+  bool bumpedBefore(StoreInst *Bump, LoadInst *LI);
   bool proven(LoadInst *LI);
   void describeArguments();
   bool describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
@@ -107,6 +108,41 @@ private:
 
 /// The locations an argument pointer may name in any iteration: its own
 /// when it is loop-invariant, else the whole of every object it may be in.
+/// A pointer loaded from a constant table of constant objects (`static
+/// const char *const names[] = {"a", "b"}`): the objects it may point to,
+/// which no code can write; empty otherwise.
+static SmallVector<const Value *, 8> constantTableTargets(const Value *V) {
+  SmallVector<const Value *, 8> Targets;
+  auto *Ld = dyn_cast<LoadInst>(V);
+  auto *Table = Ld ? dyn_cast<GlobalVariable>(
+                         getUnderlyingObject(Ld->getPointerOperand()))
+                   : nullptr;
+  if (!Table || !Table->isConstant() || !Table->hasDefinitiveInitializer())
+    return Targets;
+  // Every pointer of the initializer, through nested aggregates (clang
+  // writes a partly initialised table as a packed struct with a zero tail).
+  SmallVector<const Constant *, 16> Work{Table->getInitializer()};
+  while (!Work.empty()) {
+    const Constant *C = Work.pop_back_val();
+    if (isa<ConstantAggregateZero>(C) || isa<ConstantPointerNull>(C))
+      continue; // the loop never reads through null: its call would fault
+    if (isa<ConstantAggregate>(C)) {
+      for (const Use &E : C->operands())
+        Work.push_back(cast<Constant>(E.get()));
+      continue;
+    }
+    auto *Obj = C->getType()->isPointerTy()
+                    ? dyn_cast<GlobalVariable>(getUnderlyingObject(C))
+                    : nullptr;
+    if (!Obj || !Obj->isConstant() || Targets.size() > 1024) {
+      Targets.clear();
+      return Targets;
+    }
+    Targets.push_back(Obj);
+  }
+  return Targets;
+}
+
 /// What an access's type says (TBAA) holds for any offset in the object, so
 /// the whole-object locations keep the access's \p AA tags.
 SmallVector<MemoryLocation, 2>
@@ -129,6 +165,12 @@ LoopFacts::iterationLocations(Value *Ptr, LocationSize Size,
       Objects.insert(Objects.begin() + K, More.begin(), More.end());
     }
   for (const Value *O : Objects) {
+    SmallVector<const Value *, 8> Table = constantTableTargets(O);
+    if (!Table.empty()) {
+      for (const Value *T : Table)
+        Locs.push_back(MemoryLocation(T, LocationSize::beforeOrAfterPointer()));
+      continue;
+    }
     // A phi of the loop stands for every pointer the walk reaches: the
     // objects of its start value (getUnderlyingObjects stops there).
     if (auto *P = dyn_cast<PHINode>(O))
@@ -262,8 +304,8 @@ bool LoopFacts::slotInduction(LoadInst *LI) {
       }
   // Once in every iteration, and after LI in it (the loop has no inner
   // cycle, so dominating the store means coming first).
-  if (!Bump || !DT.dominates(LI, Bump) ||
-      !DT.dominates(Bump->getParent(), L.getLoopLatch()))
+  if (!Bump || !DT.dominates(Bump->getParent(), L.getLoopLatch()) ||
+      bumpedBefore(Bump, LI))
     return false;
   Value *New = Bump->getValueOperand();
   int64_t Step = 0;
@@ -299,6 +341,28 @@ bool LoopFacts::slotInduction(LoadInst *LI) {
   Leaf.Step = Step;
   S.Leaves[LI] = Leaf;
   return true;
+}
+
+/// Can \p Bump run before \p LI in one iteration (a path from it to LI that
+/// does not go round the loop)?
+bool LoopFacts::bumpedBefore(StoreInst *Bump, LoadInst *LI) {
+  BasicBlock *From = Bump->getParent(), *To = LI->getParent();
+  if (From == To)
+    return Bump->comesBefore(LI);
+  SmallVector<BasicBlock *, 8> Work{From};
+  DenseSet<BasicBlock *> Seen{From};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    for (BasicBlock *Succ : successors(BB)) {
+      if (Succ == L.getHeader())
+        continue; // the next iteration
+      if (Succ == To)
+        return true;
+      if (L.contains(Succ) && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+    }
+  }
+  return false;
 }
 
 Verdict LoopFacts::classify(Value *V, unsigned Depth) {
