@@ -442,7 +442,34 @@ bool LoopFacts::proven(LoadInst *LI) {
            isDereferenceableAndAlignedPointer(Ptr, LI->getType(),
                                               LI->getAlign(), DL, S.Call,
                                               &DT);
-  return isDereferenceableAndAlignedInLoop(LI, &L, SE, DT);
+  if (isDereferenceableAndAlignedInLoop(LI, &L, SE, DT))
+    return true;
+  // A field of each element of a global array (parts[i].p: a stride larger
+  // than the load), which LLVM's helper does not cover: every address of
+  // the loop's at most MaxBTC + 1 iterations lies inside the object.
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
+  if (!AR || AR->getLoop() != &L || !AR->isAffine())
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  auto *Max = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(&L));
+  const SCEV *Start = AR->getStart();
+  auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(Start));
+  auto *G = Base ? dyn_cast<GlobalVariable>(Base->getValue()) : nullptr;
+  if (!Step || !Max || !G || !G->getValueType()->isSized() ||
+      !G->hasDefinitiveInitializer())
+    return false;
+  auto *Off = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Start, Base));
+  if (!Off || Step->getAPInt().isNegative() || Off->getAPInt().isNegative() ||
+      Max->getAPInt().getActiveBits() > 32 ||
+      Step->getAPInt().getActiveBits() > 32)
+    return false;
+  uint64_t Last = Off->getAPInt().getZExtValue() +
+                  Max->getAPInt().getZExtValue() * Step->getAPInt().getZExtValue();
+  uint64_t Size = DL.getTypeStoreSize(LI->getType());
+  return Last + Size <= DL.getTypeAllocSize(G->getValueType()) &&
+         isAligned(LI->getAlign(), Off->getAPInt().getZExtValue()) &&
+         isAligned(LI->getAlign(), Step->getAPInt().getZExtValue()) &&
+         G->getAlign().valueOrOne() >= LI->getAlign();
 }
 
 void LoopFacts::describeArguments() {

@@ -1,0 +1,222 @@
+// Loop batching (issue #12) from clang at -O0 and -O2: the loop plan the
+// pass prints for each shape of the issue, the same text at both levels
+// except where -O0's stack slots hide a fact -O2 proves (named below).
+// REQUIRES: llvm
+// RUN: %sbclang -O2 -c -Xclang -load -Xclang %sbplugin -mllvm -sysbatch-print-plan %s -o /dev/null 2>&1 | %FileCheck %s --check-prefixes=CHECK,O2
+// RUN: %sbclang -O0 -c -Xclang -load -Xclang %sbplugin -mllvm -sysbatch-print-plan %s -o /dev/null 2>&1 | %FileCheck %s --check-prefixes=CHECK,O0
+// With the loops option off nothing is planned as a loop.
+// RUN: %sbclang -O2 -c -Xclang -load -Xclang %sbplugin -mllvm -sysbatch-print-plan -mllvm -sysbatch-no-loops %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=OFF
+// OFF-NOT: loop call
+// A smaller group from loop-slots.
+// RUN: %sbclang -O2 -c -Xclang -load -Xclang %sbplugin -mllvm -sysbatch-print-plan -mllvm -sysbatch-loop-slots=4 %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=SLOTS
+// SLOTS: loop call close: 4 iterations per batch
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAXN 64
+int fds[MAXN], rcs[MAXN];
+// Path strings in constant memory: no store in a loop can change them.
+static const char *const names[MAXN] = {"a", "b", "c", "d"};
+struct stat sts[MAXN];
+struct part {
+    const char *p;
+    unsigned long len;
+} parts[MAXN];
+char block[512];
+
+// CHECK-LABEL: function close_array loop 0:
+// CHECK-NEXT:  loop call close: 16 iterations per batch
+// CHECK-NEXT:    slot: close(a0)
+void close_array(int *fd, int n)
+{
+    for (int i = 0; i < n; i++)
+        close(fd[i]);
+}
+
+// CHECK-LABEL: function close_down loop 0:
+// CHECK-NEXT:  loop call close: 16 iterations per batch
+// CHECK-NEXT:    slot: close(a0)
+void close_down(int fd)
+{
+    while (fd > 2)
+        close(fd--);
+}
+
+// CHECK-LABEL: function open_names loop 0:
+// CHECK-NEXT:  loop call open: 16 iterations per batch
+// CHECK-NEXT:    slot: openat(-100, a0, 0, 0)
+void open_names(int n)
+{
+    for (int i = 0; i < n; i++)
+        fds[i] = open(names[i], O_RDONLY);
+}
+
+// CHECK-LABEL: function stat_each loop 0:
+// CHECK-NEXT:  loop call stat: 16 iterations per batch
+// CHECK-NEXT:    slot: newfstatat(-100, a0, a1, 0)
+void stat_each(int n)
+{
+    for (int i = 0; i < n; i++)
+        rcs[i] = stat(names[i], &sts[i]);
+}
+
+// One buffer every iteration shares: private per slot, copied back.
+// CHECK-LABEL: function lstat_total loop 0:
+// CHECK-NEXT:  loop call lstat: 16 iterations per batch
+// CHECK-NEXT:    slot: newfstatat(-100, a0, private, 256)
+// CHECK-NEXT:    private a1: 144 bytes per slot, copied back on success
+long lstat_total(int n)
+{
+    struct stat st;
+    long total = 0;
+    for (int i = 0; i < n; i++)
+        if (lstat(names[i], &st) == 0)
+            total += st.st_size;
+    return total;
+}
+
+// First that succeeds: the classes that return stop the batch, so the
+// table loads for later iterations must be proven: SCEV does at -O2 (64
+// entries, at most 64 iterations); -O0's index lives in a stack slot.
+// CHECK-LABEL: function first_open loop 0:
+// O2-NEXT:     loop call open: 16 iterations per batch
+// O2-NEXT:       slot: openat(-100, a0, 0, 0) zero=stop pos=stop
+// O0-NEXT:     loop call open: refused: loop-speculative-load: {{.*}} not known to be dereferenceable
+int first_open(void)
+{
+    for (int i = 0; i < MAXN; i++) {
+        int fd = open(names[i], O_RDONLY);
+        if (fd >= 0)
+            return fd;
+    }
+    return -1;
+}
+
+// pread at computed offsets into one buffer: copied back by the count.
+// CHECK-LABEL: function pread_blocks loop 0:
+// CHECK-NEXT:  loop call pread: 16 iterations per batch
+// CHECK-NEXT:    slot: pread64(a0, private, 512, a3) fail=stop
+// CHECK-NEXT:    private a1: 512 bytes per slot, copied back on success, as many bytes as the result
+long pread_blocks(int fd, int n)
+{
+    long sum = 0;
+    for (int i = 0; i < n; i++) {
+        if (pread(fd, block, sizeof block, (off_t)i * 512) < 0)
+            return -1;
+        sum += block[0];
+    }
+    return sum;
+}
+
+// Writes of several parts: a failure returns, so the loads of later
+// iterations' parts[i].p and .len run ahead: proven at -O2 (inside the
+// 64-entry table for at most 64 iterations), not at -O0.
+// CHECK-LABEL: function write_parts loop 0:
+// O2-NEXT:     loop call write: 16 iterations per batch
+// O2-NEXT:       slot: write(a0, a1, a2) fail=stop
+// O0-NEXT:     loop call write: refused: loop-speculative-load: {{.*}}
+int write_parts(int fd)
+{
+    for (int i = 0; i < MAXN; i++)
+        if (write(fd, parts[i].p, parts[i].len) < 0)
+            return -1;
+    return 0;
+}
+
+// CHECK-LABEL: function make_dirs loop 0:
+// CHECK-NEXT:  loop call mkdir: 16 iterations per batch
+// CHECK-NEXT:    slot: mkdir(a0, 493)
+void make_dirs(int n)
+{
+    for (int i = 0; i < n; i++)
+        mkdir(names[i], 0755);
+}
+
+// CHECK-LABEL: function remove_dirs loop 0:
+// CHECK-NEXT:  loop call rmdir: 16 iterations per batch
+// CHECK-NEXT:    slot: rmdir(a0)
+void remove_dirs(int n)
+{
+    for (int i = 0; i < n; i++)
+        rmdir(names[i]);
+}
+
+// CHECK-LABEL: function unlink_names loop 0:
+// CHECK-NEXT:  loop call unlink: 16 iterations per batch
+// CHECK-NEXT:    slot: unlink(a0)
+void unlink_names(int n)
+{
+    for (int i = 0; i < n; i++)
+        unlink(names[i]);
+}
+
+// fstat over descriptors: glibc answers a negative one itself.
+// CHECK-LABEL: function fstat_fds loop 0:
+// CHECK-NEXT:  loop call fstat: 16 iterations per batch
+// CHECK-NEXT:    slot: newfstatat(a0, "", a1, 4096)
+// CHECK-NEXT:    group ends before an iteration whose a0 is not >= 0
+void fstat_fds(int n)
+{
+    for (int i = 0; i < n; i++)
+        rcs[i] = fstat(fds[i], &sts[i]);
+}
+
+// Refusals, each with its reason.
+// CHECK-LABEL: function read_to_eof loop 0:
+// CHECK-NEXT:  loop call read: refused: loop-carried: {{.*}}(a read until end of file)
+long read_to_eof(int fd, char *buf)
+{
+    long n, t = 0;
+    while ((n = read(fd, buf, 64)) > 0)
+        t += n;
+    return t;
+}
+
+// CHECK-LABEL: function read_chunks loop 0:
+// O2-NEXT:     loop call read: refused: loop-carried: {{.*}}: a value the loop carries from the call's result to the next iteration
+// O0-NEXT:     loop call read: refused: loop-carried: {{.*}}: a load of memory the loop stores the call's result in
+long read_chunks(int fd, char *buf, int n)
+{
+    long got = 0;
+    for (int i = 0; i < n; i++) {
+        long r = read(fd, buf + got, 64);
+        if (r > 0)
+            got += r;
+    }
+    return got;
+}
+
+// CHECK-LABEL: function unlink_loud loop 0:
+// CHECK-NEXT:  loop call unlink: refused: loop-always-stops: {{.*}}: call to perror
+void unlink_loud(int n)
+{
+    for (int i = 0; i < n; i++)
+        if (unlink(names[i]) < 0)
+            perror(names[i]);
+        else
+            puts(names[i]);
+}
+
+// CHECK-LABEL: function close_until loop 0:
+// CHECK-NEXT:  loop call close: refused: loop-guard: {{.*}}: the call runs under a condition on a {{.*}}
+void close_until(int n)
+{
+    int done = 0;
+    for (int i = 0; i < n; i++) {
+        if (!done)
+            close(fds[i]);
+        if (fds[i] == 0)
+            done = 1;
+    }
+}
+
+// Two call sites: the body is planned as straight-line code.
+// CHECK-LABEL: function open_close loop 0:
+// CHECK-NEXT:  loop call open: refused: loop-several-calls: {{.*}}
+void open_close(int n)
+{
+    for (int i = 0; i < n; i++)
+        close(open(names[i], O_RDONLY));
+}
