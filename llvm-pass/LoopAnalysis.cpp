@@ -99,7 +99,8 @@ private:
   bool describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
                              DenseSet<BasicBlock *> &Unrepeated);
   void describePaths(const DenseSet<BasicBlock *> &Repeated);
-  const char *conflict(Instruction &I);
+  const char *conflict(Instruction &I, bool SameIteration);
+  bool ownElement(Instruction &I, Value *Buf, const ArgMemory &M);
   int classMask(BranchInst *Br, bool &OnTrueFirst);
   bool isCallResult(Value *V, bool &Widened);
 };
@@ -583,7 +584,44 @@ int LoopFacts::classMask(BranchInst *Br, bool &Swapped) {
 }
 
 /// Why code \p I may not move above a later iteration's call, or null.
-const char *LoopFacts::conflict(Instruction &I) {
+/// Does code \p I, after the call in the same iteration, access only this
+/// iteration's element of the call's per-iteration output buffer \p Buf
+/// (`if (fstat(fds[i], &sts[i]) == 0) total += sts[i].st_size`)?  With
+/// {B,+,S} the buffer, Z <= |S| its size and {B+d,+,S} the access, 0 <= d
+/// and d + size <= Z: later iterations' buffers start |S| or more away.
+bool LoopFacts::ownElement(Instruction &I, Value *Buf, const ArgMemory &M) {
+  Value *Ptr = nullptr;
+  Type *Ty = nullptr;
+  if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+    Ptr = Ld->getPointerOperand();
+    Ty = Ld->getType();
+  } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+    Ptr = St->getPointerOperand();
+    Ty = St->getValueOperand()->getType();
+  }
+  if (!Ptr || !M.Loc.Size.hasValue() || !SE.isSCEVable(Buf->getType()) ||
+      !SE.isSCEVable(Ptr->getType()))
+    return false;
+  auto *BufAR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Buf));
+  auto *AccAR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
+  if (!BufAR || !AccAR || BufAR->getLoop() != &L || AccAR->getLoop() != &L ||
+      !BufAR->isAffine() || !AccAR->isAffine() ||
+      BufAR->getStepRecurrence(SE) != AccAR->getStepRecurrence(SE))
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(BufAR->getStepRecurrence(SE));
+  auto *D = dyn_cast<SCEVConstant>(
+      SE.getMinusSCEV(AccAR->getStart(), BufAR->getStart()));
+  if (!Step || !D || D->getAPInt().isNegative() ||
+      D->getAPInt().getActiveBits() > 32 ||
+      Step->getAPInt().getMinSignedBits() > 32)
+    return false;
+  uint64_t Z = M.Loc.Size.getValue();
+  uint64_t AbsStep = Step->getAPInt().abs().getZExtValue();
+  return Z <= AbsStep &&
+         D->getAPInt().getZExtValue() + DL.getTypeStoreSize(Ty) <= Z;
+}
+
+const char *LoopFacts::conflict(Instruction &I, bool SameIteration) {
   if (!isCodeInst(I))
     return nullptr;
   std::string Why;
@@ -624,6 +662,9 @@ const char *LoopFacts::conflict(Instruction &I) {
     if (M.Effect == ArgMemory::Everything)
       return S.keep(sysbatch::detail::describe(I) +
                     " while later calls may touch any memory");
+    if (M.Effect == ArgMemory::Writes && SameIteration &&
+        ownElement(I, C.Call->getArgOperand(C.FirstArg + K), M))
+      continue;
     for (const MemoryLocation &Loc : iterationLocations(
              C.Call->getArgOperand(C.FirstArg + K), M.Loc.Size)) {
       ModRefInfo MRI = A.AA.getModRefInfo(&I, Loc);
@@ -722,7 +763,7 @@ void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
       for (Instruction *I = From; I; I = I->getNextNode()) {
         if (Next && I == S.Call)
           return false; // the next iteration's call: the path ends
-        if (const char *W = conflict(*I))
+        if (const char *W = conflict(*I, !Next))
           Mark(SB_LP_CONFLICT, W);
       }
       Instruction *T = BB->getTerminator();
