@@ -293,8 +293,14 @@ bool LoopFacts::phiInduction(PHINode *P) {
 bool LoopFacts::slotInduction(LoadInst *LI) {
   auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand());
   if (!Slot || !LI->isSimple() || !isNonEscapingAlloca(A, Slot) ||
-      !DT.dominates(LI, S.Call) || !L.getSubLoops().empty())
+      !DT.dominates(LI, S.Call))
     return false;
+  auto InSubloop = [&](const Instruction *I) {
+    for (const Loop *Sub : L.getSubLoops())
+      if (Sub->contains(I))
+        return true;
+    return false;
+  };
   StoreInst *Bump = nullptr;
   for (User *U : Slot->users())
     if (auto *St = dyn_cast<StoreInst>(U))
@@ -303,9 +309,10 @@ bool LoopFacts::slotInduction(LoadInst *LI) {
           return false;
         Bump = St;
       }
-  // Once in every iteration, and after LI in it (the loop has no inner
-  // cycle, so dominating the store means coming first).
-  if (!Bump || !DT.dominates(Bump->getParent(), L.getLoopLatch()) ||
+  // Once in every iteration (not in an inner loop, on every path to the
+  // latch), and never before LI in it.
+  if (!Bump || InSubloop(Bump) || InSubloop(LI) ||
+      !DT.dominates(Bump->getParent(), L.getLoopLatch()) ||
       bumpedBefore(Bump, LI))
     return false;
   Value *New = Bump->getValueOperand();

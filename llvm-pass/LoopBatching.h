@@ -76,9 +76,10 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT);
 
 /// LoopPass.cpp: plan, report and rewrite the loops of \p F; true when
 /// anything changed.  Used by the -O0 pass (optnone functions) and by the
-/// loop pass of optimised pipelines.
+/// loop pass of optimised pipelines; not \p Final: refusals are left to a
+/// later look (neither printed nor reported).
 bool batchLoops(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
-                sb_abi Abi, const SysbatchOptions &Opts);
+                sb_abi Abi, const SysbatchOptions &Opts, bool Final = true);
 
 /// SysbatchPass.cpp: the ABI this run rewrites for (false: do nothing).
 bool resolvePassTarget(const SysbatchOptions &Opts, llvm::Module &M,
@@ -86,9 +87,8 @@ bool resolvePassTarget(const SysbatchOptions &Opts, llvm::Module &M,
 
 } // namespace detail
 
-/// LoopPass.cpp: the `sysbatch-loops` pipeline name and its placement at
-/// the vectorizer start of -O1..-O3 (loops in SSA form, before the
-/// vectorizer).
+/// LoopPass.cpp: the `sysbatch-loops` pipeline name and its placements in
+/// -O1..-O3: early at the peephole point, finally at the vectorizer start.
 void registerLoopBatching(llvm::PassBuilder &PB);
 
 } // namespace sysbatch

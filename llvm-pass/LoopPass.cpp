@@ -8,9 +8,12 @@
 //
 // Where it runs: at -O0 from the sysbatch pass itself (optnone functions,
 // induction variables in stack slots), and for -O1..-O3 as `sysbatch-loops`
-// at the vectorizer start, where loops are simplified and their induction
-// variables are SSA phis ScalarEvolution knows.  A call it batches is marked
-// so that no region plans it again.
+// twice: early at the peephole point (SSA, before the loop passes fully
+// unroll a small constant loop into straight-line calls no region sees
+// again), batching only what plans there, and finally at the vectorizer
+// start (loops rotated, induction variables widened, trip counts known),
+// where every remaining loop is decided and reported.  A call it batches is
+// marked so that no region or later look plans it again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,7 +77,7 @@ static void emitLoopRemark(const LoopSite &S, OptimizationRemarkEmitter &ORE) {
 }
 
 bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
-                const SysbatchOptions &Opts) {
+                const SysbatchOptions &Opts, bool Final) {
   if (!Opts.Config.plan.loops || Abi != SB_ABI_LINUX_X86_64)
     return false;
   auto &LI = FAM.getResult<LoopAnalysis>(F);
@@ -92,6 +95,9 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
   std::vector<LoopSite *> Batched;
   for (auto &S : Sites) {
     if (sb_plan_loop(&S->Model, &CoreOpts, &S->Plan) != 0)
+      continue;
+    // An early look says only what it batches: a later one decides the rest.
+    if (!Final && S->Plan.why != SB_WHY_NONE)
       continue;
     if (Opts.Config.print_plan)
       printLoopPlan(*S);
@@ -111,22 +117,34 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
 
 namespace {
 
-/// `sysbatch-loops`: loop batching alone, on SSA loops.
+/// Set on a function once the final look at its loops is done: an early
+/// look that runs again later in the pipeline leaves it alone.
+constexpr const char *LoopsDoneAttr = "sysbatch-loops-done";
+
+/// `sysbatch-loops`: loop batching alone, on SSA loops.  Early (before the
+/// loop passes unroll small constant loops): batch what already plans,
+/// silently refuse the rest; final (loops rotated, induction variables
+/// widened, trip counts known): decide and report every loop.
 class SysbatchLoopPass : public PassInfoMixin<SysbatchLoopPass> {
 public:
-  explicit SysbatchLoopPass(SysbatchOptions Opts = SysbatchOptions())
-      : Opts(Opts) {}
+  explicit SysbatchLoopPass(SysbatchOptions Opts = SysbatchOptions(),
+                            bool Final = true)
+      : Opts(Opts), Final(Final) {}
   PreservedAnalyses run(Function &F, FunctionAnalysisManager &FAM) {
     sb_abi Abi;
     if (F.isDeclaration() || compat::startsWith(F.getName(), "sysbatch_") ||
+        F.hasFnAttribute(LoopsDoneAttr) ||
         !detail::resolvePassTarget(Opts, *F.getParent(), Abi))
       return PreservedAnalyses::all();
-    return detail::batchLoops(F, FAM, Abi, Opts) ? PreservedAnalyses::none()
-                                                 : PreservedAnalyses::all();
+    bool Changed = detail::batchLoops(F, FAM, Abi, Opts, Final);
+    if (Final)
+      F.addFnAttr(LoopsDoneAttr);
+    return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
   }
 
 private:
   SysbatchOptions Opts;
+  bool Final;
 };
 
 } // namespace
@@ -151,6 +169,10 @@ void registerLoopBatching(PassBuilder &PB) {
         }
         FPM.addPass(SysbatchLoopPass(O));
         return true;
+      });
+  PB.registerPeepholeEPCallback(
+      [](FunctionPassManager &FPM, compat::OptimizationLevel) {
+        FPM.addPass(SysbatchLoopPass(SysbatchOptions(), /*Final=*/false));
       });
   PB.registerVectorizerStartEPCallback(
       [](FunctionPassManager &FPM, compat::OptimizationLevel) {
