@@ -277,7 +277,7 @@ bool LoopFacts::phiInduction(PHINode *P) {
   if (!AR || AR->getLoop() != &L || !AR->isAffine())
     return false;
   auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
-  if (!Step || Step->getAPInt().getMinSignedBits() > 64)
+  if (!Step || Step->getAPInt().isSignedIntN(64) == false)
     return false;
   InductionLeaf Leaf;
   Leaf.Phi = P;
@@ -333,7 +333,7 @@ bool LoopFacts::slotInduction(LoadInst *LI) {
     APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
     if (GEP->getNumIndices() != 1 ||
         !GEP->accumulateConstantOffset(DL, Off) ||
-        Off.getMinSignedBits() > 64)
+        !Off.isSignedIntN(64))
       return false;
     Step = Off.getSExtValue();
     From = GEP->getPointerOperand();
@@ -447,9 +447,8 @@ bool LoopFacts::proven(LoadInst *LI) {
   Value *Ptr = LI->getPointerOperand();
   if (L.isLoopInvariant(Ptr))
     return DT.dominates(LI, S.Call) ||
-           isDereferenceableAndAlignedPointer(Ptr, LI->getType(),
-                                              LI->getAlign(), DL, S.Call,
-                                              &DT);
+           compat::dereferenceableAt(Ptr, LI->getType(), LI->getAlign(), DL,
+                                     S.Call, &DT);
   if (isDereferenceableAndAlignedInLoop(LI, &L, SE, DT))
     return true;
   // A field of each element of a global array (parts[i].p: a stride larger
@@ -620,7 +619,7 @@ bool LoopFacts::ownElement(Instruction &I, Value *Buf, const ArgMemory &M) {
       SE.getMinusSCEV(AccAR->getStart(), BufAR->getStart()));
   if (!Step || !D || D->getAPInt().isNegative() ||
       D->getAPInt().getActiveBits() > 32 ||
-      Step->getAPInt().getMinSignedBits() > 32)
+      Step->getAPInt().isSignedIntN(32) == false)
     return false;
   uint64_t Z = M.Loc.Size.getValue();
   uint64_t AbsStep = Step->getAPInt().abs().getZExtValue();
