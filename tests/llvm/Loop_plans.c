@@ -191,3 +191,23 @@ void open_close(int n)
     for (int i = 0; i < n; i++)
         close(open(names[i], O_RDONLY));
 }
+
+// Pointer walks to a NULL entry or a negative descriptor: the exit test
+// loads the next entry, which every iteration the inspector looks at makes
+// anyway (no class stops).
+// CHECK-DAG: function unlink_list loop 0: | loop call unlink: 16 iterations per batch | slot: unlink(a0){{$}}
+void unlink_list(char **list)
+{
+    for (char **p = list; *p; p++)
+        unlink(*p);
+}
+
+// CHECK-DAG: function close_list loop 0: | loop call close: 16 iterations per batch | slot: close(a0){{$}}
+int close_list(const int *fds)
+{
+    int bad = 0;
+    for (const int *p = fds; *p >= 0; p++)
+        if (close(*p) < 0)
+            bad++;
+    return bad;
+}
