@@ -71,8 +71,9 @@ std::vector<std::unique_ptr<LoopSite>>
 analyseLoops(llvm::Function &F, Analysis &A, llvm::LoopInfo &LI,
              llvm::ScalarEvolution &SE, llvm::DominatorTree &DT);
 
-/// RewriteLoop.cpp: the rewrite of one batched loop call site.
-void rewriteLoop(LoopSite &S, RuntimeABI &RT);
+/// RewriteLoop.cpp: the rewrite of one batched loop call site (\p Verify:
+/// each taken slot's words are compared with the call site's arguments).
+void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify);
 
 /// LoopPass.cpp: plan, report and rewrite the loops of \p F; true when
 /// anything changed.  Used by the -O0 pass (optnone functions) and by the

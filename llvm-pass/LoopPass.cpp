@@ -107,7 +107,7 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
   }
   RuntimeABI RT(*F.getParent());
   for (LoopSite *S : Batched) {
-    rewriteLoop(*S, RT);
+    rewriteLoop(*S, RT, Opts.Config.verify);
     Changed = true;
   }
   return Changed;

@@ -129,7 +129,7 @@ static Value *precheckPasses(IRBuilder<> &B, uint8_t Pre, Value *V,
   }
 }
 
-void rewriteLoop(LoopSite &S, RuntimeABI &RT) {
+void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   const sb_loop_plan &P = S.Plan;
   CallInst *Call = S.Call;
   Function &F = *Call->getFunction();
@@ -361,6 +361,46 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT) {
     YB.CreateMemCpy(To, MaybeAlign(1), From, MaybeAlign(1), Size);
     YB.CreateBr(Convert);
     XB.SetInsertPoint(Convert);
+  }
+  if (Verify) {
+    // verify mode: the words slot `next` ran with must be this call site's
+    // own arguments (rule 1 checked at run time); the private buffer's word
+    // is the slot's own, not compared.
+    auto *ArrTy = ArrayType::get(I64, SB_MAX_ARGS);
+    AllocaInst *Expect = EB.CreateAlloca(ArrTy, nullptr, "sb.loop.expect");
+    Expect->setAlignment(Align(8));
+    uint64_t Mask = 0;
+    for (int A = 0; A < SB_MAX_ARGS; ++A) {
+      Value *W = ConstantInt::get(I64, 0);
+      if (A < P.argc) {
+        const sb_fill_arg &FA = P.args[A];
+        unsigned Op = S.C.EventBase + FA.index;
+        if (FA.fill == SB_FILL_CONST) {
+          W = ConstantInt::get(I64, (uint64_t)FA.value);
+          Mask |= 1ull << A;
+        } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index != P.private_arg &&
+                   Op < Call->arg_size()) {
+          W = asWord(XB, Call->getArgOperand(Op), I64);
+          Mask |= 1ull << A;
+        }
+      }
+      XB.CreateAlignedStore(W, XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, A),
+                            Align(8));
+    }
+    std::string Where;
+    if (const DebugLoc &D = Call->getDebugLoc())
+      Where = (D->getFilename() + ":" + Twine(D.getLine())).str();
+    else
+      Where = F.getParent()->getSourceFileName() + ": in " + F.getName().str();
+    Where += ": " + Call->getCalledFunction()->getName().str() + " (loop)";
+    XB.CreateCall(RT.verifySlot(),
+                  {XB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
+                   XB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0),
+                   XB.CreateLoad(I64, Filled), N1,
+                   ConstantInt::get(I64, P.nr),
+                   XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, 0),
+                   ConstantInt::get(I64, Mask),
+                   XB.CreateGlobalStringPtr(Where, "sb.where")});
   }
   XB.CreateStore(XB.CreateAdd(N1, ConstantInt::get(I64, 1)), Next);
   Value *Converted =

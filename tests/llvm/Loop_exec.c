@@ -7,6 +7,10 @@
 // REQUIRES: llvm
 // RUN: SYSBATCH_EXPECT_BATCHES=1 sh %S/Inputs/exec-compare.sh %s %t '%clang' '%sbclang' %sbruntime \
 // RUN:   'for f in a b c d e f g h i j k l m n o p q r s t; do printf %%s $f$f$f > $f; done' | %FileCheck %s
+// verify mode: every slot a call site takes is compared with that call
+// site's own arguments (a difference aborts the run).
+// RUN: SYSBATCH_EXPECT_BATCHES=1 sh %S/Inputs/exec-compare.sh %s %t.verify '%clang' '%sbclang -Xclang -load -Xclang %sbplugin -mllvm -sysbatch-verify' %sbruntime \
+// RUN:   'for f in a b c d e f g h i j k l m n o p q r s t; do printf %%s $f$f$f > $f; done' | %FileCheck %s
 // CHECK: same: 4 runs
 // CHECK: open 2 = -1 errno 2
 // CHECK: stat 2 = -1 errno 2
