@@ -85,6 +85,7 @@
 #define VARIADIC SB_ROW_VARIADIC
 #define OPENMODE (SB_ROW_VARIADIC | SB_ROW_OPEN_MODE)
 #define COUNT SB_ROW_RESULT_LE_SIZE
+#define POSITION SB_ROW_FD_POSITION
 
 /* Linux values the recipes use (from the kernel uapi headers). */
 #define AT_FDCWD_VALUE (-100)
@@ -149,9 +150,9 @@ static const long fchmodat_plain_flags[] = {0};
 static const struct sb_syscall rows[] = {
     /* --- data --------------------------------------------------------- */
     ROW("read", "read", 0, 3, A(FD, OUT(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK | COUNT),
+        ERRNO, 64, BLOCK | COUNT | POSITION),
     ROW("write", "write", 1, 3, A(FD, IN(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK | COUNT),
+        ERRNO, 64, BLOCK | COUNT | POSITION),
     ROW("pread64", "pread64", 17, 4, A(FD, OUT(2), V, V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT),
     ROW("pwrite64", "pwrite64", 18, 4, A(FD, IN(2), V, V), 4,
@@ -160,7 +161,8 @@ static const struct sb_syscall rows[] = {
         ERRNO, 64, 0),
     /* glibc clamps count to INT_MAX (the kernel's count is an int). */
     ROW_PRE("getdents64", "getdents64", 217, 3, A(FD, OUT(2), V), 3,
-        A(L(0), L(1), L(2)), ERRNO, 64, COUNT, SB_PRE_COUNT_INT_MAX, 2),
+        A(L(0), L(1), L(2)), ERRNO, 64, COUNT | POSITION,
+        SB_PRE_COUNT_INT_MAX, 2),
     ROW("fsync", "fsync", 74, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
     ROW("fdatasync", "fdatasync", 75, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
     ROW("posix_fadvise", "fadvise64", 221, 4, A(FD, V, V, V), 4,

@@ -61,6 +61,11 @@ static const struct key_row keys[] = {
     {"tock-yield", KEY_FLAG, AT(plan.series_yield), 0, 0, NULL,
      "Tock: a yield may close a series (default; no-tock-yield for a "
      "libtock-c older than June 2025, whose yield() may run a queued task)"},
+    {"loops", KEY_FLAG, AT(plan.loops), 0, 0, NULL,
+     "batch the calls of many iterations of a loop with one system call "
+     "site"},
+    {"loop-slots", KEY_INT, AT(plan.loop_slots), 1, SB_CONFIG_MAX_SLOTS, NULL,
+     "iterations per loop batch (at most max-slots)"},
     {"report", KEY_PATH, AT(report_dir), 0, 0, NULL,
      "write one record per translation unit into DIR (sysbatch-report DIR "
      "sums them up)"},

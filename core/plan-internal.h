@@ -8,6 +8,8 @@
  *   plan-branchy.c  phases 2b/3b: the walk, layout and jumps of a branchy
  *                   region; the sign classes of a compare (sb_cond_classes)
  *   hazards.c       the batch rules every plan is checked against
+ *   loop.c          loop batching (sysbatch/loop.h): one call site's
+ *                   iterations as one batch
  *
  * Everything declared here is hidden: the core is linked into both compiler
  * plugins, and these names are not part of its interface.
@@ -45,6 +47,13 @@ static inline struct refusal refuse(enum sb_why why, const char *detail)
     struct refusal r = {why, detail};
     return r;
 }
+
+/* plan.c: the shared set-up - each call's row and the reason it cannot be
+ * batched even alone (pl->alone).  planner_open returns -1 when memory ran
+ * out; planner_close frees the planner (not the plan) either way. */
+SB_HIDDEN int planner_open(struct planner *pl, const struct sb_region *region,
+                           const struct sb_options *opts, struct sb_plan *plan);
+SB_HIDDEN void planner_close(struct planner *pl);
 
 /* An operand of call c as seen from a batch whose first call is `first`. */
 enum operand_use { USE_DIRECT, USE_CHAIN, USE_LOCAL };

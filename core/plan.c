@@ -24,6 +24,8 @@ void sb_options_default(struct sb_options *opts)
     opts->max_slots = 64;
     opts->allow_blocking = true;
     opts->series_yield = true;
+    opts->loops = true;
+    opts->loop_slots = 16;
 }
 
 static const char why_yield_queue[] =
@@ -80,6 +82,29 @@ static const struct {
     [SB_WHY_SERIES_ENDED] = {"series-ended",
                              "the batch ended at a yield, which may only be "
                              "the last call of a Tock series"},
+    [SB_WHY_LOOP_CARRIED] = {"loop-carried",
+                             "an argument depends on the call's result in an "
+                             "earlier iteration of the loop"},
+    [SB_WHY_LOOP_UNREPEATABLE] = {"loop-arg-unrepeatable",
+                                  "an argument is computed by loop code that "
+                                  "cannot run ahead of the calls"},
+    [SB_WHY_LOOP_GUARD] = {"loop-guard",
+                           "whether an iteration reaches the call depends on "
+                           "code that cannot run ahead of the calls"},
+    [SB_WHY_LOOP_ALWAYS_STOPS] = {"loop-always-stops",
+                                  "every result of the call may leave the "
+                                  "loop or cross code the next iteration's "
+                                  "call may not move above"},
+    [SB_WHY_LOOP_SPECULATIVE] = {"loop-speculative-load",
+                                 "running ahead would load memory the loop "
+                                 "may never reach"},
+    [SB_WHY_LOOP_SHARED_BUFFER] = {"loop-shared-buffer",
+                                   "every iteration writes one buffer and the "
+                                   "bytes the call writes are not known"},
+    [SB_WHY_LOOP_SEVERAL_CALLS] = {"loop-several-calls",
+                                   "the loop has more than one system call "
+                                   "site; its body is planned as "
+                                   "straight-line code"},
     [SB_WHY_NO_CHAINING] = {"no-chaining",
                             "an argument is the result of an earlier call in "
                             "the batch and this target cannot chain results"},
@@ -267,24 +292,34 @@ static int planner_index_calls(struct planner *pl, struct sb_plan *plan)
     return 0;
 }
 
-int sb_plan_region(const struct sb_region *region,
-                   const struct sb_options *opts, struct sb_plan *plan)
+int planner_open(struct planner *pl, const struct sb_region *region,
+                 const struct sb_options *opts, struct sb_plan *plan)
 {
     memset(plan, 0, sizeof *plan);
-    struct planner pl;
-    memset(&pl, 0, sizeof pl);
-    pl.region = region;
-    planner_set_options(&pl, opts);
+    memset(pl, 0, sizeof *pl);
+    pl->region = region;
+    planner_set_options(pl, opts);
 
     int nevents = region->events ? region->nevents : 0;
     for (int e = 0; e < nevents; e++)
         if (region->events[e].kind == SB_EV_CALL)
-            pl.ncalls++;
-    if (pl.ncalls == 0)
+            pl->ncalls++;
+    if (pl->ncalls == 0)
         return 0;
+    return planner_index_calls(pl, plan);
+}
 
-    int rc = planner_index_calls(&pl, plan);
-    if (rc == 0)
+void planner_close(struct planner *pl)
+{
+    planner_free(pl);
+}
+
+int sb_plan_region(const struct sb_region *region,
+                   const struct sb_options *opts, struct sb_plan *plan)
+{
+    struct planner pl;
+    int rc = planner_open(&pl, region, opts, plan);
+    if (rc == 0 && pl.ncalls > 0)
         rc = region->nblocks != 0 ? plan_branchy(&pl, plan)
                                   : plan_straight_line(&pl, plan);
     planner_free(&pl);

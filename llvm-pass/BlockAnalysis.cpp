@@ -43,7 +43,7 @@ static bool isErrnoLocationCall(const Value *V) {
   return Callee && Callee->getName() == "__errno_location";
 }
 
-static bool isErrnoAccess(const Value *Ptr) {
+bool isErrnoAccess(const Value *Ptr) {
   return isErrnoLocationCall(getUnderlyingObject(Ptr));
 }
 
@@ -79,12 +79,6 @@ bool isNonEscapingAlloca(Analysis &A, const Value *Ptr) {
   return Ok;
 }
 
-/// The memory a catalogue argument names, or None for non-memory arguments.
-struct ArgMemory {
-  enum { None, Reads, Writes, Everything } Effect;
-  MemoryLocation Loc;
-};
-
 /// Does candidate call \p C change memory that exists before it through an
 /// address argument?  The core decides (sb_call_addr_touches_memory) from
 /// the arguments that are constants here: mmap(NULL, ..., MAP_PRIVATE, ...)
@@ -107,7 +101,7 @@ static bool addrTouchesMemory(const CandidateCall &C) {
   return sb_call_addr_touches_memory(C.RawRow, N, IsConst, Consts);
 }
 
-static ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
+ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
   ArgMemory M{ArgMemory::None, MemoryLocation()};
   const sb_arg_desc &D = C.RawRow->libc_args[K];
   unsigned Op = C.FirstArg + K;
@@ -470,6 +464,9 @@ const sb_syscall *visitCallee(CallInst &CI, bool &RawSyscall,
 }
 
 bool isCandidate(CallInst &CI, sb_abi Abi) {
+  // A call site the loop rewrite already batches is no region's candidate.
+  if (CI.getMetadata(LoopBatchedMD))
+    return false;
   bool Raw;
   return visitCallee(CI, Raw, Abi) || Raw;
 }
@@ -522,7 +519,7 @@ static sb_call_shape describeShape(const CandidateCall &C) {
 }
 
 /// The core's objection to the call's shape (sysbatch/shape.h), or empty.
-static std::string visitCallShape(const CandidateCall &C) {
+std::string visitCallShape(const CandidateCall &C) {
   sb_call_shape S = describeShape(C);
   char Buf[160];
   const char *Why = sb_call_shape_objection(
@@ -699,8 +696,7 @@ visitLibcCall(const Instruction &I, sb_abi Abi, sb_libc_access *Acc,
 }
 
 /// The barrier text of \p I, or null when it is not a barrier.
-static const char *visitBarrier(Instruction &I, std::string &Why,
-                                sb_abi Abi) {
+const char *visitBarrier(Instruction &I, std::string &Why, sb_abi Abi) {
   sb_libc_access Acc[SB_LIBC_MAX_ARGS];
   std::string LibcWhy;
   if (visitLibcCall(I, Abi, Acc, &LibcWhy))
@@ -831,7 +827,7 @@ static bool visitCodeConflict(Analysis &A, Instruction &I,
   return false;
 }
 
-static std::string describe(const Instruction &I) {
+std::string describe(const Instruction &I) {
   if (isa<StoreInst>(I))
     return "a store";
   if (isa<LoadInst>(I))

@@ -17,6 +17,8 @@
 //   llvm::Optional in AA signatures   std::optional: we only ever pass a
 //                                     plain MemoryLocation, which converts
 //   sret type via getParamAttr        CallBase::getParamStructRetType
+//   isDereferenceableAndAligned-      an AssumptionCache before the
+//     Pointer(V, Ty, A, DL, Ctx, DT)    DominatorTree from 16
 //
 //===----------------------------------------------------------------------===//
 #ifndef SYSBATCH_LLVM_COMPAT_H
@@ -36,6 +38,7 @@
 #if LLVM_VERSION_MAJOR >= 19
 #include "llvm/Analysis/ConstantFolding.h"
 #endif
+#include "llvm/Analysis/Loads.h"
 
 #if LLVM_VERSION_MAJOR < 14 || LLVM_VERSION_MAJOR > 19
 #error "sysbatch's LLVM pass supports LLVM 14 to 19; extend LLVMCompat.h"
@@ -87,6 +90,19 @@ inline bool startsWith(llvm::StringRef S, llvm::StringRef Prefix) {
 inline llvm::Type *sretType(const llvm::CallBase &Call, unsigned ArgNo) {
   llvm::Attribute A = Call.getParamAttr(ArgNo, llvm::Attribute::StructRet);
   return A.isValid() ? A.getValueAsType() : nullptr;
+}
+
+/// Is \p V dereferenceable for a \p Ty load aligned to \p A at \p CtxI?
+inline bool dereferenceableAt(const llvm::Value *V, llvm::Type *Ty,
+                              llvm::Align A, const llvm::DataLayout &DL,
+                              const llvm::Instruction *CtxI,
+                              const llvm::DominatorTree *DT) {
+#if LLVM_VERSION_MAJOR >= 16
+  return llvm::isDereferenceableAndAlignedPointer(V, Ty, A, DL, CtxI, nullptr,
+                                                  DT);
+#else
+  return llvm::isDereferenceableAndAlignedPointer(V, Ty, A, DL, CtxI, DT);
+#endif
 }
 
 } // namespace compat

@@ -53,7 +53,7 @@ namespace detail {
 static constexpr int64_t SYSBATCH_NOT_RUN_WORD = INT64_MIN;
 
 /// A value as the 64-bit word the kernel reads.
-static Value *asWord(IRBuilder<> &B, Value *V, Type *I64) {
+Value *asWord(IRBuilder<> &B, Value *V, Type *I64) {
   if (V->getType()->isPointerTy())
     return B.CreatePtrToInt(V, I64);
   return B.CreateSExtOrTrunc(V, I64);
@@ -107,11 +107,10 @@ Value *materialize(Region &R, IRBuilder<> &B, Value *V,
 
 /// The raw result as the call site sees it: the libc convention applied
 /// (errno set here, in program order), in the call's own type.
-static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
-                            Value *Raw, RuntimeABI &RT) {
+Value *convertRawResult(sb_abi Abi, const sb_call_event &CE, CallInst *Call,
+                        IRBuilder<> &RB, Value *Raw, RuntimeABI &RT) {
   // syscall() itself reports -1 and errno whatever NR's row says.
-  unsigned Conv =
-      sb_call_ret_conv(R.Abi, &R.Events[C.Event].u.call);
+  unsigned Conv = sb_call_ret_conv(Abi, &CE);
   Value *Converted = Raw;
   switch (Conv) {
   case SB_RET_ERRNO:
@@ -126,9 +125,15 @@ static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
   default: // SB_RET_NEVER_FAILS
     break;
   }
-  if (C.Call->getType()->isVoidTy())
+  if (Call->getType()->isVoidTy())
     return nullptr;
-  return asCallType(RB, Converted, C.Call->getType());
+  return asCallType(RB, Converted, Call->getType());
+}
+
+static Value *convertResult(Region &R, const CandidateCall &C, IRBuilder<> &RB,
+                            Value *Raw, RuntimeABI &RT) {
+  return convertRawResult(R.Abi, R.Events[C.Event].u.call, C.Call, RB, Raw,
+                          RT);
 }
 
 /// verify mode, where a call site takes its slot's result: hand the

@@ -17,6 +17,7 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
@@ -186,6 +187,26 @@ private:
 // BlockAnalysis.cpp: calls, operands, code between calls, barriers
 //===----------------------------------------------------------------------===//
 
+/// Metadata on a call site the loop rewrite batches (its original call,
+/// kept for the iterations that run it): no region plans it again.
+constexpr const char *LoopBatchedMD = "sysbatch.loop";
+
+/// The memory a catalogue argument names, or None for non-memory arguments.
+struct ArgMemory {
+  enum { None, Reads, Writes, Everything } Effect;
+  llvm::MemoryLocation Loc;
+};
+/// What libc argument \p K of candidate \p C lets the kernel touch.
+ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K);
+/// Is \p Ptr errno (an address from __errno_location)?
+bool isErrnoAccess(const llvm::Value *Ptr);
+/// The barrier text of \p I, or null when it is not a barrier.
+const char *visitBarrier(llvm::Instruction &I, std::string &Why, sb_abi Abi);
+/// Code as a remark names it ("a store", "a call to perror").
+std::string describe(const llvm::Instruction &I);
+/// The core's objection to the call's IR shape (sysbatch/shape.h), or empty.
+std::string visitCallShape(const CandidateCall &C);
+
 /// A call the catalogue knows, or null (\p RawSyscall: syscall(NR, ...)).
 const sb_syscall *visitCallee(llvm::CallInst &CI, bool &RawSyscall,
                               sb_abi Abi);
@@ -287,6 +308,13 @@ llvm::Value *materialize(Region &R, llvm::IRBuilder<> &B, llvm::Value *V,
                          llvm::DenseMap<llvm::Value *, llvm::Value *> &Cache,
                          const llvm::DenseMap<llvm::Value *, llvm::Value *>
                              &Replaced);
+/// \p V as the 64-bit word the kernel reads.
+llvm::Value *asWord(llvm::IRBuilder<> &B, llvm::Value *V, llvm::Type *I64);
+/// A slot's raw result as call \p Call sees it (libc convention, errno
+/// set where this runs), in the call's type; null for a void call.
+llvm::Value *convertRawResult(sb_abi Abi, const sb_call_event &CE,
+                              llvm::CallInst *Call, llvm::IRBuilder<> &RB,
+                              llvm::Value *Raw, RuntimeABI &RT);
 /// Rewrite Linux batch \p BI of region \p R.
 void rewriteBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                   bool Verify,

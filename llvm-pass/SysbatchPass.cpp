@@ -32,6 +32,7 @@
 
 #include "SysbatchPass.h"
 #include "SysbatchInternal.h"
+#include "LoopBatching.h"
 
 #include "llvm/ADT/Statistic.h"
 #include "llvm/IR/Function.h"
@@ -264,6 +265,11 @@ static bool rewriteRegions(Function &F,
 
 } // namespace
 
+bool detail::resolvePassTarget(const SysbatchOptions &Opts, Module &M,
+                               sb_abi &Abi) {
+  return resolveTarget(Opts, M, Abi);
+}
+
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
@@ -288,12 +294,17 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   if (!HasCandidate)
     return PreservedAnalyses::all(); // functions without candidates untouched
 
+  // -O0 (optnone: no later loop pass runs): loops first, so a call they
+  // batch is no region's candidate.
+  bool LoopsChanged = F.hasOptNone() && batchLoops(F, FAM, Abi, Opts);
+  if (LoopsChanged)
+    FAM.invalidate(F, PreservedAnalyses::none());
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
              Abi, DenseMap<const AllocaInst *, bool>()};
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   std::vector<std::unique_ptr<Region>> Regions =
       formRegions(F, A, Abi, Opts, ORE);
-  bool Changed = rewriteRegions(F, Regions, Abi, Opts);
+  bool Changed = rewriteRegions(F, Regions, Abi, Opts) || LoopsChanged;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 
@@ -345,6 +356,7 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
   return {LLVM_PLUGIN_API_VERSION, "sysbatch", LLVM_VERSION_STRING,
           [](PassBuilder &PB) {
             PB.registerPipelineParsingCallback(parseSysbatchPipeline);
+            registerLoopBatching(PB);
             // Before inlining and before SROA, at every -O level (the pass
             // is required, so -O0's optnone does not skip it).
             PB.registerPipelineStartEPCallback(

@@ -86,6 +86,21 @@
  * A file without `block` lines is the straight-line form.  Block indices and
  * the cond call are passed to the planner unchecked (it validates them).
  *
+ * Loops (sysbatch/loop.h): a file that starts with `loop` describes one
+ * loop around one call site and prints its loop plan:
+ *
+ *     loop
+ *     call lstat a0=avail a1=avail     the call, operands as above
+ *     value a0=induction a1=invariant  across iterations: invariant,
+ *                                      induction, carried or unrepeatable
+ *                                      (why-aN="..." says why)
+ *     path fail=next zero=next pos=leaves why-pos="break"
+ *                                      per result class: next, leaves or
+ *                                      conflict (default next)
+ *     guard always                     or repeated, unknown [why="..."]
+ *     loads unproven why="p[i]"        or proven (the default)
+ *     other-calls 0                    other call sites in the loop
+ *
  * Hand-written slots (for testing the hazard checker; no calls allowed):
  *
  *     slot call nr=0 argc=3 fail=-1 zero=0 pos=0 chained=0
@@ -99,6 +114,7 @@
 #include "sysbatch/core.h"
 #include "sysbatch/tock.h"
 #include "sysbatch/libc.h"
+#include "sysbatch/loop.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -123,6 +139,9 @@ struct input {
     /* hand-written slots */
     struct sb_slot_plan *slots;
     int nslots, slots_cap;
+    /* a loop (the file starts with `loop`): its one call is events[0] */
+    bool loop_mode;
+    struct sb_loop loop;
     /* strings the region points to */
     char **strings;
     int nstrings, strings_cap;
@@ -514,6 +533,93 @@ static void parse_terminator(struct input *in, char **tok, int ntok)
     in->block_has_term = true;
 }
 
+/* One loop item: value / path / guard / loads / other-calls. */
+static void parse_loop_item(struct input *in, char **tok, int ntok)
+{
+    struct sb_loop *lp = &in->loop;
+    if (strcmp(tok[0], "value") == 0) {
+        static const char *const names[] = {"invariant", "induction",
+                                            "carried", "unrepeatable"};
+        for (int t = 1; t < ntok; t++) {
+            char *eq = strchr(tok[t], '=');
+            bool why = strncmp(tok[t], "why-a", 5) == 0;
+            const char *key = why ? tok[t] + 4 : tok[t];
+            if (!eq || key[0] != 'a' || key[1] < '0' || key[1] > '6' ||
+                key + 2 != eq)
+                die(in, "value: expected aN=invariant|induction|carried|"
+                        "unrepeatable or why-aN=\"...\", got '%s'", tok[t]);
+            int k = key[1] - '0';
+            if (why) {
+                lp->arg_why[k] = keep(in, eq + 1);
+                continue;
+            }
+            int v = -1;
+            for (int i = 0; i < 4; i++)
+                if (strcmp(eq + 1, names[i]) == 0)
+                    v = i;
+            if (v < 0)
+                die(in, "value: a%d: unknown '%s' (expected invariant, "
+                        "induction, carried or unrepeatable)", k, eq + 1);
+            lp->arg_value[k] = (uint8_t)v;
+        }
+    } else if (strcmp(tok[0], "path") == 0) {
+        static const char *const classes[3] = {"fail", "zero", "pos"};
+        static const char *const paths[] = {"next", "leaves", "conflict"};
+        for (int t = 1; t < ntok; t++) {
+            char *eq = strchr(tok[t], '=');
+            if (!eq)
+                die(in, "path: expected CLASS=next|leaves|conflict or "
+                        "why-CLASS=\"...\", got '%s'", tok[t]);
+            *eq = 0;
+            bool why = strncmp(tok[t], "why-", 4) == 0;
+            const char *key = why ? tok[t] + 4 : tok[t];
+            int c = -1;
+            for (int i = 0; i < 3; i++)
+                if (strcmp(key, classes[i]) == 0)
+                    c = i;
+            if (c < 0)
+                die(in, "path: unknown class '%s' (expected fail, zero or "
+                        "pos)", key);
+            if (why) {
+                lp->class_why[c] = keep(in, eq + 1);
+                continue;
+            }
+            int v = -1;
+            for (int i = 0; i < 3; i++)
+                if (strcmp(eq + 1, paths[i]) == 0)
+                    v = i;
+            if (v < 0)
+                die(in, "path: %s: unknown '%s' (expected next, leaves or "
+                        "conflict)", key, eq + 1);
+            lp->class_path[c] = (uint8_t)v;
+        }
+    } else if (strcmp(tok[0], "guard") == 0) {
+        static const char *const guards[] = {"always", "repeated", "unknown"};
+        int v = -1;
+        for (int i = 0; ntok >= 2 && i < 3; i++)
+            if (strcmp(tok[1], guards[i]) == 0)
+                v = i;
+        if (v < 0)
+            die(in, "guard: expected always, repeated or unknown");
+        lp->guard = (uint8_t)v;
+        if (ntok > 2 && strncmp(tok[2], "why=", 4) == 0)
+            lp->guard_why = keep(in, tok[2] + 4);
+    } else if (strcmp(tok[0], "loads") == 0) {
+        if (ntok < 2 || (strcmp(tok[1], "unproven") && strcmp(tok[1], "proven")))
+            die(in, "loads: expected proven or unproven");
+        lp->unproven_loads = strcmp(tok[1], "unproven") == 0;
+        if (ntok > 2 && strncmp(tok[2], "why=", 4) == 0)
+            lp->loads_why = keep(in, tok[2] + 4);
+    } else { /* other-calls */
+        if (ntok != 2)
+            die(in, "other-calls: expected a count");
+        long n = parse_long(in, tok[1], "other-calls");
+        if (n < 0)
+            die(in, "other-calls: negative count");
+        lp->other_call_sites = (int)n;
+    }
+}
+
 static enum sb_abi parse_abi(const struct input *in, const char *s)
 {
     if (strcmp(s, "linux") == 0)
@@ -538,7 +644,25 @@ static void read_input(struct input *in, FILE *f)
         int ntok = tokenize(in, buf, tok);
         if (ntok == 0)
             continue;
-        if (strcmp(tok[0], "call") == 0) {
+        if (strcmp(tok[0], "loop") == 0) {
+            if (ntok != 1 || in->saw_call || in->loop_mode)
+                die(in, "'loop' takes nothing and must come before the call");
+            in->loop_mode = true;
+        } else if (in->loop_mode &&
+                   (strcmp(tok[0], "value") == 0 ||
+                    strcmp(tok[0], "path") == 0 ||
+                    strcmp(tok[0], "guard") == 0 ||
+                    strcmp(tok[0], "loads") == 0 ||
+                    strcmp(tok[0], "other-calls") == 0)) {
+            parse_loop_item(in, tok, ntok);
+        } else if (in->loop_mode && strcmp(tok[0], "call") != 0 &&
+                   strcmp(tok[0], "abi") != 0) {
+            die(in, "a loop takes one call and value, path, guard, loads "
+                    "and other-calls lines, not '%s'", tok[0]);
+        } else if (strcmp(tok[0], "call") == 0) {
+            if (in->loop_mode && in->saw_call)
+                die(in, "a loop describes one call site (other-calls N "
+                        "counts the rest)");
             parse_call(in, tok, ntok);
         } else if (strcmp(tok[0], "code") == 0) {
             parse_code(in, tok, ntok, false);
@@ -1345,6 +1469,24 @@ int main(int argc, char **argv)
     read_input(&in, f);
     if (f != stdin)
         fclose(f);
+
+    if (in.loop_mode) {
+        if (!in.saw_call)
+            die(&in, "a loop needs its call");
+        in.loop.abi = in.region.abi;
+        in.loop.call = in.region.events[0].u.call;
+        struct sb_loop_plan lplan;
+        if (sb_plan_loop(&in.loop, &cfg.plan, &lplan) != 0) {
+            fprintf(stderr, "sysbatch-plan: out of memory while planning\n");
+            return 2;
+        }
+        sb_loop_plan_print(stdout, &in.loop, &lplan);
+        free(in.region.events);
+        for (int i = 0; i < in.nstrings; i++)
+            free(in.strings[i]);
+        free(in.strings);
+        return 0;
+    }
 
     int status = 0;
     struct sb_plan plan;

@@ -210,6 +210,9 @@ enum sb_row_flags {
                                      the kernel only adds a mapping where it
                                      chooses: no memory that exists before
                                      the call changes (sb_call_addr_touches_memory) */
+    SB_ROW_FD_POSITION = 1u << 10, /* reads or writes at the descriptor's
+                                     file position and moves it (read,
+                                     write, getdents64; not pread) */
 };
 
 #define SB_MAX_ARGS 6
@@ -471,6 +474,10 @@ struct sb_options {
                                since June 2025 (tock_enqueue's task queue,
                                which yield() ran instead of trapping, was
                                removed); off for older libtock-c */
+    bool loops;             /* batch the calls of many loop iterations
+                               (sysbatch/loop.h); default true */
+    int loop_slots;         /* iterations per loop batch; default 16, at
+                               most max_slots */
 };
 void sb_options_default(struct sb_options *opts);
 
@@ -502,6 +509,18 @@ enum sb_why {
                                   left the region) */
     SB_WHY_SERIES_ENDED,       /* the batch ended at a call that must be the
                                   last of its series (Tock yield) */
+    /* Loop batching (sysbatch/loop.h) */
+    SB_WHY_LOOP_CARRIED,       /* an argument depends on the call's result
+                                  in an earlier iteration */
+    SB_WHY_LOOP_UNREPEATABLE,  /* an argument comes from code the inspector
+                                  cannot run ahead */
+    SB_WHY_LOOP_GUARD,         /* whether an iteration calls is not known
+                                  ahead */
+    SB_WHY_LOOP_ALWAYS_STOPS,  /* every result class stops the batch */
+    SB_WHY_LOOP_SPECULATIVE,   /* running ahead would load memory the loop
+                                  may never reach */
+    SB_WHY_LOOP_SHARED_BUFFER, /* a shared output buffer of unknown extent */
+    SB_WHY_LOOP_SEVERAL_CALLS, /* more than one call site in the loop */
     SB_WHY__COUNT
 };
 const char *sb_why_text(enum sb_why why);

@@ -1,0 +1,194 @@
+/* sysbatch/loop.h: loop batching ("syscall vectorisation") - the calls of
+ * many iterations of a loop become one batch.  The rules live here, once;
+ * a front end describes the loop around one call site in an sb_loop, asks
+ * sb_plan_loop() and rewrites its IR from the sb_loop_plan.
+ *
+ * Before:
+ *
+ *     struct stat st;
+ *     for (i = 0; i < n; i++)
+ *         if (lstat(p[i], &st) == 0)
+ *             total += st.st_size;
+ *
+ * After (K = the loop-slots option; every name below is the front end's):
+ *
+ *     struct stat priv[K]; long rets[K]; struct sysbatch_slot slots[K];
+ *     int next = 0, filled = 0;
+ *     for (i = 0; i < n; i++) {
+ *         long r;
+ *         if (sysbatch_active && (next == filled || rets[next] == NOT_RUN)) {
+ *             // refill, at the call site: the INSPECTOR repeats only what
+ *             // decides the calls (the induction variables, the exit test,
+ *             // the guard, the arguments) for this and the next K-1
+ *             // iterations, without the loop's other code
+ *             filled = 0;
+ *             for (t = 0, j = i; t < K && (t == 0 || j < n); t++, j++) {
+ *                 if (t > 0 && !precheck_passes(p[j]))  break;  // see below
+ *                 slots[t] = newfstatat(AT_FDCWD, p[j], &priv[t], NOFOLLOW)
+ *                            with the jumps of plan->jump_*;
+ *                 filled++;
+ *             }
+ *             sysbatch_run(rets, slots, filled, 0);     // NOT_RUN prefilled
+ *             next = 0;
+ *         }
+ *         if (sysbatch_active && next < filled && rets[next] != NOT_RUN) {
+ *             r = convert(rets[next]);           // errno set here, in order
+ *             if (r succeeded) memcpy(&st, &priv[next], 144);   // copy back
+ *             next++;
+ *         } else
+ *             r = lstat(p[i], &st);              // the original call
+ *         if (r == 0)
+ *             total += st.st_size;               // the loop's code, unchanged
+ *     }
+ *
+ * The loop's own code runs exactly as before, in the same order; only the
+ * kernel effect of the next K-1 iterations' calls moves up to the first
+ * call of the group.  That is correct when, for every iteration the batch
+ * runs:
+ *
+ *   1. the inspector computes the same arguments the iteration will pass:
+ *      every argument is loop-invariant, or an induction value recomputed
+ *      from induction variables, invariants and memory no code in the loop
+ *      (nor the call) writes, by code without effects - never from the
+ *      call's own earlier results (loop-carried) or from code the inspector
+ *      cannot repeat (a call, a load of memory the loop writes);
+ *   2. the inspector knows whether the iteration happens and reaches the
+ *      call: the exit tests and the guard it repeats depend on such values
+ *      only.  Every other way out of an iteration (a branch on the call's
+ *      result, a branch on anything else that may leave the loop, code that
+ *      may not move below a later iteration's call: a diagnostic, a store to
+ *      a name the next call reads) is reached only from some sign classes of
+ *      the call's result; the slot STOPS the batch on those classes, so the
+ *      later slots never run and the next iteration refills from its own
+ *      call site;
+ *   3. a buffer every iteration shares (&st above) is private per slot and
+ *      copied back at the call site, in order, before the code reads it; the
+ *      copy is exactly what the kernel wrote (the row's fixed size on
+ *      success, or the result's byte count for read-like rows);
+ *   4. the inspector's loads for iteration t > 0 happen before iteration
+ *      t-1's result is known: when any class stops (rule 2), the original
+ *      might not have reached iteration t, so such loads must be of memory
+ *      known to be dereferenceable (the front end proves it, or the loop is
+ *      refused as speculative);
+ *   5. glibc's argument prechecks (fstat(-1) is EBADF without a system call)
+ *      are tested by the inspector: it ends the group before an iteration
+ *      whose argument fails them (that call then runs from its call site).
+ *
+ * The first slot of a group is the iteration at hand; the plan is the same
+ * for every group.  A group that stopped early is refilled from the first
+ * iteration that did not run.  Tock's series call has no loops: loops are
+ * refused there (wrong-abi) and planned as straight-line code.
+ */
+#ifndef SYSBATCH_LOOP_H
+#define SYSBATCH_LOOP_H
+
+#include "sysbatch/core.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* What one libc argument of the loop's call is, across iterations. */
+enum sb_loop_value {
+    SB_LV_INVARIANT = 0, /* the same value in every iteration, defined before
+                            the loop (a constant: give it as SB_OPND_CONST in
+                            call.args as well) */
+    SB_LV_INDUCTION,     /* recomputed per iteration by the inspector (rule 1) */
+    SB_LV_CARRIED,       /* depends on the call's result in an earlier
+                            iteration (a read loop's offset, a reused fd) */
+    SB_LV_UNREPEATABLE,  /* depends on code the inspector cannot repeat;
+                            arg_why says what */
+};
+
+/* Where one sign class of the call's result leads before the next
+ * iteration's call (rule 2). */
+enum sb_loop_path {
+    SB_LP_NEXT = 0,  /* on to the next iteration through code that commutes
+                        with later iterations' calls, or out through an exit
+                        test the inspector repeats */
+    SB_LP_LEAVES,    /* may leave the loop another way (break, return, a
+                        test on the result or on something the inspector does
+                        not know) */
+    SB_LP_CONFLICT,  /* may cross code later iterations' calls may not move
+                        above (class_why says what) */
+};
+
+/* How the inspector knows whether an iteration reaches the call. */
+enum sb_loop_guard {
+    SB_LG_ALWAYS = 0,    /* every iteration that does not exit calls it */
+    SB_LG_REPEATED,      /* under a condition the inspector repeats */
+    SB_LG_UNKNOWN,       /* under a condition it cannot repeat (guard_why) */
+};
+
+struct sb_loop {
+    enum sb_abi abi;
+    /* The one catalogued call site of the loop.  Operand kinds are those of
+     * core.h (CONST, AVAILABLE, LOCAL); arg_value says what each argument
+     * is across iterations. */
+    struct sb_call_event call;
+    uint8_t arg_value[SB_MAX_ARGS + 1]; /* enum sb_loop_value */
+    const char *arg_why[SB_MAX_ARGS + 1];
+    /* Other catalogued call sites in the loop (inner loops included):
+     * loops with more than one are not batched this way. */
+    int other_call_sites;
+    /* Per raw sign class of the result (index 0 < 0, 1 == 0, 2 > 0):
+     * enum sb_loop_path, and what the code on that path is. */
+    uint8_t class_path[3];
+    const char *class_why[3];
+    uint8_t guard;           /* enum sb_loop_guard */
+    const char *guard_why;
+    /* The inspector loads memory that is not known to be dereferenceable
+     * for every iteration it looks at (rule 4). */
+    bool unproven_loads;
+    const char *loads_why;
+};
+
+/* What happens to a shared output buffer (rule 3). */
+enum sb_copy_back {
+    SB_COPY_BACK_NONE = 0,  /* no shared output buffer */
+    SB_COPY_BACK_FIXED,     /* copy_size bytes when the call succeeded */
+    SB_COPY_BACK_RESULT,    /* as many bytes as the (successful) result says */
+};
+
+struct sb_loop_plan {
+    enum sb_why why;           /* SB_WHY_NONE: batched */
+    const char *detail;        /* refused: the front end's or row's text */
+    int group;                 /* iterations per batch (slots) */
+    /* The slot every iteration fills: the raw call, its arguments (the
+     * fill kinds of core.h; never CHAINED), and per class 0 (go on) or -1
+     * (stop the batch after this slot). */
+    int nr;
+    int argc;
+    struct sb_fill_arg args[SB_MAX_ARGS];
+    short jump_fail, jump_zero, jump_pos;
+    /* Rule 5: the libc argument the inspector tests before filling a slot
+     * for iteration t > 0, and the test (enum sb_precheck; SB_PRE_NONE:
+     * no test).  Only FD_NONNEG, NONNULL and PAGE_ALIGNED occur. */
+    uint8_t precheck;
+    int precheck_arg;
+    /* Rule 3: the libc argument that is a private buffer per slot. */
+    int private_arg;           /* -1: none */
+    uint8_t copy_back;         /* enum sb_copy_back */
+    long private_size;         /* bytes per slot */
+};
+
+/* Plan one loop.  The loop is not modified.  Returns 0 (plan->why says
+ * whether it is batched). */
+int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
+                 struct sb_loop_plan *plan);
+
+/* The one printable form, shared by both front ends and sysbatch-plan:
+ *
+ *     loop call lstat: 16 iterations per batch
+ *       slot: newfstatat(-100, a0, private, 256)  fail=next zero=next pos=next
+ *       private a1: 144 bytes per slot, copied back on success
+ *
+ * or "loop call read: refused: loop-carried: ...". */
+void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
+                        const struct sb_loop_plan *plan);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* SYSBATCH_LOOP_H */

@@ -1,0 +1,320 @@
+/* sysbatch core: loop batching - decides whether the iterations of a loop
+ * with one system-call site can be issued as groups of one batch each, and
+ * encodes the slot every iteration fills (the rules are listed in
+ * sysbatch/loop.h; this file is the only place that applies them).
+ *
+ * Before and after, for
+ *     for (i = 0; i < n; i++) close(fds[i]);
+ * the loop {call close a0=induction; every class next; guard always}
+ * plans as
+ *     loop call close: 16 iterations per batch
+ *       slot: close(a0)
+ * and both front ends fill that slot for up to 16 iterations at a time.
+ */
+#include "plan-internal.h"
+#include "sysbatch/loop.h"
+
+#include <limits.h>
+#include <string.h>
+
+static const char *const class_names[3] = {"fail", "zero", "pos"};
+
+/* Which raw sign classes a call site can see (sb_cond_classes' universe). */
+static unsigned classes_possible(enum sb_ret_conv conv)
+{
+    switch (conv) {
+    case SB_RET_NEVER_FAILS:
+        return SB_CLASS_ZERO | SB_CLASS_POS;
+    case SB_RET_MAP_FAILED:
+        return SB_CLASS_NEG | SB_CLASS_POS;
+    default:
+        return SB_CLASS_NEG | SB_CLASS_ZERO | SB_CLASS_POS;
+    }
+}
+
+/* The libc description of argument k of the call as written, or NULL. */
+static const struct sb_arg_desc *libc_arg(const struct sb_call_event *ev,
+                                          const struct sb_syscall *row, int k)
+{
+    if (sb_call_is_raw_syscall(ev))
+        return NULL; /* syscall(NR, ...): the catalogue knows raw words only */
+    return k >= 0 && k < row->libc_argc ? &row->libc_args[k] : NULL;
+}
+
+/* The call fills a buffer from an fd that is the same every iteration. */
+static bool reads_invariant_fd(const struct sb_loop *loop,
+                               const struct sb_syscall *row)
+{
+    bool fd_invariant = false, fills = false;
+    for (int k = 0; k < loop->call.nargs && k < row->libc_argc; k++) {
+        const struct sb_arg_desc *d = &row->libc_args[k];
+        if (d->kind == SB_ARG_FD && loop->arg_value[k] == SB_LV_INVARIANT)
+            fd_invariant = true;
+        if (d->kind == SB_ARG_OUT_BUF)
+            fills = true;
+    }
+    return fd_invariant && fills;
+}
+
+static struct refusal check_arguments(const struct sb_loop *loop)
+{
+    const struct sb_call_event *ev = &loop->call;
+    for (int k = 0; k < ev->nargs; k++) {
+        switch (loop->arg_value[k]) {
+        case SB_LV_INVARIANT:
+        case SB_LV_INDUCTION:
+            break;
+        case SB_LV_CARRIED:
+            return refuse(SB_WHY_LOOP_CARRIED, loop->arg_why[k]);
+        default:
+            return refuse(SB_WHY_LOOP_UNREPEATABLE, loop->arg_why[k]);
+        }
+    }
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+/* Rule 3: an output buffer every iteration shares becomes private per
+ * slot; what is copied back must be exactly what the kernel wrote. */
+static struct refusal plan_private_buffer(const struct sb_loop *loop,
+                                          const struct sb_syscall *row,
+                                          struct sb_loop_plan *plan)
+{
+    const struct sb_call_event *ev = &loop->call;
+    for (int k = 0; k < ev->nargs; k++) {
+        const struct sb_arg_desc *d = libc_arg(ev, row, k);
+        if (!d || loop->arg_value[k] != SB_LV_INVARIANT ||
+            ev->args[k].kind == SB_OPND_CONST)
+            continue;
+        if (d->kind == SB_ARG_OPAQUE)
+            return refuse(SB_WHY_LOOP_SHARED_BUFFER,
+                          "the kernel may read or write the pointed-to "
+                          "memory in ways the catalogue does not describe");
+        if (d->kind != SB_ARG_OUT_BUF)
+            continue;
+        if (plan->private_arg >= 0)
+            return refuse(SB_WHY_LOOP_SHARED_BUFFER,
+                          "more than one shared output buffer");
+        if (d->size_arg < 0 && d->fixed_size > 0) {
+            plan->copy_back = SB_COPY_BACK_FIXED;
+            plan->private_size = d->fixed_size;
+        } else if (d->size_arg >= 0 && (row->flags & SB_ROW_RESULT_LE_SIZE) &&
+                   d->size_arg < ev->nargs &&
+                   ev->args[d->size_arg].kind == SB_OPND_CONST &&
+                   ev->args[d->size_arg].value > 0 &&
+                   ev->args[d->size_arg].value <= 65536) {
+            plan->copy_back = SB_COPY_BACK_RESULT;
+            plan->private_size = ev->args[d->size_arg].value;
+        } else {
+            return refuse(SB_WHY_LOOP_SHARED_BUFFER,
+                          d->size_arg >= 0
+                              ? "the byte count is not a constant up to "
+                                "64 KiB, or the call may write more than it "
+                                "returns"
+                              : "the size the kernel writes is known only at "
+                                "run time");
+        }
+        plan->private_arg = k;
+    }
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+/* Rule 5: glibc's own answers.  A constant is decided now; a value that
+ * changes per iteration is tested by the inspector when the test is one it
+ * can make on the argument alone. */
+static struct refusal plan_precheck(struct planner *pl,
+                                    const struct sb_loop *loop,
+                                    struct sb_loop_plan *plan)
+{
+    const struct sb_call_event *ev = &loop->call;
+    const struct sb_syscall *row = ev->row;
+    if (sb_call_is_raw_syscall(ev) || !row || row->precheck == SB_PRE_NONE)
+        return refuse(SB_WHY_NONE, NULL);
+    int k = row->precheck_arg;
+    if (k >= ev->nargs || ev->args[k].kind == SB_OPND_CONST)
+        return check_precheck(pl, 0, 0);
+    switch (row->precheck) {
+    case SB_PRE_FD_NONNEG:
+    case SB_PRE_NONNULL:
+    case SB_PRE_PAGE_ALIGNED:
+    case SB_PRE_COUNT_INT_MAX:
+        plan->precheck = row->precheck;
+        plan->precheck_arg = k;
+        return refuse(SB_WHY_NONE, NULL);
+    default:
+        return check_precheck(pl, 0, 0);
+    }
+}
+
+static void plan_refused(struct sb_loop_plan *plan, struct refusal r)
+{
+    plan->why = r.why;
+    plan->detail = r.detail;
+}
+
+int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
+                 struct sb_loop_plan *plan)
+{
+    memset(plan, 0, sizeof *plan);
+    plan->private_arg = -1;
+    plan->precheck_arg = -1;
+
+    struct sb_options o;
+    if (opts)
+        o = *opts;
+    else
+        sb_options_default(&o);
+
+    if (loop->abi == SB_ABI_TOCK) {
+        plan_refused(plan, refuse(SB_WHY_WRONG_ABI,
+                                  "a Tock series has no loops: the loop "
+                                  "body is planned as straight-line code"));
+        return 0;
+    }
+    if (loop->other_call_sites > 0) {
+        plan_refused(plan, refuse(SB_WHY_LOOP_SEVERAL_CALLS, NULL));
+        return 0;
+    }
+
+    /* The call must be batchable on its own (catalogue, ABI, never-batch,
+     * may-block, syscall() number...): the straight-line checks, once. */
+    struct sb_event event;
+    memset(&event, 0, sizeof event);
+    event.kind = SB_EV_CALL;
+    event.u.call = loop->call;
+    struct sb_region region = {loop->abi, 1, &event, 0, NULL};
+    struct planner pl;
+    struct sb_plan scratch;
+    if (planner_open(&pl, &region, &o, &scratch) != 0) {
+        planner_close(&pl);
+        sb_plan_free(&scratch);
+        return -1;
+    }
+
+    struct refusal r = pl.alone[0];
+    if (r.why == SB_WHY_NONE)
+        r = check_arguments(loop);
+    if (r.why == SB_WHY_NONE && loop->guard != SB_LG_ALWAYS &&
+        loop->guard != SB_LG_REPEATED)
+        r = refuse(SB_WHY_LOOP_GUARD, loop->guard_why);
+    if (r.why == SB_WHY_NONE)
+        r = plan_precheck(&pl, loop, plan);
+
+    /* Rule 2: a class stops the batch unless it leads straight on. */
+    const struct sb_syscall *raw = pl.raw_row[0];
+    unsigned possible =
+        classes_possible(sb_call_ret_conv(loop->abi, &loop->call));
+    unsigned stops = 0;
+    const char *stop_why = NULL;
+    for (int c = 0; c < 3; c++) {
+        if (!(possible & (1u << c)) || loop->class_path[c] == SB_LP_NEXT)
+            continue;
+        stops |= 1u << c;
+        if (!stop_why)
+            stop_why = loop->class_why[c];
+    }
+    if (r.why == SB_WHY_NONE && stops == possible)
+        r = refuse(SB_WHY_LOOP_ALWAYS_STOPS, stop_why);
+    /* A read at an invariant descriptor's position whose result can end
+     * the loop (a read until end of file): each call starts where the one
+     * before stopped and the loop goes on only on what it returned. */
+    if (r.why == SB_WHY_NONE && stops && raw && !sb_call_is_raw_syscall(&loop->call) &&
+        (raw->flags & SB_ROW_FD_POSITION) && reads_invariant_fd(loop, raw))
+        r = refuse(SB_WHY_LOOP_CARRIED,
+                   "each call reads from where the previous one stopped on "
+                   "the same descriptor, and the loop goes on only on what "
+                   "it returned (a read until end of file)");
+    /* Rule 4. */
+    if (r.why == SB_WHY_NONE && stops && loop->unproven_loads)
+        r = refuse(SB_WHY_LOOP_SPECULATIVE, loop->loads_why);
+    if (r.why == SB_WHY_NONE)
+        r = plan_private_buffer(loop, raw, plan);
+
+    int group = o.loop_slots < o.max_slots ? o.loop_slots : o.max_slots;
+    if (r.why == SB_WHY_NONE && (group < 2 || group < o.min_batch))
+        r = refuse(SB_WHY_BELOW_MIN_BATCH,
+                   "loop-slots (or max-slots) is below min-batch");
+
+    if (r.why != SB_WHY_NONE) {
+        memset(plan, 0, sizeof *plan);
+        plan->private_arg = -1;
+        plan->precheck_arg = -1;
+        plan_refused(plan, r);
+    } else {
+        plan->why = SB_WHY_NONE;
+        plan->group = group;
+        plan->nr = raw->nr;
+        plan->argc = raw->raw_argc;
+        for (int i = 0; i < raw->raw_argc; i++) {
+            struct chain_src src;
+            fill_raw_arg(&pl, 0, 0, i, &plan->args[i], &src);
+        }
+        plan->jump_fail = (stops & SB_CLASS_NEG) ? -1 : 0;
+        plan->jump_zero = (stops & SB_CLASS_ZERO) ? -1 : 0;
+        plan->jump_pos = (stops & SB_CLASS_POS) ? -1 : 0;
+    }
+    planner_close(&pl);
+    sb_plan_free(&scratch);
+    return 0;
+}
+
+static const char *precheck_text(int precheck)
+{
+    switch (precheck) {
+    case SB_PRE_FD_NONNEG:
+        return ">= 0";
+    case SB_PRE_NONNULL:
+        return "!= NULL";
+    case SB_PRE_PAGE_ALIGNED:
+        return "page-aligned";
+    case SB_PRE_COUNT_INT_MAX:
+        return "<= INT_MAX";
+    default:
+        return "?";
+    }
+}
+
+void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
+                        const struct sb_loop_plan *plan)
+{
+    const char *sym = loop->call.symbol ? loop->call.symbol : "?";
+    if (plan->why != SB_WHY_NONE) {
+        fprintf(out, "loop call %s: refused: %s: %s", sym,
+                sb_why_name(plan->why), sb_why_text(plan->why));
+        if (plan->detail)
+            fprintf(out, ": %s", plan->detail);
+        fputc('\n', out);
+        return;
+    }
+    fprintf(out, "loop call %s: %d iterations per batch\n", sym, plan->group);
+
+    const struct sb_syscall *raw = sb_call_raw_row(loop->abi, &loop->call);
+    fprintf(out, "  slot: %s(", raw ? raw->raw_name : "?");
+    for (int i = 0; i < plan->argc; i++) {
+        const struct sb_fill_arg *a = &plan->args[i];
+        if (i)
+            fputs(", ", out);
+        if (a->fill == SB_FILL_CONST)
+            fprintf(out, "%ld", a->value);
+        else if (a->fill == SB_FILL_EMPTY_STRING)
+            fputs("\"\"", out);
+        else if (a->index == plan->private_arg)
+            fputs("private", out);
+        else
+            fprintf(out, "a%d", a->index);
+    }
+    fputc(')', out);
+    const short jumps[3] = {plan->jump_fail, plan->jump_zero, plan->jump_pos};
+    for (int c = 0; c < 3; c++)
+        if (jumps[c] < 0)
+            fprintf(out, " %s=stop", class_names[c]);
+    fputc('\n', out);
+    if (plan->private_arg >= 0)
+        fprintf(out, "  private a%d: %ld bytes per slot, copied back %s\n",
+                plan->private_arg, plan->private_size,
+                plan->copy_back == SB_COPY_BACK_FIXED
+                    ? "on success"
+                    : "on success, as many bytes as the result");
+    if (plan->precheck != SB_PRE_NONE)
+        fprintf(out, "  group ends before an iteration whose a%d is not %s\n",
+                plan->precheck_arg, precheck_text(plan->precheck));
+}

@@ -1,0 +1,917 @@
+//===- LoopAnalysis.cpp - a loop around one call site as the core's sb_loop ===//
+//
+// Recognises the IR facts core/loop.c decides on (sysbatch/loop.h, rules
+// 1-5), for the innermost loop of each catalogued call site:
+//
+//   for (i = 0; i < n; i++)              call close, a0 = induction (a load
+//       close(fd[i]);                    of fd + 4*i, memory the loop does
+//                                        not write); every class: next; the
+//                                        exit test i+1 < n repeated
+//
+// - each argument: invariant, induction (recomputable from induction
+//   variables - header phis SCEV knows as affine AddRecs, or -O0 stack
+//   slots bumped once per iteration - invariants and loads of memory no
+//   code in the loop writes, by code without effects), carried (reaches the
+//   call's own result) or unrepeatable (anything else, with what it is);
+// - the guard: the call's block must be on every path through the loop;
+// - exits: a test the inspector can repeat (on such values only) before the
+//   call or after it on every path; any other way out "leaves";
+// - per sign class of the result, where it leads before the next
+//   iteration's call: code that may not move above a later iteration's call
+//   (a barrier, an access to memory the call touches) is a conflict, an
+//   exit that is not repeated leaves;
+// - rule 4: loads the inspector repeats that are not proven dereferenceable.
+//
+// Nothing here decides: the sb_loop goes to sb_plan_loop() (LoopPass.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoopBatching.h"
+
+#include "llvm/Analysis/Loads.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Operator.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sysbatch"
+
+namespace sysbatch {
+namespace detail {
+
+namespace {
+
+struct Verdict {
+  sb_loop_value Kind; // INVARIANT < INDUCTION < UNREPEATABLE < CARRIED
+  std::string Why;
+};
+
+static int rank(sb_loop_value K) {
+  switch (K) {
+  case SB_LV_INVARIANT: return 0;
+  case SB_LV_INDUCTION: return 1;
+  case SB_LV_UNREPEATABLE: return 2;
+  default: return 3;
+  }
+}
+
+static bool isCodeInst(const Instruction &I) {
+  return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
+}
+
+/// The facts of one loop around call \p S.Call.
+class LoopFacts {
+public:
+  LoopFacts(LoopSite &S, Analysis &A, ScalarEvolution &SE, DominatorTree &DT)
+      : S(S), L(*S.L), A(A), SE(SE), DT(DT),
+        DL(S.Call->getModule()->getDataLayout()) {}
+
+  void describe();
+
+private:
+  LoopSite &S;
+  Loop &L;
+  Analysis &A;
+  ScalarEvolution &SE;
+  DominatorTree &DT;
+  const DataLayout &DL;
+  DenseMap<const Value *, Verdict> Memo;
+  SmallVector<LoadInst *, 8> InspectorLoads;
+  std::vector<Instruction *> Writers; // code in the loop that may write
+  int PrivateArg = -1; // the invariant output buffer the core privatises
+
+  Verdict classify(Value *V, unsigned Depth = 0);
+  bool dependsOnCall(Value *V, unsigned Depth = 0);
+  bool phiInduction(PHINode *P);
+  bool slotInduction(LoadInst *LI);
+  Instruction *writerOf(LoadInst *LI);
+  bool callMayWrite(const MemoryLocation &Loc);
+  SmallVector<MemoryLocation, 2>
+  iterationLocations(Value *Ptr, LocationSize Size,
+                     const AAMDNodes &AA = AAMDNodes());
+  const Value *slotValue(const Value *V);
+  bool bumpedBefore(StoreInst *Bump, LoadInst *LI);
+  bool proven(LoadInst *LI);
+  void describeArguments();
+  bool describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
+                             DenseSet<BasicBlock *> &Unrepeated);
+  void describePaths(const DenseSet<BasicBlock *> &Repeated);
+  const char *conflict(Instruction &I, bool SameIteration);
+  bool ownElement(Instruction &I, Value *Buf, const ArgMemory &M);
+  int classMask(BranchInst *Br, bool &OnTrueFirst);
+  bool isCallResult(Value *V, bool &Widened);
+};
+
+} // namespace
+
+/// The locations an argument pointer may name in any iteration: its own
+/// when it is loop-invariant, else the whole of every object it may be in.
+/// A pointer loaded from a constant table of constant objects (`static
+/// const char *const names[] = {"a", "b"}`): the objects it may point to,
+/// which no code can write; empty otherwise.
+static SmallVector<const Value *, 8> constantTableTargets(const Value *V) {
+  SmallVector<const Value *, 8> Targets;
+  auto *Ld = dyn_cast<LoadInst>(V);
+  auto *Table = Ld ? dyn_cast<GlobalVariable>(
+                         getUnderlyingObject(Ld->getPointerOperand()))
+                   : nullptr;
+  if (!Table || !Table->isConstant() || !Table->hasDefinitiveInitializer())
+    return Targets;
+  // Every pointer of the initializer, through nested aggregates (clang
+  // writes a partly initialised table as a packed struct with a zero tail).
+  SmallVector<const Constant *, 16> Work{Table->getInitializer()};
+  while (!Work.empty()) {
+    const Constant *C = Work.pop_back_val();
+    if (isa<ConstantAggregateZero>(C) || isa<ConstantPointerNull>(C))
+      continue; // the loop never reads through null: its call would fault
+    if (isa<ConstantAggregate>(C)) {
+      for (const Use &E : C->operands())
+        Work.push_back(cast<Constant>(E.get()));
+      continue;
+    }
+    auto *Obj = C->getType()->isPointerTy()
+                    ? dyn_cast<GlobalVariable>(getUnderlyingObject(C))
+                    : nullptr;
+    if (!Obj || !Obj->isConstant() || Targets.size() > 1024) {
+      Targets.clear();
+      return Targets;
+    }
+    Targets.push_back(Obj);
+  }
+  return Targets;
+}
+
+/// What an access's type says (TBAA) holds for any offset in the object, so
+/// the whole-object locations keep the access's \p AA tags.
+SmallVector<MemoryLocation, 2>
+LoopFacts::iterationLocations(Value *Ptr, LocationSize Size,
+                              const AAMDNodes &AA) {
+  SmallVector<MemoryLocation, 2> Locs;
+  if (L.isLoopInvariant(Ptr)) {
+    Locs.push_back(MemoryLocation(Ptr, Size, AA));
+    return Locs;
+  }
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects, nullptr);
+  // -O0: a pointer read back from the stack slot clang spilled it to
+  // (a parameter stored once at entry) is that pointer's object.
+  for (unsigned K = 0; K < Objects.size() && K < 16; ++K)
+    if (const Value *Fwd = slotValue(Objects[K])) {
+      SmallVector<const Value *, 4> More;
+      getUnderlyingObjects(Fwd, More, nullptr);
+      Objects.erase(Objects.begin() + K);
+      Objects.insert(Objects.begin() + K, More.begin(), More.end());
+    }
+  for (const Value *O : Objects) {
+    SmallVector<const Value *, 8> Table = constantTableTargets(O);
+    if (!Table.empty()) {
+      for (const Value *T : Table)
+        Locs.push_back(MemoryLocation(T, LocationSize::beforeOrAfterPointer()));
+      continue;
+    }
+    // A phi of the loop stands for every pointer the walk reaches: the
+    // objects of its start value (getUnderlyingObjects stops there).
+    if (auto *P = dyn_cast<PHINode>(O))
+      if (P->getParent() == L.getHeader()) {
+        for (unsigned In = 0; In < P->getNumIncomingValues(); ++In) {
+          if (L.contains(P->getIncomingBlock(In)))
+            continue;
+          SmallVector<const Value *, 4> Start;
+          getUnderlyingObjects(P->getIncomingValue(In), Start, nullptr);
+          for (const Value *SO : Start)
+            Locs.push_back(
+                MemoryLocation(SO, LocationSize::beforeOrAfterPointer(), AA));
+        }
+        continue;
+      }
+    Locs.push_back(MemoryLocation(O, LocationSize::beforeOrAfterPointer(), AA));
+  }
+  return Locs;
+}
+
+/// -O0: the value a load of a stack slot reads when the function stores
+/// that slot exactly once, before the load (a spilled parameter), or null.
+const Value *LoopFacts::slotValue(const Value *V) {
+  auto *Ld = dyn_cast<LoadInst>(V);
+  if (!Ld || !Ld->isSimple() || !isNonEscapingAlloca(A, Ld->getPointerOperand()))
+    return nullptr;
+  const StoreInst *Only = nullptr;
+  for (const User *U : Ld->getPointerOperand()->users())
+    if (auto *St = dyn_cast<StoreInst>(U)) {
+      if (Only)
+        return nullptr;
+      Only = St;
+    }
+  return Only && DT.dominates(Only, Ld) ? Only->getValueOperand() : nullptr;
+}
+
+/// May the call, in some iteration, write \p Loc (an output buffer, or
+/// memory the catalogue does not describe)?
+bool LoopFacts::callMayWrite(const MemoryLocation &Loc) {
+  const CandidateCall &C = S.C;
+  if (!C.RowDescribesOperands)
+    return true;
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::Everything)
+      return true;
+    if (M.Effect != ArgMemory::Writes)
+      continue;
+    for (const MemoryLocation &CL : iterationLocations(
+             C.Call->getArgOperand(C.FirstArg + K), M.Loc.Size))
+      if (!A.AA.isNoAlias(CL, Loc))
+        return true;
+  }
+  return false;
+}
+
+/// Code in the loop that may write what \p LI reads in some iteration, or
+/// null (the call itself when only it may).
+Instruction *LoopFacts::writerOf(LoadInst *LI) {
+  SmallVector<MemoryLocation, 2> Locs = iterationLocations(
+      LI->getPointerOperand(),
+      LocationSize::precise(DL.getTypeStoreSize(LI->getType())),
+      LI->getAAMetadata());
+  for (Instruction *W : Writers)
+    for (const MemoryLocation &Loc : Locs)
+      if (isModSet(A.AA.getModRefInfo(W, Loc)))
+        return W;
+  for (const MemoryLocation &Loc : Locs)
+    if (callMayWrite(Loc))
+      return S.Call;
+  return nullptr;
+}
+
+bool LoopFacts::dependsOnCall(Value *V, unsigned Depth) {
+  DenseSet<const Value *> Seen;
+  SmallVector<Value *, 16> Work{V};
+  while (!Work.empty()) {
+    Value *X = Work.pop_back_val();
+    if (X == S.Call)
+      return true;
+    auto *I = dyn_cast<Instruction>(X);
+    if (!I || !L.contains(I) || !Seen.insert(I).second || Seen.size() > 256)
+      continue;
+    for (Value *Op : I->operands())
+      Work.push_back(Op);
+    // -O0: through the stack slot the loop stores it in.
+    if (auto *Ld = dyn_cast<LoadInst>(I))
+      for (User *U : Ld->getPointerOperand()->users())
+        if (auto *St = dyn_cast<StoreInst>(U))
+          if (St->getPointerOperand() == Ld->getPointerOperand() &&
+              L.contains(St))
+            Work.push_back(St->getValueOperand());
+  }
+  (void)Depth;
+  return false;
+}
+
+/// A header phi SCEV knows as {start,+,constant step} of this loop.
+bool LoopFacts::phiInduction(PHINode *P) {
+  if (P->getParent() != L.getHeader() || !SE.isSCEVable(P->getType()))
+    return false;
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(P));
+  if (!AR || AR->getLoop() != &L || !AR->isAffine())
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt().isSignedIntN(64) == false)
+    return false;
+  InductionLeaf Leaf;
+  Leaf.Phi = P;
+  Leaf.Step = Step->getAPInt().getSExtValue();
+  S.Leaves[P] = Leaf;
+  return true;
+}
+
+/// -O0: a load, before the call, of a stack slot only ever loaded and
+/// stored, which the loop stores exactly once per iteration, after that
+/// load, with `load + constant` (`i++`, `fd--`, `p++`): in iteration k it
+/// reads start + k * step.
+bool LoopFacts::slotInduction(LoadInst *LI) {
+  auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand());
+  if (!Slot || !LI->isSimple() || !isNonEscapingAlloca(A, Slot) ||
+      !DT.dominates(LI, S.Call))
+    return false;
+  auto InSubloop = [&](const Instruction *I) {
+    for (const Loop *Sub : L.getSubLoops())
+      if (Sub->contains(I))
+        return true;
+    return false;
+  };
+  StoreInst *Bump = nullptr;
+  for (User *U : Slot->users())
+    if (auto *St = dyn_cast<StoreInst>(U))
+      if (L.contains(St)) {
+        if (Bump)
+          return false;
+        Bump = St;
+      }
+  // Once in every iteration (not in an inner loop, on every path to the
+  // latch), and never before LI in it.
+  if (!Bump || InSubloop(Bump) || InSubloop(LI) ||
+      !DT.dominates(Bump->getParent(), L.getLoopLatch()) ||
+      bumpedBefore(Bump, LI))
+    return false;
+  Value *New = Bump->getValueOperand();
+  int64_t Step = 0;
+  Value *From = nullptr;
+  if (auto *BO = dyn_cast<BinaryOperator>(New)) {
+    auto *K = dyn_cast<ConstantInt>(BO->getOperand(1));
+    if (!K || K->getBitWidth() > 64)
+      return false;
+    if (BO->getOpcode() == Instruction::Add)
+      Step = K->getSExtValue();
+    else if (BO->getOpcode() == Instruction::Sub)
+      Step = -K->getSExtValue();
+    else
+      return false;
+    From = BO->getOperand(0);
+  } else if (auto *GEP = dyn_cast<GetElementPtrInst>(New)) {
+    APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+    if (GEP->getNumIndices() != 1 ||
+        !GEP->accumulateConstantOffset(DL, Off) ||
+        !Off.isSignedIntN(64))
+      return false;
+    Step = Off.getSExtValue();
+    From = GEP->getPointerOperand();
+  } else {
+    return false;
+  }
+  auto *Old = dyn_cast<LoadInst>(From);
+  if (!Old || Old->getPointerOperand() != Slot ||
+      Old->getType() != LI->getType())
+    return false;
+  InductionLeaf Leaf;
+  Leaf.Slot = Slot;
+  Leaf.Step = Step;
+  S.Leaves[LI] = Leaf;
+  return true;
+}
+
+/// Can \p Bump run before \p LI in one iteration (a path from it to LI that
+/// does not go round the loop)?
+bool LoopFacts::bumpedBefore(StoreInst *Bump, LoadInst *LI) {
+  BasicBlock *From = Bump->getParent(), *To = LI->getParent();
+  if (From == To)
+    return Bump->comesBefore(LI);
+  SmallVector<BasicBlock *, 8> Work{From};
+  DenseSet<BasicBlock *> Seen{From};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    for (BasicBlock *Succ : successors(BB)) {
+      if (Succ == L.getHeader())
+        continue; // the next iteration
+      if (Succ == To)
+        return true;
+      if (L.contains(Succ) && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+    }
+  }
+  return false;
+}
+
+Verdict LoopFacts::classify(Value *V, unsigned Depth) {
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || !L.contains(I))
+    return {SB_LV_INVARIANT, ""};
+  auto Known = Memo.find(I);
+  if (Known != Memo.end())
+    return Known->second;
+  Verdict R{SB_LV_UNREPEATABLE, "code the inspector does not repeat"};
+  if (Depth > 24) {
+    R.Why = "an expression too deep to repeat";
+  } else if (I == S.Call) {
+    R = {SB_LV_CARRIED, "the call's result in an earlier iteration"};
+  } else if (auto *P = dyn_cast<PHINode>(I)) {
+    if (phiInduction(P))
+      R = {SB_LV_INDUCTION, ""};
+    else if (dependsOnCall(P))
+      R = {SB_LV_CARRIED,
+           "a value the loop carries from the call's result to the next "
+           "iteration"};
+    else
+      R.Why = P->getParent() == L.getHeader()
+                  ? "a value the loop carries to the next iteration that is "
+                    "not an induction variable"
+                  : "a value chosen by a branch in the loop";
+  } else if (auto *LI = dyn_cast<LoadInst>(I)) {
+    if (slotInduction(LI)) {
+      R = {SB_LV_INDUCTION, ""};
+    } else if (!LI->isSimple()) {
+      R.Why = "a volatile or atomic load";
+    } else {
+      Verdict Addr = classify(LI->getPointerOperand(), Depth + 1);
+      if (rank(Addr.Kind) >= 2) {
+        R = Addr;
+      } else if (Instruction *W = writerOf(LI)) {
+        if (W == S.Call)
+          R = {SB_LV_CARRIED, "a load of memory the call writes"};
+        else if (isa<StoreInst>(W) &&
+                 dependsOnCall(cast<StoreInst>(W)->getValueOperand()))
+          R = {SB_LV_CARRIED,
+               "a load of memory the loop stores the call's result in"};
+        else
+          R.Why = "a load of memory the loop writes (" +
+                  sysbatch::detail::describe(*W) + ")";
+      } else {
+        InspectorLoads.push_back(LI);
+        R = {Addr.Kind, ""};
+      }
+    }
+  } else if (isa<CastInst>(I) || isa<GetElementPtrInst>(I) ||
+             isa<CmpInst>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I) ||
+             (isa<BinaryOperator>(I) && !I->isIntDivRem())) {
+    R = {SB_LV_INVARIANT, ""};
+    for (Value *Op : I->operands()) {
+      Verdict O = classify(Op, Depth + 1);
+      if (rank(O.Kind) > rank(R.Kind))
+        R = O;
+    }
+  } else if (auto *CB = dyn_cast<CallBase>(I)) {
+    Function *F = CB->getCalledFunction();
+    R.Why = "the result of " +
+            (F ? "a call to " + F->getName().str() : std::string("a call"));
+  } else {
+    R.Why = std::string("a ") + I->getOpcodeName() + " in the loop";
+  }
+  Memo[I] = R;
+  return R;
+}
+
+/// Rule 4: is the inspector's repeat of \p LI for a later iteration known
+/// not to fault?
+bool LoopFacts::proven(LoadInst *LI) {
+  Value *Ptr = LI->getPointerOperand();
+  if (L.isLoopInvariant(Ptr))
+    return DT.dominates(LI, S.Call) ||
+           compat::dereferenceableAt(Ptr, LI->getType(), LI->getAlign(), DL,
+                                     S.Call, &DT);
+  if (isDereferenceableAndAlignedInLoop(LI, &L, SE, DT))
+    return true;
+  // A field of each element of a global array (parts[i].p: a stride larger
+  // than the load), which LLVM's helper does not cover: every address of
+  // the loop's at most MaxBTC + 1 iterations lies inside the object.
+  auto *AR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
+  if (!AR || AR->getLoop() != &L || !AR->isAffine())
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  auto *Max = dyn_cast<SCEVConstant>(SE.getConstantMaxBackedgeTakenCount(&L));
+  const SCEV *Start = AR->getStart();
+  auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(Start));
+  auto *G = Base ? dyn_cast<GlobalVariable>(Base->getValue()) : nullptr;
+  if (!Step || !Max || !G || !G->getValueType()->isSized() ||
+      !G->hasDefinitiveInitializer())
+    return false;
+  auto *Off = dyn_cast<SCEVConstant>(SE.getMinusSCEV(Start, Base));
+  if (!Off || Step->getAPInt().isNegative() || Off->getAPInt().isNegative() ||
+      Max->getAPInt().getActiveBits() > 32 ||
+      Step->getAPInt().getActiveBits() > 32)
+    return false;
+  uint64_t Last = Off->getAPInt().getZExtValue() +
+                  Max->getAPInt().getZExtValue() * Step->getAPInt().getZExtValue();
+  uint64_t Size = DL.getTypeStoreSize(LI->getType());
+  return Last + Size <= DL.getTypeAllocSize(G->getValueType()) &&
+         isAligned(LI->getAlign(), Off->getAPInt().getZExtValue()) &&
+         isAligned(LI->getAlign(), Step->getAPInt().getZExtValue()) &&
+         G->getAlign().valueOrOne() >= LI->getAlign();
+}
+
+void LoopFacts::describeArguments() {
+  sb_call_event &CE = S.Model.call;
+  for (int K = 0; K < CE.nargs; ++K) {
+    Value *V = S.Call->getArgOperand(S.C.EventBase + K);
+    Verdict R = classify(V);
+    S.Model.arg_value[K] = R.Kind;
+    S.Model.arg_why[K] = R.Why.empty() ? nullptr : S.keep(R.Why);
+  }
+  // The buffer the core makes private per slot (rule 3): kernel writes go
+  // there, so the code's accesses to the shared one commute.
+  if (S.C.RowDescribesOperands && !sb_call_is_raw_syscall(&CE))
+    for (int K = 0; K < CE.nargs && K < (int)S.C.RawRow->libc_argc; ++K)
+      if (S.C.RawRow->libc_args[K].kind == SB_ARG_OUT_BUF &&
+          S.Model.arg_value[K] == SB_LV_INVARIANT &&
+          CE.args[K].kind != SB_OPND_CONST)
+        PrivateArg = PrivateArg < 0 ? K : PrivateArg;
+}
+
+/// Is \p V the call's value (through sign extensions and, at -O0, the
+/// stack slot it was stored in within the block)?
+bool LoopFacts::isCallResult(Value *V, bool &Widened) {
+  Widened = false;
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    if (V == S.Call)
+      return true;
+    if (auto *SX = dyn_cast<SExtInst>(V)) {
+      Widened = true;
+      V = SX->getOperand(0);
+    } else if (auto *Ld = dyn_cast<LoadInst>(V)) {
+      if (!Ld->isSimple() || !isNonEscapingAlloca(A, Ld->getPointerOperand()))
+        return false;
+      StoreInst *Last = nullptr;
+      for (Instruction *P = Ld->getPrevNode(); P && !Last; P = P->getPrevNode())
+        if (auto *St = dyn_cast<StoreInst>(P))
+          if (St->getPointerOperand() == Ld->getPointerOperand())
+            Last = St;
+      if (!Last)
+        return false;
+      V = Last->getValueOperand();
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+/// The classes (bit c: sign class c) for which \p Br goes to successor 0,
+/// or -1 when the branch is not the call's result compared with a
+/// constant.
+int LoopFacts::classMask(BranchInst *Br, bool &Swapped) {
+  Swapped = false;
+  if (!Br->isConditional())
+    return -1;
+  Value *Cond = Br->getCondition();
+  while (auto *X = dyn_cast<BinaryOperator>(Cond)) {
+    auto *One = dyn_cast<ConstantInt>(X->getOperand(1));
+    if (X->getOpcode() != Instruction::Xor || !One || !One->isOne())
+      break;
+    Cond = X->getOperand(0);
+    Swapped = !Swapped;
+  }
+  auto *Cmp = dyn_cast<ICmpInst>(Cond);
+  if (!Cmp)
+    return -1;
+  Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
+  CmpInst::Predicate Pred = Cmp->getPredicate();
+  if (isa<Constant>(Lhs)) {
+    std::swap(Lhs, Rhs);
+    Pred = CmpInst::getSwappedPredicate(Pred);
+  }
+  APInt K;
+  if (auto *CI = dyn_cast<ConstantInt>(Rhs))
+    K = CI->getValue();
+  else if (isa<ConstantPointerNull>(Rhs))
+    K = APInt(64, 0);
+  else if (auto *CE = dyn_cast<ConstantExpr>(Rhs);
+           CE && CE->getOpcode() == Instruction::IntToPtr &&
+           isa<ConstantInt>(CE->getOperand(0)))
+    K = cast<ConstantInt>(CE->getOperand(0))->getValue().sextOrTrunc(64);
+  else
+    return -1;
+  bool Widened;
+  if (!isCallResult(Lhs, Widened) || K.getBitWidth() > 64)
+    return -1;
+  sb_cmp Op;
+  switch (Pred) {
+  case CmpInst::ICMP_EQ: Op = SB_CMP_EQ; break;
+  case CmpInst::ICMP_NE: Op = SB_CMP_NE; break;
+  case CmpInst::ICMP_SLT: Op = SB_CMP_SLT; break;
+  case CmpInst::ICMP_SLE: Op = SB_CMP_SLE; break;
+  case CmpInst::ICMP_SGT: Op = SB_CMP_SGT; break;
+  case CmpInst::ICMP_SGE: Op = SB_CMP_SGE; break;
+  case CmpInst::ICMP_ULT: Op = SB_CMP_ULT; break;
+  case CmpInst::ICMP_ULE: Op = SB_CMP_ULE; break;
+  case CmpInst::ICMP_UGT: Op = SB_CMP_UGT; break;
+  case CmpInst::ICMP_UGE: Op = SB_CMP_UGE; break;
+  default: return -1;
+  }
+  bool Unsigned = CmpInst::isUnsigned(Pred);
+  Type *Ty = S.Call->getType();
+  unsigned W = Ty->isPointerTy() ? DL.getPointerSizeInBits()
+               : Ty->isIntegerTy() ? Ty->getIntegerBitWidth() : 0;
+  const sb_call_event &CE = S.Model.call;
+  if (!W || W != (unsigned)sb_call_result_bits(S.Model.abi, &CE) ||
+      (Widened && (Unsigned || !K.isSignedIntN(W))))
+    return -1;
+  long Constant = Unsigned ? (long)K.getZExtValue() : (long)K.getSExtValue();
+  return sb_cond_classes(sb_call_ret_conv(S.Model.abi, &CE), W, Op, Constant);
+}
+
+/// Why code \p I may not move above a later iteration's call, or null.
+/// Does code \p I, after the call in the same iteration, access only this
+/// iteration's element of the call's per-iteration output buffer \p Buf
+/// (`if (fstat(fds[i], &sts[i]) == 0) total += sts[i].st_size`)?  With
+/// {B,+,S} the buffer, Z <= |S| its size and {B+d,+,S} the access, 0 <= d
+/// and d + size <= Z: later iterations' buffers start |S| or more away.
+bool LoopFacts::ownElement(Instruction &I, Value *Buf, const ArgMemory &M) {
+  Value *Ptr = nullptr;
+  Type *Ty = nullptr;
+  if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+    Ptr = Ld->getPointerOperand();
+    Ty = Ld->getType();
+  } else if (auto *St = dyn_cast<StoreInst>(&I)) {
+    Ptr = St->getPointerOperand();
+    Ty = St->getValueOperand()->getType();
+  }
+  if (!Ptr || !M.Loc.Size.hasValue() || !SE.isSCEVable(Buf->getType()) ||
+      !SE.isSCEVable(Ptr->getType()))
+    return false;
+  auto *BufAR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Buf));
+  auto *AccAR = dyn_cast<SCEVAddRecExpr>(SE.getSCEV(Ptr));
+  if (!BufAR || !AccAR || BufAR->getLoop() != &L || AccAR->getLoop() != &L ||
+      !BufAR->isAffine() || !AccAR->isAffine() ||
+      BufAR->getStepRecurrence(SE) != AccAR->getStepRecurrence(SE))
+    return false;
+  auto *Step = dyn_cast<SCEVConstant>(BufAR->getStepRecurrence(SE));
+  auto *D = dyn_cast<SCEVConstant>(
+      SE.getMinusSCEV(AccAR->getStart(), BufAR->getStart()));
+  if (!Step || !D || D->getAPInt().isNegative() ||
+      D->getAPInt().getActiveBits() > 32 ||
+      Step->getAPInt().isSignedIntN(32) == false)
+    return false;
+  uint64_t Z = M.Loc.Size.getValue();
+  uint64_t AbsStep = Step->getAPInt().abs().getZExtValue();
+  return Z <= AbsStep &&
+         D->getAPInt().getZExtValue() + DL.getTypeStoreSize(Ty) <= Z;
+}
+
+const char *LoopFacts::conflict(Instruction &I, bool SameIteration) {
+  if (!isCodeInst(I))
+    return nullptr;
+  std::string Why;
+  if (auto *II = dyn_cast<IntrinsicInst>(&I)) {
+    if (II->isLifetimeStartOrEnd()) {
+      // A lifetime marker ends or starts what the object holds: a conflict
+      // only for memory a later call writes directly.
+      MemoryLocation Obj(II->getArgOperand(1)->stripPointerCasts(),
+                         LocationSize::beforeOrAfterPointer());
+      return callMayWrite(Obj) && !(PrivateArg >= 0 &&
+                                    getUnderlyingObject(S.Call->getArgOperand(
+                                        S.C.EventBase + PrivateArg)) ==
+                                        Obj.Ptr)
+                 ? S.keep("the end of a buffer's lifetime")
+                 : nullptr;
+    }
+  }
+  if (const char *B = visitBarrier(I, Why, A.Abi))
+    return S.keep(B);
+  if (!I.mayReadOrWriteMemory())
+    return nullptr;
+  Value *Ptr = nullptr;
+  if (auto *Ld = dyn_cast<LoadInst>(&I))
+    Ptr = Ld->getPointerOperand();
+  else if (auto *St = dyn_cast<StoreInst>(&I))
+    Ptr = St->getPointerOperand();
+  if (Ptr && (isNonEscapingAlloca(A, Ptr) || isErrnoAccess(Ptr)))
+    return nullptr; // no call sees it; errno is set at each call site
+  const CandidateCall &C = S.C;
+  std::string Sym = C.Call->getCalledFunction()->getName().str();
+  if (!C.RowDescribesOperands)
+    return S.keep(sysbatch::detail::describe(I) +
+                  " while the call's memory is not described");
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::None || (int)K == PrivateArg)
+      continue;
+    if (M.Effect == ArgMemory::Everything)
+      return S.keep(sysbatch::detail::describe(I) +
+                    " while later calls may touch any memory");
+    if (M.Effect == ArgMemory::Writes && SameIteration &&
+        ownElement(I, C.Call->getArgOperand(C.FirstArg + K), M))
+      continue;
+    for (const MemoryLocation &Loc : iterationLocations(
+             C.Call->getArgOperand(C.FirstArg + K), M.Loc.Size)) {
+      ModRefInfo MRI = A.AA.getModRefInfo(&I, Loc);
+      if (M.Effect == ArgMemory::Reads ? isModSet(MRI) : isModOrRefSet(MRI))
+        return S.keep(sysbatch::detail::describe(I) +
+                      " that may alias a buffer of a later " + Sym);
+    }
+  }
+  return nullptr;
+}
+
+/// The guard (the call on every path through the loop) and the exit tests
+/// the inspector repeats; false when the guard is unknown (the model says
+/// why).  \p Repeated: exiting blocks whose exit the inspector predicts;
+/// \p Unrepeated: exits before the call it cannot (every class leaves).
+bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
+                                      DenseSet<BasicBlock *> &Unrepeated) {
+  BasicBlock *CallBB = S.Call->getParent();
+  BasicBlock *Latch = L.getLoopLatch();
+  auto Unknown = [&](std::string Why) {
+    S.Model.guard = SB_LG_UNKNOWN;
+    S.Model.guard_why = S.keep(std::move(Why));
+    return false;
+  };
+  if (!DT.dominates(CallBB, Latch)) {
+    // The nearest condition above the call decides whether it runs.
+    for (DomTreeNode *N = DT.getNode(CallBB)->getIDom(); N; N = N->getIDom()) {
+      auto *Br = dyn_cast<BranchInst>(N->getBlock()->getTerminator());
+      if (!L.contains(N->getBlock()))
+        break;
+      if (Br && Br->isConditional()) {
+        Verdict V = classify(Br->getCondition());
+        if (rank(V.Kind) >= 2)
+          return Unknown("the call runs under a condition on " + V.Why);
+        return Unknown("the call runs under a condition the loop repeats "
+                       "(the LLVM pass batches unconditional calls only)");
+      }
+    }
+    return Unknown("the call does not run in every iteration");
+  }
+  SmallVector<BasicBlock *, 4> Exiting;
+  L.getExitingBlocks(Exiting);
+  std::vector<std::pair<BasicBlock *, ExitTest>> Tests;
+  for (BasicBlock *E : Exiting) {
+    bool Before = E != CallBB && DT.dominates(E, CallBB);
+    bool AfterEveryPath = DT.dominates(CallBB, E) && DT.dominates(E, Latch);
+    if (!Before && !DT.dominates(CallBB, E))
+      return Unknown("the loop may be left before the call on some paths");
+    auto *Br = dyn_cast<BranchInst>(E->getTerminator());
+    bool Simple = Br && Br->isConditional() &&
+                  L.contains(Br->getSuccessor(0)) !=
+                      L.contains(Br->getSuccessor(1));
+    // The inspector repeats a test on invariants and induction values;
+    // after the call, only one every path to the next iteration passes.
+    bool Repeatable = Simple && (Before || AfterEveryPath) &&
+                      rank(classify(Br->getCondition()).Kind) <= 1;
+    if (Repeatable) {
+      Repeated.insert(E);
+      Tests.push_back({E, {Br, L.contains(Br->getSuccessor(0)), !Before}});
+    } else if (Before) {
+      Unrepeated.insert(E);
+    }
+  }
+  // Dominance order: after-call tests (of iteration t-1) first.
+  llvm::sort(Tests, [&](const std::pair<BasicBlock *, ExitTest> &X,
+                        const std::pair<BasicBlock *, ExitTest> &Y) {
+    if (X.second.AfterCall != Y.second.AfterCall)
+      return X.second.AfterCall;
+    return X.first != Y.first && DT.dominates(X.first, Y.first);
+  });
+  for (auto &T : Tests)
+    S.Exits.push_back(T.second);
+  S.Model.guard = SB_LG_ALWAYS;
+  return true;
+}
+
+/// Rule 2: per sign class, where the result leads before the next
+/// iteration's call.
+void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
+  BasicBlock *Header = L.getHeader();
+  BasicBlock *CallBB = S.Call->getParent();
+  std::string Sym = S.Call->getCalledFunction()->getName().str();
+  for (int Class = 0; Class < 3; ++Class) {
+    uint8_t Path = SB_LP_NEXT;
+    const char *Why = nullptr;
+    auto Mark = [&](uint8_t P, const char *W) {
+      if (Path == SB_LP_NEXT || (P == SB_LP_CONFLICT && Path != P)) {
+        Path = P;
+        Why = W;
+      }
+    };
+    // (block, before the call of the next iteration?)
+    SmallVector<std::pair<BasicBlock *, bool>, 16> Work;
+    DenseSet<std::pair<BasicBlock *, unsigned>> Seen;
+    auto Scan = [&](BasicBlock *BB, Instruction *From, bool Next) {
+      for (Instruction *I = From; I; I = I->getNextNode()) {
+        if (Next && I == S.Call)
+          return false; // the next iteration's call: the path ends
+        if (const char *W = conflict(*I, !Next))
+          Mark(SB_LP_CONFLICT, W);
+      }
+      Instruction *T = BB->getTerminator();
+      auto *Br = dyn_cast<BranchInst>(T);
+      if (!Br && !isa<SwitchInst>(T) && !isa<UnreachableInst>(T)) {
+        Mark(SB_LP_CONFLICT, S.keep(std::string("a ") + T->getOpcodeName()));
+        return false;
+      }
+      SmallVector<BasicBlock *, 2> Succs;
+      bool Swapped;
+      int Mask = Br && !Next ? classMask(Br, Swapped) : -1;
+      if (Mask >= 0) {
+        bool First = (Mask >> Class & 1) != Swapped;
+        Succs.push_back(Br->getSuccessor(First ? 0 : 1));
+      } else {
+        for (BasicBlock *Succ : successors(BB))
+          Succs.push_back(Succ);
+      }
+      for (BasicBlock *Succ : Succs) {
+        if (!L.contains(Succ)) {
+          if (!Repeated.count(BB))
+            Mark(SB_LP_LEAVES,
+                 S.keep(Mask >= 0 ? "a test on " + Sym +
+                                        "'s result that leaves the loop"
+                                  : std::string("a branch that leaves the "
+                                                "loop on a condition the "
+                                                "inspector does not repeat")));
+          continue;
+        }
+        bool SuccNext = Next || (Succ == Header && BB == L.getLoopLatch());
+        if (Seen.insert({Succ, SuccNext ? 1u : 0u}).second)
+          Work.push_back({Succ, SuccNext});
+      }
+      return true;
+    };
+    Scan(CallBB, S.Call->getNextNode(), false);
+    while (!Work.empty()) {
+      auto [BB, Next] = Work.pop_back_val();
+      Scan(BB, &BB->front(), Next);
+    }
+    (void)CallBB;
+    S.Model.class_path[Class] = Path;
+    S.Model.class_why[Class] = Why;
+  }
+}
+
+void LoopFacts::describe() {
+  sb_loop &M = S.Model;
+  M.abi = A.Abi;
+  sb_call_event &CE = M.call;
+  CE.row = S.C.Row;
+  CE.symbol = S.keep(S.Call->getCalledFunction()->getName().str());
+  CE.nargs = std::min<int>(S.Call->arg_size() - S.C.EventBase, SB_MAX_ARGS + 1);
+  for (int K = 0; K < CE.nargs; ++K) {
+    Value *V = S.Call->getArgOperand(S.C.EventBase + K);
+    sb_operand O = {};
+    O.call = -1;
+    O.kind = SB_OPND_AVAILABLE;
+    if (auto *CI = dyn_cast<ConstantInt>(V)) {
+      if (CI->getBitWidth() <= 64) {
+        O.kind = SB_OPND_CONST;
+        O.value = (long)CI->getSExtValue();
+      }
+    } else if (isa<ConstantPointerNull>(V)) {
+      O.kind = SB_OPND_CONST;
+    }
+    CE.args[K] = O;
+  }
+  std::string Shape = visitCallShape(S.C);
+  if (Shape.empty() && !L.getLoopLatch())
+    Shape = "the loop has more than one latch";
+  CE.why_not = Shape.empty() ? nullptr : S.keep(Shape);
+
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (&I != S.Call && I.mayWriteToMemory())
+        Writers.push_back(&I);
+  describeArguments();
+  if (CE.why_not)
+    return;
+  DenseSet<BasicBlock *> Repeated, Unrepeated;
+  if (!describeGuardAndExits(Repeated, Unrepeated))
+    return;
+  describePaths(Repeated);
+  if (!Unrepeated.empty())
+    for (int Class = 0; Class < 3; ++Class)
+      if (S.Model.class_path[Class] == SB_LP_NEXT) {
+        S.Model.class_path[Class] = SB_LP_LEAVES;
+        S.Model.class_why[Class] =
+            "the loop's exit test before the call is not one the inspector "
+            "repeats";
+      }
+  for (LoadInst *LI : InspectorLoads)
+    if (!proven(LI)) {
+      M.unproven_loads = true;
+      std::string Name = LI->getPointerOperand()->getName().str();
+      M.loads_why = S.keep(
+          "a load for a later iteration" +
+          (Name.empty() ? std::string() : " (" + Name + ")") +
+          " is not known to be dereferenceable");
+      break;
+    }
+}
+
+/// A call site loop batching looks at: catalogued, and not one a region
+/// rewrite put there (its batch call, by the runtime's prefix).
+static bool isLoopCandidate(CallInst &CI, sb_abi Abi) {
+  Function *Callee = CI.getCalledFunction();
+  return isCandidate(CI, Abi) &&
+         !(Callee && compat::startsWith(Callee->getName(), "sysbatch_"));
+}
+
+std::vector<std::unique_ptr<LoopSite>>
+analyseLoops(Function &F, Analysis &A, LoopInfo &LI, ScalarEvolution &SE,
+             DominatorTree &DT) {
+  std::vector<std::unique_ptr<LoopSite>> Sites;
+  DenseSet<const Loop *> Done;
+  for (BasicBlock &BB : F) {
+    Loop *L = LI.getLoopFor(&BB);
+    if (!L)
+      continue;
+    for (Instruction &I : BB) {
+      auto *CI = dyn_cast<CallInst>(&I);
+      if (!CI || !isLoopCandidate(*CI, A.Abi) || !Done.insert(L).second)
+        continue;
+      auto S = std::make_unique<LoopSite>();
+      S->L = L;
+      S->Call = CI;
+      S->C = makeCandidate(CI, A.Abi);
+      S->Number = Sites.size();
+      int Others = -1;
+      for (BasicBlock *LB : L->blocks())
+        for (Instruction &J : *LB)
+          if (auto *Other = dyn_cast<CallInst>(&J))
+            Others += isLoopCandidate(*Other, A.Abi);
+      S->Model.other_call_sites = Others;
+      LoopFacts(*S, A, SE, DT).describe();
+      Sites.push_back(std::move(S));
+    }
+  }
+  return Sites;
+}
+
+} // namespace detail
+} // namespace sysbatch

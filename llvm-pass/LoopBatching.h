@@ -1,0 +1,97 @@
+//===- LoopBatching.h - loop batching's model, shared by its files -*- C++ -*-===//
+//
+// Internal to llvm-pass/: one loop around one catalogued call site as the
+// core's sb_loop (core/include/sysbatch/loop.h), plus what the rewrite
+// needs to repeat the loop's induction for later iterations (the inspector):
+// which values are induction variables and with what step, and which exit
+// tests it repeats.  LoopAnalysis.cpp fills a LoopSite, RewriteLoop.cpp
+// rewrites one from its plan, LoopPass.cpp runs both and registers the
+// -O1..-O3 placement.
+//
+//===----------------------------------------------------------------------===//
+#ifndef SYSBATCH_LLVM_LOOP_BATCHING_H
+#define SYSBATCH_LLVM_LOOP_BATCHING_H
+
+#include "SysbatchInternal.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/PassManager.h"
+
+#include "sysbatch/loop.h"
+
+namespace llvm {
+class PassBuilder;
+}
+
+namespace sysbatch {
+namespace detail {
+
+/// An induction variable the inspector recomputes for iteration t as
+/// `value now + t * Step`: a header phi (SSA, -O1 and up) or, at -O0, a
+/// load of a stack slot the loop updates once per iteration after the
+/// call (`i++` as load/add/store); the rewrite then loads the slot again at
+/// the call site.
+struct InductionLeaf {
+  llvm::PHINode *Phi = nullptr;
+  llvm::AllocaInst *Slot = nullptr;
+  int64_t Step = 0; // bytes for a pointer
+};
+
+/// An exit test the inspector repeats: before the call (evaluated for
+/// iteration t) or after it on every path to the latch (evaluated for
+/// iteration t - 1).  Listed in dominance order.
+struct ExitTest {
+  llvm::BranchInst *Br;
+  bool StayOnTrue;
+  bool AfterCall;
+};
+
+struct LoopSite {
+  llvm::Loop *L = nullptr;
+  llvm::CallInst *Call = nullptr;
+  CandidateCall C{};
+  unsigned Number = 0; // loops in the function, in the order of their calls
+  sb_loop Model = {};
+  sb_loop_plan Plan = {};
+  std::deque<std::string> Texts; // owns the strings Model points to
+  llvm::DenseMap<const llvm::Value *, InductionLeaf> Leaves;
+  std::vector<ExitTest> Exits;
+
+  const char *keep(std::string S) {
+    Texts.push_back(std::move(S));
+    return Texts.back().c_str();
+  }
+};
+
+/// LoopAnalysis.cpp: every loop of \p F with a catalogued call site of its
+/// own, described (not planned).
+std::vector<std::unique_ptr<LoopSite>>
+analyseLoops(llvm::Function &F, Analysis &A, llvm::LoopInfo &LI,
+             llvm::ScalarEvolution &SE, llvm::DominatorTree &DT);
+
+/// RewriteLoop.cpp: the rewrite of one batched loop call site (\p Verify:
+/// each taken slot's words are compared with the call site's arguments).
+void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify);
+
+/// LoopPass.cpp: plan, report and rewrite the loops of \p F; true when
+/// anything changed.  Used by the -O0 pass (optnone functions) and by the
+/// loop pass of optimised pipelines; not \p Final: refusals are left to a
+/// later look (neither printed nor reported).
+bool batchLoops(llvm::Function &F, llvm::FunctionAnalysisManager &FAM,
+                sb_abi Abi, const SysbatchOptions &Opts, bool Final = true);
+
+/// SysbatchPass.cpp: the ABI this run rewrites for (false: do nothing).
+bool resolvePassTarget(const SysbatchOptions &Opts, llvm::Module &M,
+                       sb_abi &Abi);
+
+} // namespace detail
+
+/// LoopPass.cpp: the `sysbatch-loops` pipeline name and its placements in
+/// -O1..-O3: early at the peephole point, finally at the vectorizer start.
+void registerLoopBatching(llvm::PassBuilder &PB);
+
+} // namespace sysbatch
+
+#endif // SYSBATCH_LLVM_LOOP_BATCHING_H
