@@ -28,8 +28,8 @@
  * questions go to GCC's alias oracle; a buffer whose address changes per
  * iteration is described by the object it points into, so that the
  * answer holds for every iteration.  Loads the inspector makes for later
- * iterations are never proven dereferenceable yet (rule 4: a loop whose
- * result can stop the batch and whose arguments load per iteration is
+ * iterations are never proven dereferenceable yet (rule 4: a loop that a
+ * class of the result may leave and whose arguments load per iteration is
  * refused as speculative).
  */
 #include "block-scanner.h"
@@ -797,7 +797,13 @@ void loop_describer::describe()
     if (!describe_chain())
         return;
     describe_paths();
-    if (induction_load_) {
+    /* Rule 4: only a class that may leave the loop makes a later
+     * iteration's loads speculative - past a conflict the original goes on
+     * to the next iteration's exit test and loads. */
+    bool may_leave = false;
+    for (int c = 0; c < 3; c++)
+        may_leave |= m.class_path[c] == SB_LP_LEAVES;
+    if (induction_load_ && may_leave) {
         m.unproven_loads = true;
         m.loads_why = induction_load_;
     }
