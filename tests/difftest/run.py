@@ -3,7 +3,8 @@
 
     run.py --tools build/tests/sbtools.json --seeds 1-12 [--programs 25] [--work DIR]
 
-Each seed makes one C file of --programs random programs (gen.py); that file
+Each seed makes one C file of --programs random programs (gen.py, or
+genloop.py with --loops); that file
 is built with and without the sysbatch plugins and every build is compared
 with the unplugged reference by sbcompare.py (stdout with every result and
 errno, exit status, files left behind, strace call order).  The first seed
@@ -19,6 +20,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import genloop  # noqa: E402
 
 
 def seed_range(text):
@@ -38,6 +40,7 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="variant prefix (clang, gcc)")
     ap.add_argument("--keep-going", action="store_true")
     ap.add_argument("--branchy", action="store_true", help="programs with branches (gen.py --branchy)")
+    ap.add_argument("--loops", action="store_true", help="loop programs (genloop.py)")
     ap.add_argument("--verify", action="store_true",
                     help="plugged builds in verify mode (every batched call site checks its slot's arguments)")
     a = ap.parse_args()
@@ -50,7 +53,10 @@ def main():
     for seed in seeds:
         src = os.path.join(work, "seed%d.c" % seed)
         with open(src, "w") as f:
-            f.write(gen.generate(seed, a.programs, a.length, a.branchy))
+            if a.loops:
+                f.write(genloop.generate(seed, a.programs))
+            else:
+                f.write(gen.generate(seed, a.programs, a.length, a.branchy))
         cmd = [sys.executable, compare, "--tools", a.tools, "--work",
                os.path.join(work, "seed%d" % seed), "--opt", a.opt, src, "--expect-batches"]
         if a.no_strace:

@@ -36,6 +36,7 @@ import sys
 import tempfile
 
 STATS_RE = re.compile(r"emulated (\d+) batches")
+CALLS_RE = re.compile(r"calls (\d+)")
 STATS_OPEN_RE = re.compile(r'^openat\(AT_FDCWD, "([^"]*)", [^)]*\) = (\d+)$')
 
 
@@ -211,6 +212,9 @@ def main():
     ap.add_argument("--opt", default="0,2", help="optimisation levels (comma list)")
     ap.add_argument("--only", action="append", default=[], help="variant name prefix (clang, gcc)")
     ap.add_argument("--expect-batches", action="store_true")
+    ap.add_argument("--expect-calls", type=int, default=0,
+                    help="the BATCH_EMUL run of every plugged build must run at least "
+                         "this many calls inside batches (SYSBATCH_STATS 'calls N')")
     ap.add_argument("--no-strace", action="store_true")
     ap.add_argument("--strace-from", default="",
                     help="compare strace lines from the first one containing this text")
@@ -257,6 +261,15 @@ def main():
                           % (label, stats.strip(), err.strip()))
                 else:
                     print("%s: %s batches" % (label, m.group(1)))
+            if env_name == "emul" and a.expect_calls:
+                m = CALLS_RE.search(stats)
+                got = int(m.group(1)) if m else 0
+                if got < a.expect_calls:
+                    failures += 1
+                    print("TOO FEW BATCHED CALLS %s: %d, expected at least %d; stats were: %s"
+                          % (label, got, a.expect_calls, stats.strip()))
+                else:
+                    print("%s: %d calls in batches" % (label, got))
             if failures == 0:
                 print("same %s" % label)
     print("%d variants compared, %d differences" % (len(vs), failures))
