@@ -134,6 +134,44 @@ bool inside(class loop *loop, basic_block bb)
     return bb && flow_bb_inside_loop_p(loop, bb);
 }
 
+/* `ptr` is loaded from a read-only table of string literals (`static
+ * const char *const names[] = {"a", "b"}`): it points into a literal, which
+ * no statement may write (that is undefined), so what the kernel reads
+ * there is the same whenever it reads it. */
+bool points_to_literal(tree ptr)
+{
+    if (TREE_CODE(ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(ptr))
+        return false;
+    gassign *load = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(ptr));
+    if (!load || !gimple_assign_load_p(load) || gimple_has_volatile_ops(load))
+        return false;
+    tree ref = gimple_assign_rhs1(load);
+    if (TREE_CODE(ref) != ARRAY_REF)
+        return false;
+    tree table = TREE_OPERAND(ref, 0);
+    if (!VAR_P(table) || !TREE_READONLY(table) || !TREE_STATIC(table) ||
+        TREE_THIS_VOLATILE(table) || !DECL_INITIAL(table) ||
+        TREE_CODE(DECL_INITIAL(table)) != CONSTRUCTOR ||
+        !POINTER_TYPE_P(TREE_TYPE(ref)))
+        return false;
+    unsigned i;
+    tree value;
+    FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(DECL_INITIAL(table)), i, value) {
+        tree v = value;
+        STRIP_NOPS(v);
+        if (integer_zerop(v))
+            continue;
+        if (TREE_CODE(v) != ADDR_EXPR)
+            return false;
+        tree target = TREE_OPERAND(v, 0);
+        if (TREE_CODE(target) == ARRAY_REF)
+            target = TREE_OPERAND(target, 0);
+        if (TREE_CODE(target) != STRING_CST)
+            return false;
+    }
+    return true;
+}
+
 /* An automatic variable whose address appears only as an argument of
  * catalogued calls (lstat (p, &st)): the kernel keeps no pointer to it, so
  * no pointer the function loads can point into it. */
@@ -488,7 +526,7 @@ void loop_describer::describe_arguments()
          * the kernel what it holds now. */
         const struct sb_arg_desc *d = arg_desc(k);
         if (!d || (d->kind != SB_ARG_PATH && d->kind != SB_ARG_IN_BUF) ||
-            integer_zerop(arg))
+            integer_zerop(arg) || points_to_literal(arg))
             continue;
         ao_ref ref;
         bool known = buffer_ref(k, *d, &ref);
@@ -593,7 +631,8 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
             conflict = true;
         } else if (d->kind == SB_ARG_PATH || d->kind == SB_ARG_IN_BUF ||
                    d->kind == SB_ARG_OUT_BUF) {
-            if (integer_zerop(ptr))
+            if (integer_zerop(ptr) ||
+                (d->kind != SB_ARG_OUT_BUF && points_to_literal(ptr)))
                 continue;
             /* A shared output buffer is private per slot (rule 3): the
              * kernel writes the copy, the call site copies it back. */
