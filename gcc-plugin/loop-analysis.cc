@@ -106,12 +106,14 @@ public:
 private:
     bool depends_on_result(tree v, hash_set<tree> *seen, int depth) const;
     bool load_written(gassign *load, const char **why);
+    bool load_in_bounds(gassign *load) const;
     bool pointer_root(tree p, int depth, tree *root);
     bool buffer_ref(unsigned k, const struct sb_arg_desc &d, ao_ref *ref);
     const struct sb_arg_desc *arg_desc(unsigned k) const;
     bool stmt_conflicts(gimple *stmt, const char **why);
     void describe_arguments();
     bool describe_chain();
+    void classify_exit_tests();
     void describe_paths();
     void walk_class(int cls, enum sb_loop_path *path, const char **why);
     int result_classes(gcond *cond, bool *decided) const;
@@ -127,6 +129,8 @@ private:
     hash_map<tree, repeat_answer> memo_;
     hash_set<gcond *> repeated_; /* exit tests the inspector repeats */
     const char *induction_load_ = NULL;
+    bool in_exit_test_ = false; /* classifying an exit test's operands */
+    bool chain_ok_ = false;     /* exit_tests holds the header's chain */
 };
 
 bool inside(class loop *loop, basic_block bb)
@@ -410,6 +414,43 @@ bool loop_describer::load_written(gassign *load, const char **why)
     return false;
 }
 
+/* Rule 4 for `a[i]` of an array object with constant bounds, i an
+ * induction variable counting up from a constant >= 0, and an exit test
+ * the inspector makes before any argument, `i < C` or `i <= C` with C
+ * within the array: every iteration the inspector looks at has i in
+ * bounds. */
+bool loop_describer::load_in_bounds(gassign *load) const
+{
+    tree ref = gimple_assign_rhs1(load);
+    if (!chain_ok_ || TREE_CODE(ref) != ARRAY_REF ||
+        !DECL_P(get_base_address(ref)))
+        return false;
+    tree index = TREE_OPERAND(ref, 1), base, step;
+    tree low = array_ref_low_bound(ref), high = array_ref_up_bound(ref);
+    if (TREE_CODE(index) != SSA_NAME || !low || !high ||
+        TREE_CODE(low) != INTEGER_CST || TREE_CODE(high) != INTEGER_CST ||
+        !integer_zerop(low) || !header_iv(loop_, index, &base, &step) ||
+        TREE_CODE(base) != INTEGER_CST || TREE_CODE(step) != INTEGER_CST ||
+        tree_int_cst_sgn(base) < 0 || tree_int_cst_sgn(step) <= 0)
+        return false;
+    for (unsigned j = 0; j < s_.exit_tests.length(); j++) {
+        gcond *test = s_.exit_tests[j];
+        enum tree_code code = gimple_cond_code(test);
+        if (gimple_cond_lhs(test) != index ||
+            TREE_CODE(gimple_cond_rhs(test)) != INTEGER_CST)
+            continue;
+        /* The condition under which the loop stays. */
+        if (s_.exit_edges[j]->flags & EDGE_TRUE_VALUE)
+            code = invert_tree_comparison(code, false);
+        widest_int c = wi::to_widest(gimple_cond_rhs(test));
+        widest_int last = code == LT_EXPR ? c - 1 : code == LE_EXPR ? c : -1;
+        if ((code == LT_EXPR || code == LE_EXPR) &&
+            wi::les_p(last, wi::to_widest(high)))
+            return true;
+    }
+    return false;
+}
+
 struct repeat_answer loop_describer::classify(tree v, int depth)
 {
     struct repeat_answer ans = {REPEAT_INVARIANT, NULL};
@@ -484,7 +525,8 @@ struct repeat_answer loop_describer::classify(tree v, int depth)
                     ans.kind = REPEAT_NOT;
                     ans.why = why;
                 } else if (load && worst == REPEAT_INDUCTION &&
-                           !induction_load_) {
+                           !induction_load_ &&
+                           (in_exit_test_ || !load_in_bounds(assign))) {
                     induction_load_ = "a load for a later iteration is not "
                                       "known to be dereferenceable";
                 }
@@ -589,9 +631,20 @@ bool loop_describer::describe_chain()
         s_.exit_edges.safe_push(true_leaves ? on_true : on_false);
         bb = true_leaves ? on_false->dest : on_true->dest;
     }
-    /* An exit test the inspector can make for iteration i + t. */
+    m.guard = SB_LG_ALWAYS;
+    return true;
+}
+
+/* An exit test the inspector can make for iteration i + t. */
+void loop_describer::classify_exit_tests()
+{
+    struct sb_loop &m = s_.model;
     const char *unrepeated = NULL;
+    in_exit_test_ = true;
     for (gcond *cond : s_.exit_tests) {
+        /* Fresh answers: a load an argument shares with a test is made
+         * before the test in that test's place. */
+        memo_.empty();
         struct repeat_answer l = classify(gimple_cond_lhs(cond), 0);
         struct repeat_answer r = classify(gimple_cond_rhs(cond), 0);
         if (l.kind < REPEAT_CARRIED && r.kind < REPEAT_CARRIED)
@@ -600,13 +653,12 @@ bool loop_describer::describe_chain()
             unrepeated = "the loop's exit test before the call is not one "
                          "the inspector repeats";
     }
-    m.guard = SB_LG_ALWAYS;
+    in_exit_test_ = false;
     if (unrepeated)
         for (int c = 0; c < 3; c++) {
             m.class_path[c] = SB_LP_LEAVES;
             m.class_why[c] = unrepeated;
         }
-    return true;
 }
 
 /* May `stmt`, code between two iterations' calls, not stay before the
@@ -832,9 +884,13 @@ void loop_describer::describe()
                 writers_.safe_push(gsi_stmt(gsi));
     free(body);
 
+    /* The chain first: the in-bounds proof for the arguments' loads uses
+     * its exit tests. */
+    chain_ok_ = describe_chain();
     describe_arguments();
-    if (!describe_chain())
+    if (!chain_ok_)
         return;
+    classify_exit_tests();
     describe_paths();
     /* Rule 4: only a class that may leave the loop makes a later
      * iteration's loads speculative - past a conflict the original goes on

@@ -2,9 +2,10 @@
  * failure path stops at a failing slot (the next iteration refills from
  * its own call site), the first open that works stops on success (the
  * code breaks there).  Names are addresses into a read-only table, so the
- * inspector loads nothing; a table of pointers would be loads for
- * iterations the loop may never reach, refused as speculative when a
- * result may leave the loop.
+ * inspector loads nothing, or loads from a table of pointers the exit
+ * test keeps in bounds (i < 4 over 4 entries); other loads for iterations
+ * the loop may never reach (i < n, i < 5 over 4 entries, a parameter) are
+ * refused as speculative when a result may leave the loop.
  *
  * REQUIRES: gcc-host
  * RUN: %sbgcc -O0 -fchecking -c %s -o /dev/null -fplugin-arg-sysbatch-print-plan 2>&1 | %FileCheck %s
@@ -34,6 +35,38 @@ int first_open(void)
     return fd;
 }
 
+static const char *const table[4] = {"a", "b", "c", "d"};
+
+int first_in_table(void)
+{
+    for (int i = 0; i < 4; i++) {
+        int fd = open(table[i], O_RDONLY);
+        if (fd >= 0)
+            return fd;
+    }
+    return -1;
+}
+
+int first_in_table_n(int n)
+{
+    for (int i = 0; i < n; i++) {
+        int fd = open(table[i], O_RDONLY);
+        if (fd >= 0)
+            return fd;
+    }
+    return -1;
+}
+
+int first_past_table(void)
+{
+    for (int i = 0; i < 5; i++) {
+        int fd = open(table[i], O_RDONLY);
+        if (fd >= 0)
+            return fd;
+    }
+    return -1;
+}
+
 struct part { const char *p; long len; };
 
 int write_parts(int fd, const struct part *part, int n)
@@ -50,5 +83,12 @@ int write_parts(int fd, const struct part *part, int n)
 // CHECK:      function first_open loop 0:
 // CHECK-NEXT: loop call open: 16 iterations per batch
 // CHECK-NEXT:   slot: openat(-100, a0, 0, 0) zero=stop pos=stop
+// CHECK:      function first_in_table loop 0:
+// CHECK-NEXT: loop call open: 16 iterations per batch
+// CHECK-NEXT:   slot: openat(-100, a0, 0, 0) zero=stop pos=stop
+// CHECK:      function first_in_table_n loop 0:
+// CHECK-NEXT: loop call open: refused: loop-speculative-load: {{.*}}
+// CHECK:      function first_past_table loop 0:
+// CHECK-NEXT: loop call open: refused: loop-speculative-load: {{.*}}
 // CHECK:      function write_parts loop 0:
 // CHECK-NEXT: loop call write: refused: loop-speculative-load: {{.*}}: a load for a later iteration is not known to be dereferenceable
