@@ -70,6 +70,19 @@ bool header_iv(class loop *loop, tree v, tree *base, tree *step)
         return false;
     tree from_latch = PHI_ARG_DEF_FROM_EDGE(phi, loop_latch_edge(loop));
     tree entry = PHI_ARG_DEF_FROM_EDGE(phi, loop_preheader_edge(loop));
+    /* Several back edges merged into one latch: a PHI of one value. */
+    while (TREE_CODE(from_latch) == SSA_NAME &&
+           gimple_code(SSA_NAME_DEF_STMT(from_latch)) == GIMPLE_PHI &&
+           SSA_NAME_DEF_STMT(from_latch) != phi) {
+        gphi *merge = as_a<gphi *>(SSA_NAME_DEF_STMT(from_latch));
+        tree same = gimple_phi_arg_def(merge, 0);
+        for (unsigned i = 1; i < gimple_phi_num_args(merge); i++)
+            if (gimple_phi_arg_def(merge, i) != same)
+                return false;
+        if (same == from_latch)
+            return false;
+        from_latch = same;
+    }
     if (TREE_CODE(from_latch) != SSA_NAME)
         return false;
     gassign *inc = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(from_latch));
