@@ -20,9 +20,9 @@
  * one the inspector repeats (i + t < n).
  *
  * What is recognised (anything else is described as what it is, and the
- * core refuses): a loop without inner loops whose one candidate call is in
- * a block that dominates the latch, reached from the header through a
- * chain of blocks whose only branches are exit tests; arguments computed
+ * core refuses): a loop (inner loops only after the call) whose one
+ * candidate call is in a block that dominates the latch, reached from the
+ * header through a chain of blocks whose only branches are exit tests; arguments computed
  * from invariants, affine induction variables (simple_iv) and loads of
  * memory nothing in the loop writes, by code that cannot trap.  Memory
  * questions go to GCC's alias oracle; a buffer whose address changes per
@@ -599,17 +599,16 @@ void loop_describer::describe_arguments()
     }
 }
 
-/* Header to call: blocks whose only branches are exit tests.  False (with
+/* Header to call: blocks whose only branches are exit tests (so no inner
+ * loop runs before the call).  False (with
  * the guard described) otherwise. */
 bool loop_describer::describe_chain()
 {
     struct sb_loop &m = s_.model;
     basic_block call_bb = gimple_bb(s_.call);
-    if (loop_->inner) {
-        m.guard = SB_LG_UNKNOWN;
-        m.guard_why = "the loop holds another loop";
-        return false;
-    }
+    /* An inner loop before the call breaks the chain below (its header
+     * branches inside the loop); after the call its code is on the
+     * classes' paths like any other. */
     if (!dominated_by_p(CDI_DOMINATORS, loop_->latch, call_bb)) {
         m.guard = SB_LG_UNKNOWN;
         m.guard_why = "the call is not made in every iteration (a condition "
