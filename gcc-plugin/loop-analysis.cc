@@ -1068,6 +1068,23 @@ bool has_loop_call(function *fun)
 
 } // namespace
 
+int sysbatch_count_loop_calls(basic_block bb)
+{
+    int n = 0;
+    if (!sysbatch_loop_calls)
+        return 0;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+        const char *name = call ? callee_symbol(call) : NULL;
+        /* Not the inspectors' sysbatch_run, which the set holds too. */
+        if (name && !startswith(name, "sysbatch_") &&
+            sysbatch_loop_calls->contains(call))
+            n++;
+    }
+    return n;
+}
+
 bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched)
 {
     if (!sysbatch_cfg.core.plan.loops || sysbatch_cfg.abi != SB_ABI_LINUX_X86_64 ||

@@ -61,6 +61,10 @@ bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched);
  * candidates (block-analysis.cc). */
 extern hash_set<gimple *> *sysbatch_loop_calls;
 
+/* The loop batches' original call sites in `bb` (block numbers count them
+ * as before, so that the region plans keep their numbers). */
+int sysbatch_count_loop_calls(basic_block bb);
+
 /* The region rewrite's result conversion (rewrite-linux.cc): the call site
  * of a call with this convention sees `raw` as this value (errno set). */
 tree sysbatch_convert_result(gimple_seq *seq, enum sb_ret_conv conv, tree raw,
