@@ -15,7 +15,7 @@
  * What the plugins batch: the directory's opening - openat, fstat, the close
  * on fstat's error path and the first getdents64 - is one branchy batch
  * (openat's fd is chained into the other three by word copies; a failed
- * openat stops the batch and perror runs).  The per-entry loop is a loop
+ * openat stops the batch and perror runs).  At -O2 the per-entry loop is a loop
  * batch (docs/loops.md): its one call takes the same fd, a name the loop
  * does not write and a buffer of its own per iteration, and every result
  * goes on to the next entry, so up to loop-slots entries' fstatat calls
@@ -43,20 +43,13 @@ static int is_dot(const char *name)
     return name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0'));
 }
 
-struct entries {
-    char buf[4096];
-    int count;
-    const char *names[MAX_ENTRIES];
-    struct stat st[MAX_ENTRIES];
-    int rc[MAX_ENTRIES];
-    int err[MAX_ENTRIES];
-};
-
-static long long sum_entries(int fd, const char *path, struct entries *e);
+static long long sum_entries(int fd, const char *path,
+                             const char *const *names, int count);
 
 static long long walk(int parent, const char *name, const char *path)
 {
-    struct entries e;
+    char buf[4096];
+    const char *names[MAX_ENTRIES];
     struct stat st;
     int fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (fd < 0) {
@@ -68,17 +61,17 @@ static long long walk(int parent, const char *name, const char *path)
         return 0;
     }
     long long total = st.st_size;
-    ssize_t n = getdents64(fd, e.buf, sizeof e.buf);
+    ssize_t n = getdents64(fd, buf, sizeof buf);
     while (n > 0) {
-        e.count = 0;
-        for (ssize_t off = 0; off < n && e.count < MAX_ENTRIES;) {
-            struct dirent64 *d = (struct dirent64 *)(e.buf + off);
+        int count = 0;
+        for (ssize_t off = 0; off < n && count < MAX_ENTRIES;) {
+            struct dirent64 *d = (struct dirent64 *)(buf + off);
             off += d->d_reclen;
             if (!is_dot(d->d_name))
-                e.names[e.count++] = d->d_name;
+                names[count++] = d->d_name;
         }
-        total += sum_entries(fd, path, &e);
-        n = getdents64(fd, e.buf, sizeof e.buf);
+        total += sum_entries(fd, path, names, count);
+        n = getdents64(fd, buf, sizeof buf);
     }
     if (n < 0)
         perror(path);
@@ -87,23 +80,27 @@ static long long walk(int parent, const char *name, const char *path)
     return total;
 }
 
-/* One buffer's worth of entries: stat them all, then add them up. */
-static long long sum_entries(int fd, const char *path, struct entries *e)
+/* One buffer's worth of entries: stat them all (each into its own
+ * buffer, results and errno kept per entry), then add them up. */
+static long long sum_entries(int fd, const char *path,
+                             const char *const *names, int count)
 {
+    struct stat st[MAX_ENTRIES];
+    int rc[MAX_ENTRIES], err[MAX_ENTRIES];
     long long total = 0;
-    int count = e->count;
-    for (int i = 0; i < count; i++)
-        if ((e->rc[i] = fstatat(fd, e->names[i], &e->st[i], AT_SYMLINK_NOFOLLOW)) < 0)
-            e->err[i] = errno;
     for (int i = 0; i < count; i++) {
-        if (e->rc[i] < 0) {
-            fprintf(stderr, "%s: %s\n", e->names[i], strerror(e->err[i]));
-        } else if (S_ISDIR(e->st[i].st_mode)) {
+        rc[i] = fstatat(fd, names[i], &st[i], AT_SYMLINK_NOFOLLOW);
+        err[i] = errno;
+    }
+    for (int i = 0; i < count; i++) {
+        if (rc[i] < 0) {
+            fprintf(stderr, "%s: %s\n", names[i], strerror(err[i]));
+        } else if (S_ISDIR(st[i].st_mode)) {
             char sub[4096];
-            snprintf(sub, sizeof sub, "%s/%s", path, e->names[i]);
-            total += walk(fd, e->names[i], sub);
+            snprintf(sub, sizeof sub, "%s/%s", path, names[i]);
+            total += walk(fd, names[i], sub);
         } else {
-            total += e->st[i].st_size;
+            total += st[i].st_size;
         }
     }
     return total;

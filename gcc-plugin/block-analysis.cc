@@ -31,6 +31,7 @@
  * its own place after the batch (docs/design.md).
  */
 #include "block-scanner.h"
+#include "loop-batching.h"
 
 #include "sysbatch/libc.h"
 
@@ -127,7 +128,8 @@ bool block_scanner::is_candidate(gcall *call) const
 {
     const char *name = callee_symbol(call);
     return name && sb_catalog_lookup(abi_, name) &&
-           DECL_EXTERNAL(gimple_call_fndecl(call));
+           DECL_EXTERNAL(gimple_call_fndecl(call)) &&
+           !(sysbatch_loop_calls && sysbatch_loop_calls->contains(call));
 }
 
 /* An integer of at most 64 bits or a pointer: what fits a slot word. */
@@ -1061,7 +1063,8 @@ int sysbatch_count_candidates(basic_block bb, enum sb_abi abi)
             continue;
         const char *name = callee_symbol(call);
         if (name && sb_catalog_lookup(abi, name) &&
-            DECL_EXTERNAL(gimple_call_fndecl(call)))
+            DECL_EXTERNAL(gimple_call_fndecl(call)) &&
+            !(sysbatch_loop_calls && sysbatch_loop_calls->contains(call)))
             n++;
     }
     return n;

@@ -32,6 +32,14 @@ const char *describe_stmt(gimple *stmt);
 /* Statements that only steer control flow (regions.cc). */
 bool control_stmt_p(gimple *stmt);
 
+/* A load or store of errno only (block-analysis.cc). */
+bool errno_access_p(gimple *stmt);
+
+/* GCC's compare as the core's; `name` is `result` through copies and
+ * value-keeping widenings (regions.cc). */
+bool map_compare(enum tree_code code, bool is_unsigned, enum sb_cmp *op);
+bool same_value_p(tree name, tree result);
+
 class block_scanner {
 public:
     block_scanner(basic_block bb, enum sb_abi abi, int first,
@@ -40,6 +48,11 @@ public:
     int run();
     int run_region();
     int run_tock_chain();
+    /* Also used by the loop analysis (loop-analysis.cc), which describes
+     * one call site without a region. */
+    bool is_candidate(gcall *call) const;
+    void describe_shape(gcall *call, struct sb_call_shape *shape) const;
+    bool stmt_is_barrier(gimple *stmt, const char **why) const;
 
 private:
     struct gap {
@@ -47,7 +60,6 @@ private:
         auto_vec<gimple *> stmts;
     };
 
-    bool is_candidate(gcall *call) const;
     struct sb_operand classify(tree arg, unsigned first_call_uid) const;
     bool available_ssa_p(tree name, unsigned first_call_uid) const;
     bool load_available_at_issue(gimple *def, unsigned first_call_uid) const;
@@ -60,9 +72,7 @@ private:
     int call_index_of(const gimple *stmt) const;
     void describe_call(gcall *call, unsigned first_call_uid,
                        struct sb_call_event *ev) const;
-    void describe_shape(gcall *call, struct sb_call_shape *shape) const;
     bool tock_result_operand(gimple *load, struct sb_operand *op) const;
-    bool stmt_is_barrier(gimple *stmt, const char **why) const;
     bool barrier_kind(gimple *stmt, enum sb_barrier *kind,
                       const char **callee) const;
     bool stmt_conflicts_with(gimple *stmt, int call) const;

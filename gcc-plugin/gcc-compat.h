@@ -49,6 +49,8 @@
 #include "tree-ssanames.h"
 #include "cfghooks.h"
 #include "cfgloop.h"
+#include "tree-ssa-loop.h"
+#include "tree-scalar-evolution.h"
 #include "gimple-iterator.h"
 #include "gimple-fold.h"
 #include "gimple-pretty-print.h"

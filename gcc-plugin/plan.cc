@@ -9,6 +9,7 @@
  */
 #include "sysbatch-gcc.h"
 #include "sysbatch/remark.h"
+#include "loop-batching.h"
 
 namespace {
 
@@ -284,12 +285,13 @@ void sysbatch_plan_function(function *fun,
     reported_branches = &reported;
     int block_number = 0;
     for (basic_block b : blocks) {
-        if (!sysbatch_count_candidates(b, sysbatch_cfg.abi))
+        int candidates = sysbatch_count_candidates(b, sysbatch_cfg.abi);
+        if (!candidates && !sysbatch_count_loop_calls(b))
             continue;
         /* Numbers stay those of the straight-line plans, whatever branchy
-         * regions cover. */
+         * regions or loop batches cover. */
         int number = block_number++;
-        if (covered.contains(b))
+        if (!candidates || covered.contains(b))
             continue;
         /* Tock's series call only stops or continues: no branchy plans. */
         if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&

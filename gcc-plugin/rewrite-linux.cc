@@ -48,6 +48,7 @@
  */
 #include "sysbatch-gcc.h"
 #include "sysbatch/runtime-abi.h"
+#include "loop-batching.h"
 
 namespace {
 
@@ -175,6 +176,42 @@ tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,
     DECL_INITIAL(decl) = ctor;
     varpool_node::finalize_decl(decl);
     return decl;
+}
+
+/* What the call site sees for a raw result `raw` (loop-batching.h). */
+tree sysbatch_convert_result(gimple_seq *seq, enum sb_ret_conv conv, tree raw,
+                             tree result_type, location_t loc)
+{
+    tree fn = NULL_TREE, fn_type = NULL_TREE;
+    switch (conv) {
+    case SB_RET_ERRNO:
+        fn = sysbatch_rt.ret_errno_fn;
+        fn_type = long_integer_type_node;
+        break;
+    case SB_RET_MAP_FAILED:
+        fn = sysbatch_rt.ret_mmap_fn;
+        fn_type = ptr_type_node;
+        break;
+    case SB_RET_POSITIVE_ERROR:
+        fn = sysbatch_rt.ret_positive_fn;
+        fn_type = integer_type_node;
+        break;
+    default: /* never fails: the raw value is the result */
+        break;
+    }
+    tree value = raw;
+    if (fn) {
+        gcall *call = gimple_build_call(fn, 1, raw);
+        gimple_set_location(call, loc);
+        if (result_type) {
+            value = make_ssa_name(fn_type);
+            gimple_call_set_lhs(call, value);
+        }
+        gimple_seq_add_stmt(seq, call);
+    }
+    if (!result_type)
+        return NULL_TREE;
+    return gimple_convert(seq, loc, result_type, value);
 }
 
 namespace {
@@ -558,36 +595,8 @@ tree batch_rewriter::convert_result(gimple_seq *seq,
                                     const struct sb_call_event &ev, tree raw,
                                     tree result_type, location_t loc) const
 {
-    tree fn = NULL_TREE, fn_type = NULL_TREE;
-    switch (sb_call_ret_conv(blk_->region.abi, &ev)) {
-    case SB_RET_ERRNO:
-        fn = sysbatch_rt.ret_errno_fn;
-        fn_type = long_integer_type_node;
-        break;
-    case SB_RET_MAP_FAILED:
-        fn = sysbatch_rt.ret_mmap_fn;
-        fn_type = ptr_type_node;
-        break;
-    case SB_RET_POSITIVE_ERROR:
-        fn = sysbatch_rt.ret_positive_fn;
-        fn_type = integer_type_node;
-        break;
-    default: /* never fails: the raw value is the result */
-        break;
-    }
-    tree value = raw;
-    if (fn) {
-        gcall *conv = gimple_build_call(fn, 1, raw);
-        gimple_set_location(conv, loc);
-        if (result_type) {
-            value = make_ssa_name(fn_type);
-            gimple_call_set_lhs(conv, value);
-        }
-        gimple_seq_add_stmt(seq, conv);
-    }
-    if (!result_type)
-        return NULL_TREE;
-    return gimple_convert(seq, loc, result_type, value);
+    return sysbatch_convert_result(seq, sb_call_ret_conv(blk_->region.abi, &ev),
+                                   raw, result_type, loc);
 }
 
 /* call_site: r = (slot <= last) ? convert (rets[slot]) : original call;

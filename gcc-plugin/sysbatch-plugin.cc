@@ -39,6 +39,7 @@
  * this file keeps the entry, options, registration and execute().
  */
 #include "sysbatch-gcc.h"
+#include "loop-batching.h"
 
 int plugin_is_GPL_compatible;
 
@@ -47,6 +48,7 @@ struct sysbatch_runtime_decls sysbatch_rt;
 /* report=DIR: this unit's record (core/report.c), begun at the start of
  * the unit and written at its end. */
 struct sb_report *sysbatch_unit_report;
+hash_set<gimple *> *sysbatch_loop_calls;
 
 /* Every member of sysbatch_rt is a tree, so one root entry covers them. */
 static_assert(sizeof(sysbatch_rt) % sizeof(tree) == 0,
@@ -212,9 +214,16 @@ unsigned int sysbatch_pass::execute(function *fun)
     if (startswith(self, "sysbatch_"))
         return 0;
 
+    /* Loops first (loop-analysis.cc); the calls they batch are no
+     * region's candidates. */
+    hash_set<gimple *> loop_calls;
+    bool loops_changed = sysbatch_batch_loops(fun, &loop_calls);
+    sysbatch_loop_calls = &loop_calls;
     auto_vec<struct sysbatch_planned_region> queue;
     sysbatch_plan_function(fun, &queue);
-    if (!rewrite_queue(&queue))
+    bool regions_changed = rewrite_queue(&queue);
+    sysbatch_loop_calls = NULL;
+    if (!regions_changed && !loops_changed)
         return 0;
     free_dominance_info(CDI_DOMINATORS);
     free_dominance_info(CDI_POST_DOMINATORS);

@@ -15,7 +15,7 @@ mkdir -p "$work"
 # sections FILE: one line per "function ... block ...:" section, with the
 # section's lines joined by '|', sorted.
 sections() {
-    awk '/^function .* block [0-9]+( part [0-9]+)?:$/ { if (s != "") print s; s = $0; next }
+    awk '/^function .* (block [0-9]+( part [0-9]+)?|loop [0-9]+):$/ { if (s != "") print s; s = $0; next }
          { s = s "|" $0 }
          END { if (s != "") print s }' "$1" | LC_ALL=C sort
 }

@@ -1,0 +1,1127 @@
+/* loop-analysis.cc: loop batching on GIMPLE, the facts half - describe
+ * the loop around one call site as a core sb_loop (sysbatch/loop.h), and
+ * drive planning, reports and the rewrite (rewrite-loop.cc).
+ *
+ * For
+ *
+ *     <bb 4>: # i_5 = PHI <0(2), i_12(3)>          header
+ *             if (i_5 < n_9(D)) goto <bb 3>; else goto <bb 5>;
+ *     <bb 3>: _3 = fd_10(D) + (long unsigned int) i_5 * 4;
+ *             _4 = *_3;
+ *             close (_4);
+ *             i_12 = i_5 + 1;
+ *
+ * (what into-SSA leaves at -O0 and -O2 alike: scalars are SSA names, the
+ * exit test is at the top) the model is: a0 = induction (a load at an
+ * address affine in the induction variable i_5, of memory nothing in the
+ * loop writes), every sign class of close's result goes on to the next
+ * iteration through code that commutes with the later calls, the call is
+ * made in every iteration that passes the header's test, and that test is
+ * one the inspector repeats (i + t < n).
+ *
+ * What is recognised (anything else is described as what it is, and the
+ * core refuses): a loop (inner loops only after the call) whose one
+ * candidate call is in a block that dominates the latch, reached from the
+ * header through a chain of blocks whose only branches are exit tests; arguments computed
+ * from invariants, affine induction variables (simple_iv) and loads of
+ * memory nothing in the loop writes, by code that cannot trap.  Memory
+ * questions go to GCC's alias oracle; a buffer whose address changes per
+ * iteration is described by the object it points into, so that the
+ * answer holds for every iteration.  Loads the inspector makes for later
+ * iterations are never proven dereferenceable yet (rule 4: a loop that a
+ * class of the result may leave and whose arguments load per iteration is
+ * refused as speculative).
+ */
+#include "block-scanner.h"
+#include "loop-batching.h"
+
+namespace {
+
+using namespace sysbatch_gcc;
+
+/* How an SSA value at the call site is known for a later iteration (the
+ * order matters: a value is the worst of its operands). */
+enum repeat_kind {
+    REPEAT_INVARIANT = 0, /* the same in every iteration */
+    REPEAT_INDUCTION,     /* recomputed from induction variables */
+    REPEAT_CARRIED,       /* from the call's result in an earlier iteration */
+    REPEAT_NOT,           /* from code the inspector cannot repeat */
+};
+
+struct repeat_answer {
+    enum repeat_kind kind;
+    const char *why;
+};
+
+/* `v`, a PHI of the loop's header, is an affine induction variable:
+ * v = base + k * step in the k-th iteration.  SCEV first; it gives up on
+ * `while (fd > 2) close (fd--)`, whose increment works on a copy of the
+ * PHI (fd.0_1 = fd_2; fd_6 = fd.0_1 + -1), so that form is read here. */
+bool header_iv(class loop *loop, tree v, tree *base, tree *step)
+{
+    affine_iv iv;
+    if (simple_iv(loop, loop, v, &iv, false)) {
+        *base = iv.base;
+        *step = iv.step;
+        return true;
+    }
+    gphi *phi = dyn_cast<gphi *>(SSA_NAME_DEF_STMT(v));
+    if (!phi || gimple_bb(phi) != loop->header || !loop->latch)
+        return false;
+    tree from_latch = PHI_ARG_DEF_FROM_EDGE(phi, loop_latch_edge(loop));
+    tree entry = PHI_ARG_DEF_FROM_EDGE(phi, loop_preheader_edge(loop));
+    /* Several back edges merged into one latch: a PHI of one value. */
+    while (TREE_CODE(from_latch) == SSA_NAME &&
+           gimple_code(SSA_NAME_DEF_STMT(from_latch)) == GIMPLE_PHI &&
+           SSA_NAME_DEF_STMT(from_latch) != phi) {
+        gphi *merge = as_a<gphi *>(SSA_NAME_DEF_STMT(from_latch));
+        tree same = gimple_phi_arg_def(merge, 0);
+        for (unsigned i = 1; i < gimple_phi_num_args(merge); i++)
+            if (gimple_phi_arg_def(merge, i) != same)
+                return false;
+        if (same == from_latch)
+            return false;
+        from_latch = same;
+    }
+    if (TREE_CODE(from_latch) != SSA_NAME)
+        return false;
+    gassign *inc = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(from_latch));
+    if (!inc)
+        return false;
+    enum tree_code code = gimple_assign_rhs_code(inc);
+    if (code != PLUS_EXPR && code != POINTER_PLUS_EXPR && code != MINUS_EXPR)
+        return false;
+    tree x = gimple_assign_rhs1(inc), c = gimple_assign_rhs2(inc);
+    if (TREE_CODE(c) != INTEGER_CST)
+        return false;
+    while (x != v && TREE_CODE(x) == SSA_NAME && !SSA_NAME_IS_DEFAULT_DEF(x)) {
+        gassign *copy = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(x));
+        if (!copy || gimple_assign_rhs_code(copy) != SSA_NAME)
+            return false;
+        x = gimple_assign_rhs1(copy);
+    }
+    if (x != v)
+        return false;
+    *base = entry;
+    *step = code == MINUS_EXPR ? fold_build1(NEGATE_EXPR, TREE_TYPE(c), c) : c;
+    return true;
+}
+
+class loop_describer {
+public:
+    loop_describer(struct sysbatch_loop_site &site, enum sb_abi abi)
+        : s_(site), abi_(abi), loop_(site.loop), scanner_(NULL, abi, 0, NULL)
+    {
+    }
+    void describe();
+    struct repeat_answer classify(tree v, int depth);
+
+private:
+    bool depends_on_result(tree v, hash_set<tree> *seen, int depth) const;
+    bool load_written(gassign *load, const char **why);
+    bool load_in_bounds(gassign *load) const;
+    bool pointer_root(tree p, int depth, tree *root);
+    bool buffer_ref(unsigned k, const struct sb_arg_desc &d, ao_ref *ref);
+    const struct sb_arg_desc *arg_desc(unsigned k) const;
+    bool stmt_conflicts(gimple *stmt, const char **why);
+    void describe_arguments();
+    bool describe_chain();
+    void classify_exit_tests();
+    void describe_paths();
+    void walk_class(int cls, enum sb_loop_path *path, const char **why);
+    int result_classes(gcond *cond, bool *decided) const;
+
+    struct sysbatch_loop_site &s_;
+    enum sb_abi abi_;
+    class loop *loop_;
+    block_scanner scanner_;
+    const struct sb_syscall *row_ = NULL; /* the row of the arguments */
+    unsigned shift_ = 0;                  /* 1 for syscall(NR, ...) */
+    tree result_ = NULL_TREE;
+    auto_vec<gimple *> writers_; /* statements of the loop that store */
+    hash_map<tree, repeat_answer> memo_;
+    hash_set<gcond *> repeated_; /* exit tests the inspector repeats */
+    const char *induction_load_ = NULL;
+    bool in_exit_test_ = false; /* classifying an exit test's operands */
+    bool chain_ok_ = false;     /* exit_tests holds the header's chain */
+};
+
+bool inside(class loop *loop, basic_block bb)
+{
+    return bb && flow_bb_inside_loop_p(loop, bb);
+}
+
+/* `ptr` is loaded from a read-only table of string literals (`static
+ * const char *const names[] = {"a", "b"}`): it points into a literal, which
+ * no statement may write (that is undefined), so what the kernel reads
+ * there is the same whenever it reads it. */
+bool points_to_literal(tree ptr)
+{
+    if (TREE_CODE(ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(ptr))
+        return false;
+    gassign *load = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(ptr));
+    if (!load || !gimple_assign_load_p(load) || gimple_has_volatile_ops(load))
+        return false;
+    tree ref = gimple_assign_rhs1(load);
+    if (TREE_CODE(ref) != ARRAY_REF)
+        return false;
+    tree table = TREE_OPERAND(ref, 0);
+    if (!VAR_P(table) || !TREE_READONLY(table) || !TREE_STATIC(table) ||
+        TREE_THIS_VOLATILE(table) || !DECL_INITIAL(table) ||
+        TREE_CODE(DECL_INITIAL(table)) != CONSTRUCTOR ||
+        !POINTER_TYPE_P(TREE_TYPE(ref)))
+        return false;
+    unsigned i;
+    tree value;
+    FOR_EACH_CONSTRUCTOR_VALUE(CONSTRUCTOR_ELTS(DECL_INITIAL(table)), i, value) {
+        tree v = value;
+        STRIP_NOPS(v);
+        if (integer_zerop(v))
+            continue;
+        if (TREE_CODE(v) != ADDR_EXPR)
+            return false;
+        tree target = TREE_OPERAND(v, 0);
+        if (TREE_CODE(target) == ARRAY_REF)
+            target = TREE_OPERAND(target, 0);
+        if (TREE_CODE(target) != STRING_CST)
+            return false;
+    }
+    return true;
+}
+
+/* An automatic variable whose address appears only as an argument of
+ * catalogued calls (lstat (p, &st)): the kernel keeps no pointer to it, so
+ * no pointer the function loads can point into it. */
+bool address_only_in_calls(tree decl, enum sb_abi abi)
+{
+    if (!VAR_P(decl) || is_global_var(decl))
+        return false;
+    block_scanner scanner(NULL, abi, 0, NULL);
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, cfun)
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+             gsi_next(&gsi)) {
+            gimple *stmt = gsi_stmt(gsi);
+            if (is_gimple_debug(stmt))
+                continue;
+            gcall *call = dyn_cast<gcall *>(stmt);
+            bool candidate = call && scanner.is_candidate(call);
+            for (unsigned i = 0; i < gimple_num_ops(stmt); i++) {
+                tree op = gimple_op(stmt, i);
+                if (!op)
+                    continue;
+                bool as_argument = candidate && i >= 3; /* lhs, fn, chain */
+                tree found = walk_tree_without_duplicates(
+                    &op,
+                    [](tree *tp, int *, void *d) -> tree {
+                        if (TREE_CODE(*tp) == ADDR_EXPR &&
+                            get_base_address(TREE_OPERAND(*tp, 0)) == (tree)d)
+                            return *tp;
+                        return NULL_TREE;
+                    },
+                    decl);
+                if (found && !(as_argument && found == op))
+                    return false;
+            }
+        }
+    return true;
+}
+
+/* Code the inspector may run again: no traps, no memory. */
+bool repeatable_code_p(enum tree_code code)
+{
+    return pure_arith_code_p(code) ||
+           TREE_CODE_CLASS(code) == tcc_comparison || code == ADDR_EXPR ||
+           code == POINTER_DIFF_EXPR;
+}
+
+const char *keep(const char *text)
+{
+    return ggc_strdup(text);
+}
+
+const struct sb_arg_desc *loop_describer::arg_desc(unsigned k) const
+{
+    if (!row_ || k < shift_ || k - shift_ >= (unsigned)row_->libc_argc)
+        return NULL;
+    return &row_->libc_args[k - shift_];
+}
+
+bool loop_describer::depends_on_result(tree v, hash_set<tree> *seen,
+                                       int depth) const
+{
+    if (TREE_CODE(v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(v) || depth > 32)
+        return false;
+    if (v == result_)
+        return true;
+    gimple *def = SSA_NAME_DEF_STMT(v);
+    if (def == s_.call)
+        return true;
+    if (!inside(loop_, gimple_bb(def)) || seen->add(v))
+        return false;
+    ssa_op_iter iter;
+    use_operand_p use;
+    if (gphi *phi = dyn_cast<gphi *>(def)) {
+        for (unsigned i = 0; i < gimple_phi_num_args(phi); i++)
+            if (depends_on_result(gimple_phi_arg_def(phi, i), seen, depth + 1))
+                return true;
+        return false;
+    }
+    FOR_EACH_SSA_USE_OPERAND(use, def, iter, SSA_OP_USE)
+        if (depends_on_result(USE_FROM_PTR(use), seen, depth + 1))
+            return true;
+    return false;
+}
+
+/* The object a pointer argument points into, the same for every
+ * iteration: &decl, or an invariant pointer the address grows from (an
+ * induction variable with a constant non-negative step).  False when
+ * there is no such object. */
+bool loop_describer::pointer_root(tree p, int depth, tree *root)
+{
+    if (depth > 16)
+        return false;
+    if (TREE_CODE(p) == ADDR_EXPR) {
+        tree base = get_base_address(TREE_OPERAND(p, 0));
+        if (base && DECL_P(base)) {
+            *root = build_fold_addr_expr(base);
+            return true;
+        }
+        if (base && TREE_CODE(base) == MEM_REF)
+            return pointer_root(TREE_OPERAND(base, 0), depth + 1, root);
+        return false;
+    }
+    if (TREE_CODE(p) == POINTER_PLUS_EXPR)
+        return pointer_root(TREE_OPERAND(p, 0), depth + 1, root);
+    if (TREE_CODE(p) != SSA_NAME)
+        return false;
+    if (SSA_NAME_IS_DEFAULT_DEF(p) || !inside(loop_, gimple_bb(SSA_NAME_DEF_STMT(p)))) {
+        *root = p;
+        return true;
+    }
+    gimple *def = SSA_NAME_DEF_STMT(p);
+    if (gimple_code(def) == GIMPLE_PHI) {
+        tree base, step;
+        if (gimple_bb(def) != loop_->header ||
+            !header_iv(loop_, p, &base, &step) ||
+            TREE_CODE(step) != INTEGER_CST || tree_int_cst_sgn(step) < 0)
+            return false;
+        return pointer_root(base, depth + 1, root);
+    }
+    gassign *assign = dyn_cast<gassign *>(def);
+    if (!assign)
+        return false;
+    enum tree_code code = gimple_assign_rhs_code(assign);
+    if (code == POINTER_PLUS_EXPR || code == SSA_NAME || CONVERT_EXPR_CODE_P(code))
+        return pointer_root(gimple_assign_rhs1(assign), depth + 1, root);
+    if (code == ADDR_EXPR)
+        return pointer_root(gimple_assign_rhs1(assign), depth + 1, root);
+    return false;
+}
+
+/* The memory buffer argument k of the call may touch in any iteration;
+ * false: not known (the caller assumes any memory). */
+bool loop_describer::buffer_ref(unsigned k, const struct sb_arg_desc &d,
+                                ao_ref *ref)
+{
+    gcall *c = s_.call;
+    tree ptr = gimple_call_arg(c, k);
+    if (!POINTER_TYPE_P(TREE_TYPE(ptr)))
+        return false;
+    struct repeat_answer r = classify(ptr, 0);
+    if (r.kind == REPEAT_INVARIANT) {
+        tree size = NULL_TREE;
+        if (d.kind != SB_ARG_PATH) {
+            unsigned nargs = gimple_call_num_args(c);
+            if (d.size_arg >= 0 && (unsigned)d.size_arg + shift_ < nargs) {
+                tree s = gimple_call_arg(c, d.size_arg + shift_);
+                if (TREE_CODE(s) == INTEGER_CST)
+                    size = fold_convert(size_type_node, s);
+            } else if (d.size_arg < 0 && d.fixed_size) {
+                size = size_int(d.fixed_size);
+            }
+        }
+        ao_ref_init_from_ptr_and_size(ref, ptr, size);
+    } else {
+        tree root;
+        if (!pointer_root(ptr, 0, &root)) {
+            /* A pointer loaded per iteration (name[i]): its own target.
+             * The oracle never compares it with another iteration's
+             * target by offsets from the same name, as stmt_conflicts
+             * treats any access through that name as a conflict. */
+            if (TREE_CODE(ptr) != SSA_NAME)
+                return false;
+            gimple *def = SSA_NAME_DEF_STMT(ptr);
+            if (!gimple_assign_load_p(def))
+                return false;
+            root = ptr;
+        }
+        if (TREE_CODE(root) == ADDR_EXPR && DECL_P(TREE_OPERAND(root, 0)))
+            ao_ref_init(ref, TREE_OPERAND(root, 0));
+        else
+            ao_ref_init_from_ptr_and_size(ref, root, NULL_TREE);
+    }
+    /* What the kernel writes is an object of the pointed-to type (the
+     * libc function's parameter type), so type-based rules apply. */
+    tree pointee = TREE_TYPE(TREE_TYPE(ptr));
+    if (d.kind == SB_ARG_OUT_BUF && flag_strict_aliasing &&
+        !VOID_TYPE_P(pointee) && COMPLETE_TYPE_P(pointee) &&
+        (!ref->base || !DECL_P(ref->base)))
+        ref->ref_alias_set = ref->base_alias_set = get_alias_set(pointee);
+    return true;
+}
+
+/* Does `stmt` access memory through the SSA name `name` itself? */
+bool accesses_through(gimple *stmt, tree name)
+{
+    for (unsigned i = 0; i < gimple_num_ops(stmt); i++) {
+        tree op = gimple_op(stmt, i);
+        if (!op)
+            continue;
+        tree base = get_base_address(op);
+        if (base && TREE_CODE(base) == MEM_REF && TREE_OPERAND(base, 0) == name)
+            return true;
+    }
+    return false;
+}
+
+/* A load the inspector repeats must read memory nothing in the loop
+ * writes - no statement, and not the kernel side of the call. */
+bool loop_describer::load_written(gassign *load, const char **why)
+{
+    ao_ref r;
+    ao_ref_init(&r, gimple_assign_rhs1(load));
+    for (gimple *w : writers_)
+        if (stmt_may_clobber_ref_p_1(w, &r, true)) {
+            const char *what = describe_stmt(w);
+            *why = keep(ACONCAT((what, " in the loop may write the memory "
+                                 "an argument is loaded from", NULL)));
+            return true;
+        }
+    const char *sym = callee_symbol(s_.call);
+    for (unsigned k = 0; k < gimple_call_num_args(s_.call); k++) {
+        const struct sb_arg_desc *d = arg_desc(k);
+        if (!d)
+            continue;
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE) {
+            *why = keep(ACONCAT((sym, " may write the memory an argument "
+                                 "is loaded from", NULL)));
+            return true;
+        }
+        if (d->kind != SB_ARG_OUT_BUF ||
+            integer_zerop(gimple_call_arg(s_.call, k)))
+            continue;
+        ao_ref buf;
+        bool known = buffer_ref(k, *d, &buf);
+        tree load_base = get_base_address(gimple_assign_rhs1(load));
+        if (known && buf.base && DECL_P(buf.base) && load_base &&
+            TREE_CODE(load_base) == MEM_REF &&
+            address_only_in_calls(buf.base, abi_))
+            continue; /* loaded through a pointer: never into it */
+        if (!known || refs_may_alias_p_1(&r, &buf, true)) {
+            *why = keep(ACONCAT((sym, " writes the memory an argument is "
+                                 "loaded from", NULL)));
+            return true;
+        }
+    }
+    return false;
+}
+
+/* Rule 4 for `a[i]` of an array object with constant bounds, i an
+ * induction variable counting up from a constant >= 0, and an exit test
+ * the inspector makes before any argument, `i < C` or `i <= C` with C
+ * within the array: every iteration the inspector looks at has i in
+ * bounds. */
+bool loop_describer::load_in_bounds(gassign *load) const
+{
+    tree ref = gimple_assign_rhs1(load);
+    if (!chain_ok_ || TREE_CODE(ref) != ARRAY_REF ||
+        !DECL_P(get_base_address(ref)))
+        return false;
+    tree index = TREE_OPERAND(ref, 1), base, step;
+    tree low = array_ref_low_bound(ref), high = array_ref_up_bound(ref);
+    if (TREE_CODE(index) != SSA_NAME || !low || !high ||
+        TREE_CODE(low) != INTEGER_CST || TREE_CODE(high) != INTEGER_CST ||
+        !integer_zerop(low) || !header_iv(loop_, index, &base, &step) ||
+        TREE_CODE(base) != INTEGER_CST || TREE_CODE(step) != INTEGER_CST ||
+        tree_int_cst_sgn(base) < 0 || tree_int_cst_sgn(step) <= 0)
+        return false;
+    for (unsigned j = 0; j < s_.exit_tests.length(); j++) {
+        gcond *test = s_.exit_tests[j];
+        enum tree_code code = gimple_cond_code(test);
+        if (gimple_cond_lhs(test) != index ||
+            TREE_CODE(gimple_cond_rhs(test)) != INTEGER_CST)
+            continue;
+        /* The condition under which the loop stays. */
+        if (s_.exit_edges[j]->flags & EDGE_TRUE_VALUE)
+            code = invert_tree_comparison(code, false);
+        widest_int c = wi::to_widest(gimple_cond_rhs(test));
+        widest_int last = code == LT_EXPR ? c - 1 : code == LE_EXPR ? c : -1;
+        if ((code == LT_EXPR || code == LE_EXPR) &&
+            wi::les_p(last, wi::to_widest(high)))
+            return true;
+    }
+    return false;
+}
+
+struct repeat_answer loop_describer::classify(tree v, int depth)
+{
+    struct repeat_answer ans = {REPEAT_INVARIANT, NULL};
+    if (TREE_CODE(v) != SSA_NAME) {
+        if (!is_gimple_min_invariant(v)) {
+            ans.kind = REPEAT_NOT;
+            ans.why = "an expression the plugin does not recompute";
+        }
+        return ans;
+    }
+    if (SSA_NAME_IS_DEFAULT_DEF(v))
+        return ans;
+    gimple *def = SSA_NAME_DEF_STMT(v);
+    if (!inside(loop_, gimple_bb(def)))
+        return ans;
+    if (repeat_answer *known = memo_.get(v))
+        return *known;
+    if (depth > 16) {
+        ans.kind = REPEAT_NOT;
+        ans.why = "a computation too deep to repeat";
+        return ans;
+    }
+    ans.kind = REPEAT_INDUCTION;
+    if (gphi *phi = dyn_cast<gphi *>(def)) {
+        tree base, step;
+        if (gimple_bb(phi) == loop_->header &&
+            header_iv(loop_, v, &base, &step) &&
+            classify(step, depth + 1).kind == REPEAT_INVARIANT) {
+            if (!s_.ivs.contains(v)) {
+                s_.ivs.safe_push(v);
+                s_.steps.safe_push(step);
+            }
+        } else {
+            hash_set<tree> seen;
+            if (depends_on_result(v, &seen, 0)) {
+                ans.kind = REPEAT_CARRIED;
+                ans.why = "it depends on the call's result in an earlier "
+                          "iteration";
+            } else {
+                ans.kind = REPEAT_NOT;
+                ans.why = "a value the loop carries from one iteration to "
+                          "the next that is not an induction variable";
+            }
+        }
+    } else if (gcall *call = dyn_cast<gcall *>(def)) {
+        const char *name = callee_symbol(call);
+        ans.kind = REPEAT_NOT;
+        ans.why = keep(ACONCAT(("a call to ", name ? name : "a function",
+                                " computes it", NULL)));
+    } else if (gassign *assign = dyn_cast<gassign *>(def)) {
+        bool load = gimple_assign_load_p(assign);
+        if (gimple_has_volatile_ops(assign) || stmt_could_throw_p(cfun, assign) ||
+            (!load && !repeatable_code_p(gimple_assign_rhs_code(assign)))) {
+            ans.kind = REPEAT_NOT;
+            ans.why = "code that may trap or has effects computes it";
+        } else {
+            enum repeat_kind worst = REPEAT_INVARIANT;
+            ssa_op_iter iter;
+            use_operand_p use;
+            FOR_EACH_SSA_USE_OPERAND(use, assign, iter, SSA_OP_USE) {
+                struct repeat_answer a = classify(USE_FROM_PTR(use), depth + 1);
+                if (a.kind > worst) {
+                    worst = a.kind;
+                    if (a.kind >= REPEAT_CARRIED)
+                        ans = a;
+                }
+            }
+            if (worst < REPEAT_CARRIED) {
+                ans.kind = load ? REPEAT_INDUCTION : worst;
+                const char *why;
+                if (load && load_written(assign, &why)) {
+                    ans.kind = REPEAT_NOT;
+                    ans.why = why;
+                } else if (load && worst == REPEAT_INDUCTION &&
+                           !induction_load_ &&
+                           (in_exit_test_ || !load_in_bounds(assign))) {
+                    induction_load_ = "a load for a later iteration is not "
+                                      "known to be dereferenceable";
+                }
+            }
+        }
+    } else {
+        ans.kind = REPEAT_NOT;
+        ans.why = "a statement the plugin does not recompute";
+    }
+    memo_.put(v, ans);
+    return ans;
+}
+
+void loop_describer::describe_arguments()
+{
+    struct sb_loop &m = s_.model;
+    for (int k = 0; k < m.call.nargs; k++) {
+        tree arg = gimple_call_arg(s_.call, k);
+        struct repeat_answer a = classify(arg, 0);
+        switch (a.kind) {
+        case REPEAT_INVARIANT:
+            m.arg_value[k] = SB_LV_INVARIANT;
+            break;
+        case REPEAT_INDUCTION:
+            m.arg_value[k] = SB_LV_INDUCTION;
+            break;
+        case REPEAT_CARRIED:
+            m.arg_value[k] = SB_LV_CARRIED;
+            break;
+        default:
+            m.arg_value[k] = SB_LV_UNREPEATABLE;
+            break;
+        }
+        m.arg_why[k] = a.why;
+        if (a.kind >= REPEAT_CARRIED)
+            continue;
+        /* A name or data the kernel reads must not be written by the loop
+         * (snprintf(name, ...); unlink(name)): the inspector would hand
+         * the kernel what it holds now. */
+        const struct sb_arg_desc *d = arg_desc(k);
+        if (!d || (d->kind != SB_ARG_PATH && d->kind != SB_ARG_IN_BUF) ||
+            integer_zerop(arg) || points_to_literal(arg))
+            continue;
+        ao_ref ref;
+        bool known = buffer_ref(k, *d, &ref);
+        for (gimple *w : writers_) {
+            if (known && !stmt_may_clobber_ref_p_1(w, &ref, true))
+                continue;
+            const char *what = describe_stmt(w);
+            char index[16];
+            snprintf(index, sizeof index, "a%d", k);
+            m.arg_value[k] = SB_LV_UNREPEATABLE;
+            m.arg_why[k] = keep(ACONCAT((what, " in the loop may write what ",
+                                         index, " points to", NULL)));
+            break;
+        }
+    }
+}
+
+/* Header to call: blocks whose only branches are exit tests (so no inner
+ * loop runs before the call).  False (with
+ * the guard described) otherwise. */
+bool loop_describer::describe_chain()
+{
+    struct sb_loop &m = s_.model;
+    basic_block call_bb = gimple_bb(s_.call);
+    /* An inner loop before the call breaks the chain below (its header
+     * branches inside the loop); after the call its code is on the
+     * classes' paths like any other. */
+    if (!dominated_by_p(CDI_DOMINATORS, loop_->latch, call_bb)) {
+        m.guard = SB_LG_UNKNOWN;
+        m.guard_why = "the call is not made in every iteration (a condition "
+                      "the inspector does not repeat)";
+        return false;
+    }
+    basic_block bb = loop_->header;
+    for (int steps = 0; bb != call_bb; steps++) {
+        gimple *last = last_stmt(bb);
+        gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
+        if (steps > 64 || (!cond && !single_succ_p(bb))) {
+            m.guard = SB_LG_UNKNOWN;
+            m.guard_why = "the code before the call branches in a way the "
+                          "inspector does not repeat";
+            return false;
+        }
+        if (!cond) {
+            bb = single_succ(bb);
+            continue;
+        }
+        edge on_true, on_false;
+        extract_true_false_edges_from_block(bb, &on_true, &on_false);
+        bool true_leaves = !inside(loop_, on_true->dest);
+        bool false_leaves = !inside(loop_, on_false->dest);
+        if (true_leaves == false_leaves) {
+            m.guard = SB_LG_UNKNOWN;
+            m.guard_why = "the call is under a condition the inspector does "
+                          "not repeat";
+            return false;
+        }
+        s_.exit_tests.safe_push(cond);
+        s_.exit_edges.safe_push(true_leaves ? on_true : on_false);
+        bb = true_leaves ? on_false->dest : on_true->dest;
+    }
+    m.guard = SB_LG_ALWAYS;
+    return true;
+}
+
+/* An exit test the inspector can make for iteration i + t. */
+void loop_describer::classify_exit_tests()
+{
+    struct sb_loop &m = s_.model;
+    const char *unrepeated = NULL;
+    in_exit_test_ = true;
+    for (gcond *cond : s_.exit_tests) {
+        /* Fresh answers: a load an argument shares with a test is made
+         * before the test in that test's place. */
+        memo_.empty();
+        struct repeat_answer l = classify(gimple_cond_lhs(cond), 0);
+        struct repeat_answer r = classify(gimple_cond_rhs(cond), 0);
+        if (l.kind < REPEAT_CARRIED && r.kind < REPEAT_CARRIED)
+            repeated_.add(cond);
+        else if (!unrepeated)
+            unrepeated = "the loop's exit test before the call is not one "
+                         "the inspector repeats";
+    }
+    in_exit_test_ = false;
+    if (unrepeated)
+        for (int c = 0; c < 3; c++) {
+            m.class_path[c] = SB_LP_LEAVES;
+            m.class_why[c] = unrepeated;
+        }
+}
+
+/* May `stmt`, code between two iterations' calls, not stay before the
+ * kernel side of a later iteration's call? */
+bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
+{
+    if (scanner_.stmt_is_barrier(stmt, why))
+        return true;
+    if (!gimple_vuse(stmt) && !gimple_vdef(stmt))
+        return false;
+    if (errno_access_p(stmt))
+        return false;
+    gcall *c = s_.call;
+    const char *sym = callee_symbol(c);
+    for (unsigned k = 0; k < gimple_call_num_args(c); k++) {
+        const struct sb_arg_desc *d = arg_desc(k);
+        if (!d)
+            continue;
+        tree ptr = gimple_call_arg(c, k);
+        bool conflict = false;
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE) {
+            conflict = true;
+        } else if (d->kind == SB_ARG_PATH || d->kind == SB_ARG_IN_BUF ||
+                   d->kind == SB_ARG_OUT_BUF) {
+            if (integer_zerop(ptr) ||
+                (d->kind != SB_ARG_OUT_BUF && points_to_literal(ptr)))
+                continue;
+            /* A shared output buffer is private per slot (rule 3): the
+             * kernel writes the copy, the call site copies it back. */
+            if (d->kind == SB_ARG_OUT_BUF && TREE_CODE(ptr) != INTEGER_CST &&
+                classify(ptr, 0).kind == REPEAT_INVARIANT)
+                continue;
+            ao_ref ref;
+            if (!buffer_ref(k, *d, &ref) ||
+                (TREE_CODE(ptr) == SSA_NAME && accesses_through(stmt, ptr)))
+                conflict = true;
+            else if (stmt_may_clobber_ref_p_1(stmt, &ref, true))
+                conflict = true;
+            else if (d->kind == SB_ARG_OUT_BUF &&
+                     ref_maybe_used_by_stmt_p(stmt, &ref, true))
+                conflict = true;
+        }
+        if (conflict) {
+            const char *what = describe_stmt(stmt);
+            *why = keep(ACONCAT((what, " that may alias a buffer of ", sym,
+                                 NULL)));
+            return true;
+        }
+    }
+    return false;
+}
+
+/* The classes for which the branch `cond` on the call's result is true;
+ * *decided false when the sign class does not decide it. */
+int loop_describer::result_classes(gcond *cond, bool *decided) const
+{
+    *decided = false;
+    if (!result_)
+        return 0;
+    tree lhs = gimple_cond_lhs(cond), rhs = gimple_cond_rhs(cond);
+    enum tree_code code = gimple_cond_code(cond);
+    if (TREE_CODE(lhs) == INTEGER_CST) {
+        std::swap(lhs, rhs);
+        code = swap_tree_comparison(code);
+    }
+    enum sb_cmp op;
+    if (TREE_CODE(rhs) != INTEGER_CST || !same_value_p(lhs, result_) ||
+        !int_fits_type_p(rhs, TREE_TYPE(result_)) ||
+        !map_compare(code, TYPE_UNSIGNED(TREE_TYPE(lhs)), &op))
+        return 0;
+    long constant = tree_fits_shwi_p(rhs) ? (long)tree_to_shwi(rhs)
+                                          : (long)tree_to_uhwi(rhs);
+    const struct sb_call_event &ev = s_.model.call;
+    int mask = sb_cond_classes(sb_call_ret_conv(abi_, &ev),
+                               sb_call_result_bits(abi_, &ev), op, constant);
+    if (mask < 0)
+        return 0;
+    *decided = true;
+    return mask;
+}
+
+/* Rule 2 for one sign class: from the call with a result of class `cls`
+ * on to the next iteration's call. */
+void loop_describer::walk_class(int cls, enum sb_loop_path *path,
+                                const char **why)
+{
+    basic_block call_bb = gimple_bb(s_.call);
+    auto_vec<basic_block> work;
+    hash_set<basic_block> seen;
+    *path = SB_LP_NEXT;
+    *why = NULL;
+    /* The rest of the call's block first, then its successors. */
+    bool first = true;
+    basic_block bb = call_bb;
+    for (;;) {
+        gimple_stmt_iterator gsi = first ? gsi_for_stmt(s_.call)
+                                         : gsi_start_bb(bb);
+        if (first)
+            gsi_next(&gsi);
+        bool stop_at_call = !first && bb == call_bb;
+        for (; !gsi_end_p(gsi); gsi_next(&gsi)) {
+            gimple *stmt = gsi_stmt(gsi);
+            if (stop_at_call && stmt == s_.call)
+                break;
+            if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
+                gimple_code(stmt) == GIMPLE_NOP || gimple_code(stmt) == GIMPLE_COND)
+                continue;
+            if (gimple_code(stmt) == GIMPLE_RETURN) {
+                *path = SB_LP_LEAVES;
+                *why = "a return";
+                return;
+            }
+            const char *w;
+            if (stmt_conflicts(stmt, &w)) {
+                *path = SB_LP_CONFLICT;
+                *why = w;
+                return;
+            }
+        }
+        if (!stop_at_call) {
+            gimple *last = last_stmt(bb);
+            gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
+            bool decided = false;
+            int mask = cond ? result_classes(cond, &decided) : 0;
+            edge e;
+            edge_iterator ei;
+            FOR_EACH_EDGE(e, ei, bb->succs) {
+                if (decided && (((mask >> cls) & 1) != 0) !=
+                                   ((e->flags & EDGE_TRUE_VALUE) != 0))
+                    continue; /* this class does not go that way */
+                if (e->flags & (EDGE_EH | EDGE_ABNORMAL)) {
+                    *path = SB_LP_LEAVES;
+                    *why = "an exception or abnormal edge";
+                    return;
+                }
+                if (!inside(loop_, e->dest)) {
+                    if (cond && repeated_.contains(cond))
+                        continue; /* an exit test the inspector repeats */
+                    *path = SB_LP_LEAVES;
+                    *why = decided ? "a branch on the result leaves the loop"
+                                   : "a branch the inspector does not repeat "
+                                     "leaves the loop";
+                    return;
+                }
+                if (!seen.add(e->dest))
+                    work.safe_push(e->dest);
+            }
+        }
+        first = false;
+        if (work.is_empty())
+            return;
+        bb = work.pop();
+    }
+}
+
+void loop_describer::describe_paths()
+{
+    struct sb_loop &m = s_.model;
+    for (int c = 0; c < 3; c++) {
+        if (m.class_path[c] != SB_LP_NEXT)
+            continue; /* already decided by the exit tests */
+        enum sb_loop_path path;
+        const char *why;
+        walk_class(c, &path, &why);
+        m.class_path[c] = path;
+        m.class_why[c] = why;
+    }
+}
+
+void loop_describer::describe()
+{
+    struct sb_loop &m = s_.model;
+    memset(&m, 0, sizeof m);
+    m.abi = abi_;
+    gcall *call = s_.call;
+    struct sb_call_event &ev = m.call;
+    ev.symbol = callee_symbol(call);
+    ev.row = sb_catalog_lookup(abi_, ev.symbol);
+    unsigned nargs = MIN(gimple_call_num_args(call), (unsigned)SB_MAX_ARGS + 1);
+    ev.nargs = (int)nargs;
+    for (unsigned k = 0; k < nargs; k++) {
+        tree arg = gimple_call_arg(call, k);
+        struct sb_operand &op = ev.args[k];
+        op.call = -1;
+        op.kind = SB_OPND_AVAILABLE;
+        if (TREE_CODE(arg) == INTEGER_CST &&
+            !(POINTER_TYPE_P(TREE_TYPE(arg)) && !integer_zerop(arg)) &&
+            (tree_fits_shwi_p(arg) || tree_fits_uhwi_p(arg))) {
+            op.kind = SB_OPND_CONST;
+            op.value = tree_fits_shwi_p(arg) ? (long)tree_to_shwi(arg)
+                                             : (long)tree_to_uhwi(arg);
+        }
+    }
+    struct sb_call_shape shape;
+    scanner_.describe_shape(call, &shape);
+    char why[160];
+    const char *objection =
+        sb_call_shape_objection(abi_, ev.row, &shape, why, sizeof why);
+    if (objection)
+        ev.why_not = objection == why ? keep(why) : objection;
+    else if (!loop_->latch || !loop_preheader_edge(loop_))
+        ev.why_not = "the loop has no preheader or more than one latch";
+    if (ev.row && (ev.row->flags & SB_ROW_RAW_SYSCALL)) {
+        tree nr = nargs ? gimple_call_arg(call, 0) : NULL_TREE;
+        row_ = nr && tree_fits_shwi_p(nr)
+                   ? sb_catalog_by_nr(abi_, (long)tree_to_shwi(nr))
+                   : NULL;
+        shift_ = 1;
+    } else {
+        row_ = ev.row;
+    }
+    if (ev.why_not)
+        return;
+    result_ = gimple_call_lhs(call);
+    if (result_ && TREE_CODE(result_) != SSA_NAME)
+        result_ = NULL_TREE;
+
+    basic_block *body = get_loop_body(loop_);
+    for (unsigned b = 0; b < loop_->num_nodes; b++)
+        for (gimple_stmt_iterator gsi = gsi_start_bb(body[b]); !gsi_end_p(gsi);
+             gsi_next(&gsi))
+            if (gsi_stmt(gsi) != call && gimple_vdef(gsi_stmt(gsi)))
+                writers_.safe_push(gsi_stmt(gsi));
+    free(body);
+
+    /* The chain first: the in-bounds proof for the arguments' loads uses
+     * its exit tests. */
+    chain_ok_ = describe_chain();
+    describe_arguments();
+    if (!chain_ok_)
+        return;
+    classify_exit_tests();
+    describe_paths();
+    /* Rule 4: only a class that may leave the loop makes a later
+     * iteration's loads speculative - past a conflict the original goes on
+     * to the next iteration's exit test and loads. */
+    bool may_leave = false;
+    for (int c = 0; c < 3; c++)
+        may_leave |= m.class_path[c] == SB_LP_LEAVES;
+    if (induction_load_ && may_leave) {
+        m.unproven_loads = true;
+        m.loads_why = induction_load_;
+    }
+}
+
+} // namespace
+
+void sysbatch_find_loop_sites(function *fun, enum sb_abi abi,
+                              auto_vec<struct sysbatch_loop_site *> *sites)
+{
+    hash_set<class loop *> done;
+    basic_block bb;
+    block_scanner scanner(NULL, abi, 0, NULL);
+    FOR_EACH_BB_FN(bb, fun) {
+        class loop *loop = bb->loop_father;
+        if (!loop || loop == fun->x_current_loops->tree_root)
+            continue;
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+             gsi_next(&gsi)) {
+            gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+            if (!call || !scanner.is_candidate(call) || done.contains(loop))
+                continue;
+            done.add(loop);
+            struct sysbatch_loop_site *site = new sysbatch_loop_site;
+            site->loop = loop;
+            site->call = call;
+            site->number = (int)sites->length();
+            int others = -1;
+            basic_block *body = get_loop_body(loop);
+            for (unsigned b = 0; b < loop->num_nodes; b++)
+                others += sysbatch_count_candidates(body[b], abi);
+            free(body);
+            loop_describer describer(*site, abi);
+            describer.describe();
+            site->model.other_call_sites = others;
+            sites->safe_push(site);
+        }
+    }
+}
+
+/* Compute `v` for iteration i + t from the values in `known`. */
+tree sysbatch_loop_value_at(const struct sysbatch_loop_site &site, tree v,
+                            gimple_seq *seq, hash_map<tree, tree> *known,
+                            location_t loc)
+{
+    if (TREE_CODE(v) != SSA_NAME)
+        return unshare_expr(v);
+    if (tree *k = known->get(v))
+        return *k;
+    gimple *def = SSA_NAME_DEF_STMT(v);
+    if (SSA_NAME_IS_DEFAULT_DEF(v) || !inside(site.loop, gimple_bb(def)))
+        return v;
+    gassign *assign = dyn_cast<gassign *>(def);
+    if (!assign)
+        return NULL_TREE; /* a PHI that is not an induction variable */
+    gassign *again = as_a<gassign *>(gimple_copy(assign));
+    gimple_set_vuse(again, NULL_TREE);
+    gimple_set_vdef(again, NULL_TREE);
+    /* Operands first (each is defined before its use). */
+    for (unsigned i = 1; i < gimple_num_ops(again); i++) {
+        tree op = gimple_op(again, i);
+        if (!op)
+            continue;
+        if (TREE_CODE(op) == SSA_NAME) {
+            tree value = sysbatch_loop_value_at(site, op, seq, known, loc);
+            if (!value)
+                return NULL_TREE;
+            gimple_set_op(again, i, value);
+            continue;
+        }
+        /* A memory reference or address with SSA indices inside. */
+        struct rewrite_data {
+            const struct sysbatch_loop_site *site;
+            gimple_seq *seq;
+            hash_map<tree, tree> *known;
+            location_t loc;
+            bool failed;
+        } data = {&site, seq, known, loc, false};
+        walk_tree(
+            gimple_op_ptr(again, i),
+            [](tree *tp, int *walk_subtrees, void *p) -> tree {
+                rewrite_data *d = (rewrite_data *)p;
+                if (TREE_CODE(*tp) == SSA_NAME) {
+                    tree value = sysbatch_loop_value_at(*d->site, *tp, d->seq,
+                                                        d->known, d->loc);
+                    if (!value) {
+                        d->failed = true;
+                        return *tp;
+                    }
+                    *tp = value;
+                    *walk_subtrees = 0;
+                } else if (TYPE_P(*tp)) {
+                    *walk_subtrees = 0;
+                }
+                return NULL_TREE;
+            },
+            &data, NULL);
+        if (data.failed)
+            return NULL_TREE;
+    }
+    tree value = make_ssa_name(TREE_TYPE(v), again);
+    gimple_assign_set_lhs(again, value);
+    gimple_set_location(again, loc);
+    gimple_seq_add_stmt(seq, again);
+    known->put(v, value);
+    return value;
+}
+
+namespace {
+
+void print_loop_plan(FILE *out, const struct sysbatch_loop_site &site)
+{
+    fprintf(out, "function %s loop %d:\n",
+            IDENTIFIER_POINTER(DECL_NAME(current_function_decl)), site.number);
+    sb_loop_plan_print(out, &site.model, &site.plan);
+}
+
+/* -fopt-info, in the LLVM pass's words (llvm-pass/LoopPass.cpp). */
+void report_loop_plan(const struct sysbatch_loop_site &site)
+{
+    if (!dump_enabled_p())
+        return;
+    const struct sb_loop_plan &p = site.plan;
+    const char *sym = site.model.call.symbol;
+    if (p.why == SB_WHY_NONE) {
+        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, site.call,
+                        "sysbatch: batched loop call %s: %d iterations per "
+                        "batch\n",
+                        sym, p.group);
+        return;
+    }
+    dump_printf_loc(MSG_MISSED_OPTIMIZATION, site.call,
+                    "sysbatch: %s not batched in its loop: %s (%s%s%s)\n", sym,
+                    sb_why_name(p.why), sb_why_text(p.why),
+                    p.detail ? ": " : "", p.detail ? p.detail : "");
+}
+
+/* Any loop with a candidate call of its own? (Nothing else needs the
+ * loop optimizer's normal form, which adds preheaders.) */
+bool has_loop_call(function *fun)
+{
+    block_scanner scanner(NULL, sysbatch_cfg.abi, 0, NULL);
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun) {
+        if (!bb->loop_father || bb->loop_father == fun->x_current_loops->tree_root)
+            continue;
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+             gsi_next(&gsi))
+            if (gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi)))
+                if (scanner.is_candidate(call))
+                    return true;
+    }
+    return false;
+}
+
+} // namespace
+
+int sysbatch_count_loop_calls(basic_block bb)
+{
+    int n = 0;
+    if (!sysbatch_loop_calls)
+        return 0;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+        const char *name = call ? callee_symbol(call) : NULL;
+        /* Not the inspectors' sysbatch_run, which the set holds too. */
+        if (name && !startswith(name, "sysbatch_") &&
+            sysbatch_loop_calls->contains(call))
+            n++;
+    }
+    return n;
+}
+
+bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched)
+{
+    if (!sysbatch_cfg.core.plan.loops || sysbatch_cfg.abi != SB_ABI_LINUX_X86_64 ||
+        !fun->x_current_loops || !has_loop_call(fun))
+        return false;
+    loop_optimizer_init(LOOPS_NORMAL);
+    scev_initialize();
+    calculate_dominance_info(CDI_DOMINATORS);
+    auto_vec<struct sysbatch_loop_site *> sites;
+    sysbatch_find_loop_sites(fun, sysbatch_cfg.abi, &sites);
+    auto_vec<struct sysbatch_loop_site *> todo;
+    for (struct sysbatch_loop_site *site : sites) {
+        if (sb_plan_loop(&site->model, &sysbatch_cfg.core.plan, &site->plan) != 0) {
+            warning(0, "sysbatch: out of memory planning a loop of %qs; left "
+                       "unbatched",
+                    IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
+            continue;
+        }
+        if (dump_file)
+            print_loop_plan(dump_file, *site);
+        if (sysbatch_cfg.core.print_plan)
+            print_loop_plan(stderr, *site);
+        report_loop_plan(*site);
+        if (site->plan.why == SB_WHY_NONE)
+            todo.safe_push(site);
+    }
+    free_dominance_info(CDI_DOMINATORS);
+    for (struct sysbatch_loop_site *site : todo) {
+        batched->add(site->call);
+        sysbatch_rewrite_loop(site, batched);
+    }
+    scev_finalize();
+    if (!todo.is_empty())
+        loops_state_set(LOOPS_NEED_FIXUP);
+    loop_optimizer_finalize();
+    for (struct sysbatch_loop_site *site : sites)
+        delete site;
+    return !todo.is_empty();
+}
+

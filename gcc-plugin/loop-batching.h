@@ -1,0 +1,73 @@
+/* loop-batching.h: what loop-analysis.cc (the sb_loop model of one loop)
+ * and rewrite-loop.cc (the strip-mined rewrite) share - loop batching of
+ * sysbatch/loop.h on GIMPLE.
+ *
+ * A loop site is one loop with a catalogued call site of its own (the
+ * first candidate call whose innermost loop it is, in block order - the
+ * LLVM pass numbers its loops the same way).  The analysis fills `model`
+ * from GIMPLE facts and records what the rewrite needs to repeat the
+ * decisions of later iterations: the induction variables, and the exit
+ * tests the inspector repeats.
+ */
+#ifndef SYSBATCH_LOOP_BATCHING_H
+#define SYSBATCH_LOOP_BATCHING_H
+
+#include "sysbatch-gcc.h"
+#include "sysbatch/loop.h"
+
+struct sysbatch_loop_site {
+    class loop *loop;
+    gcall *call;
+    int number;                  /* "function <f> loop <number>:" */
+    struct sb_loop model;
+    struct sb_loop_plan plan;
+    /* Header PHIs that are affine induction variables the arguments or
+     * the repeated exit tests use: iteration i + t has ivs[k] + t * steps[k]. */
+    auto_vec<tree> ivs;
+    auto_vec<tree> steps;
+    /* The exit tests between the header and the call, in the order every
+     * iteration makes them, and which of each test's edges leaves. */
+    auto_vec<gcond *> exit_tests;
+    auto_vec<edge> exit_edges;
+};
+
+/* Describe every loop site of `fun` (dominators must be computed, SCEV
+ * initialised). */
+void sysbatch_find_loop_sites(function *fun, enum sb_abi abi,
+                              auto_vec<struct sysbatch_loop_site *> *sites);
+
+/* Value `v` at the call site of iteration i + t, computed into `seq` from
+ * `known` (seeded with each induction variable's value at i + t); NULL_TREE
+ * when the analysis did not find it repeatable. */
+tree sysbatch_loop_value_at(const struct sysbatch_loop_site &site, tree v,
+                            gimple_seq *seq, hash_map<tree, tree> *known,
+                            location_t loc);
+
+/* Rewrite a batched site (plan.why == SB_WHY_NONE).  The loop's own code
+ * is not touched; the call site becomes the group logic of sysbatch/loop.h.
+ * Dominators must be freed first; the caller renames virtual operands and
+ * marks the loops for fix-up.  The sysbatch_run call it adds goes to
+ * `batched` as well (region planning must not see it). */
+void sysbatch_rewrite_loop(struct sysbatch_loop_site *site,
+                           hash_set<gimple *> *batched);
+
+/* Plan, print, report and rewrite every loop site of `fun`; the original
+ * call sites of the batched loops go to `batched` (region planning leaves
+ * them alone).  True when something was rewritten. */
+bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched);
+
+/* The call sites loop batching took, for the rest of the current function
+ * (NULL outside the pass): region planning does not see them as
+ * candidates (block-analysis.cc). */
+extern hash_set<gimple *> *sysbatch_loop_calls;
+
+/* The loop batches' original call sites in `bb` (block numbers count them
+ * as before, so that the region plans keep their numbers). */
+int sysbatch_count_loop_calls(basic_block bb);
+
+/* The region rewrite's result conversion (rewrite-linux.cc): the call site
+ * of a call with this convention sees `raw` as this value (errno set). */
+tree sysbatch_convert_result(gimple_seq *seq, enum sb_ret_conv conv, tree raw,
+                             tree result_type, location_t loc);
+
+#endif /* SYSBATCH_LOOP_BATCHING_H */
