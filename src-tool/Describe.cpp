@@ -22,9 +22,11 @@
 #include "clang/Basic/Builtins.h"
 #include "clang/Basic/SourceManager.h"
 
+#include "sysbatch/cfg.h"
 #include "sysbatch/shape.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 
 using namespace clang;
@@ -1057,21 +1059,17 @@ struct TermVisitor {
     return false;
   }
 
-  void visitCond(int B, int Call, const Expr *Cond, const CFGBlock *OnTrue,
-                 const CFGBlock *OnFalse) {
-    sb_block &SB = R.SBBlocks[B];
-    const char *&Why = R.TermWhy[B];
+  /// The region block number of \p To, or -1 outside the region.
+  int regionBlock(const CFGBlock *To) {
+    auto It = Index.find(To);
+    return It != Index.end() ? It->second : -1;
+  }
+
+  /// The condition of block \p B's two-way branch after its last call
+  /// \p Call, as the core's terminator shape describes it.
+  void describeCond(int B, int Call, const Expr *Cond, const CFGBlock *OnTrue,
+                    const CFGBlock *OnFalse, sb_term_shape &Shape) {
     const sb_call_event &CE = R.Events[R.Calls[Call].Event].u.call;
-    std::string Sym = CE.symbol;
-    const sb_event &After = R.Events[SB.first_event + SB.nevents - 1];
-    if (After.kind == SB_EV_CODE &&
-        (After.u.code.barrier || After.u.code.conflicts)) {
-      Why = R.keep("code between " + Sym + " and the branch may not move (" +
-                   After.u.code.why + ")");
-      return;
-    }
-    Why = R.keep("the branch is not the result of " + Sym +
-                 " (the block's last call) compared with a constant");
     Cond = Cond->IgnoreParens();
     while (const auto *UO = dyn_cast<UnaryOperator>(Cond)) {
       if (UO->getOpcode() != UO_LNot)
@@ -1079,6 +1077,8 @@ struct TermVisitor {
       Cond = UO->getSubExpr()->IgnoreParens();
       std::swap(OnTrue, OnFalse);
     }
+    Shape.succ[0] = OnTrue ? regionBlock(OnTrue) : -1;
+    Shape.succ[1] = OnFalse ? regionBlock(OnFalse) : -1;
     const Expr *Lhs = Cond, *Rhs = nullptr;
     BinaryOperatorKind Op = BO_NE;
     llvm::APSInt K(llvm::APInt(64, 0), false);
@@ -1105,50 +1105,36 @@ struct TermVisitor {
             IC->getCastKind() == CK_PointerToBoolean)
           Lhs = IC->getSubExpr();
     }
-    bool Widened;
-    if (!isCallValue(B, Lhs, Call, Widened))
-      return;
-    const CallExpr *CallE = R.Calls[Call].Call;
-    unsigned W = (unsigned)Ctx.getTypeSize(CallE->getType());
-    if (!CallE->getType()->isIntegerType() && !CallE->getType()->isPointerType())
-      return;
     sb_cmp Cmp;
     if (!mapCompare(Op, Unsigned, Cmp) ||
-        W != (unsigned)sb_call_result_bits(R.Abi, &CE))
+        (K.getMinSignedBits() > 64 && !(Unsigned && K.getActiveBits() <= 64)))
       return;
-    if (Widened && (Unsigned || K.getMinSignedBits() > W))
-      return;
-    if (K.getMinSignedBits() > 64 && !(Unsigned && K.getActiveBits() <= 64))
-      return;
+    Shape.is_compare = true;
+    Shape.op = Cmp;
     long Constant = Unsigned ? (long)K.getZExtValue() : (long)K.getExtValue();
     if (!Unsigned && K.isUnsigned())
       Constant = (long)K.getZExtValue();
-    int Mask = sb_cond_classes(sb_call_ret_conv(R.Abi, &CE),
-                               sb_call_result_bits(R.Abi, &CE), Cmp, Constant);
-    if (Mask < 0) {
-      Why = R.keep("the sign of " + Sym + "'s result does not decide the compare");
+    Shape.constant = Constant;
+    bool Widened;
+    const CallExpr *CallE = R.Calls[Call].Call;
+    unsigned W = (unsigned)Ctx.getTypeSize(CallE->getType());
+    if (!isCallValue(B, Lhs, Call, Widened) ||
+        (!CallE->getType()->isIntegerType() &&
+         !CallE->getType()->isPointerType()) ||
+        W != (unsigned)sb_call_result_bits(R.Abi, &CE))
       return;
-    }
-    Why = nullptr;
-    if (OnTrue == R.Blocks[0] || OnFalse == R.Blocks[0])
-      Why = "a loop: an edge goes back to the region's entry";
-    int To = OnTrue ? laterBlock(B, OnTrue) : SB_BLOCK_EXIT;
-    int Else = OnFalse ? laterBlock(B, OnFalse) : SB_BLOCK_EXIT;
-    for (int C = 0; C < 3; ++C)
-      SB.succ[C] = (Mask >> C & 1) ? To : Else;
-    SB.term = SB_TERM_COND;
-    SB.cond_call = Call;
+    // Only a signed result is followed through a (sign) extension.
+    Shape.value = Widened ? SB_CV_EXTENDED : SB_CV_RESULT;
+    Shape.unsigned_result = false;
+    Shape.constant_fits = !Widened || K.getMinSignedBits() <= W;
   }
 
+  /// Block \p B's terminator, decided by the core's sb_describe_terminator
+  /// (the rule and texts both plugins use).
   void visit(int B) {
-    sb_block &SB = R.SBBlocks[B];
-    SB.term = SB_TERM_EXIT;
-    SB.cond_call = -1;
-    SB.succ[0] = SB.succ[1] = SB.succ[2] = SB_BLOCK_EXIT;
     const CFGBlock *Blk = R.Blocks[B];
     const Stmt *T = Blk->getTerminatorStmt();
     R.TermStmt[B] = T;
-    const char *&Why = R.TermWhy[B];
     int Call = -1;
     for (int C = 0; C < (int)R.Calls.size(); ++C)
       if (R.Calls[C].Block == B)
@@ -1156,41 +1142,39 @@ struct TermVisitor {
     std::vector<const CFGBlock *> Succ;
     for (const CFGBlock::AdjacentBlock &A : Blk->succs())
       Succ.push_back(A.getReachableBlock());
+    sb_term_shape Shape = sb_term_shape();
+    Shape.succ[0] = Shape.succ[1] = -1;
     if (T && isa<SwitchStmt>(T)) {
-      if (Call >= 0)
-        Why = "a switch";
-      return;
-    }
-    if (Succ.size() == 1 || (T && isa<GotoStmt>(T))) {
-      if (Succ.empty() || !Succ[0])
-        return;
-      int To = laterBlock(B, Succ[0]);
-      if (To != SB_BLOCK_EXIT) {
-        SB.term = SB_TERM_GOTO;
-        SB.succ[0] = To;
-      } else if (Call >= 0 && Succ[0] == R.Blocks[0]) {
-        Why = "a loop: the edge goes back to the region's entry";
+      Shape.kind = SB_TS_SWITCH;
+    } else if (Succ.size() == 1 || (T && isa<GotoStmt>(T))) {
+      if (!Succ.empty() && Succ[0]) {
+        Shape.kind = SB_TS_JUMP;
+        Shape.succ[0] = regionBlock(Succ[0]);
       }
-      return;
+    } else if (Succ.size() == 2) {
+      Shape.kind = SB_TS_BRANCH;
+      Shape.succ[0] = Succ[0] ? regionBlock(Succ[0]) : -1;
+      Shape.succ[1] = Succ[1] ? regionBlock(Succ[1]) : -1;
+      const Expr *Cond =
+          dyn_cast_or_null<Expr>(Blk->getTerminatorCondition(false));
+      if (Call >= 0 && Cond) {
+        // `a && b && c` is `(a && b) && c`: the block that evaluates b ends
+        // in the outer operator, whose condition CFG gives as `a && b`; the
+        // value branched on is the last operand evaluated.
+        while (const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParens())) {
+          if (!BO->isLogicalOp())
+            break;
+          Cond = BO->getRHS();
+        }
+        describeCond(B, Call, Cond, Succ[0], Succ[1], Shape);
+      }
     }
-    if (Succ.size() != 2 || Call < 0)
-      return;
-    const Expr *Cond = dyn_cast_or_null<Expr>(Blk->getTerminatorCondition(false));
-    if (!Cond) {
-      Why = R.keep("the branch is not the result of " +
-                   calleeSymbol(R.Calls[Call].Call) +
-                   " (the block's last call) compared with a constant");
-      return;
-    }
-    // `a && b && c` is `(a && b) && c`: the block that evaluates b ends
-    // in the outer operator, whose condition CFG gives as `a && b`; the
-    // value branched on is the last operand evaluated.
-    while (const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParens())) {
-      if (!BO->isLogicalOp())
-        break;
-      Cond = BO->getRHS();
-    }
-    visitCond(B, Call, Cond, Succ[0], Succ[1]);
+    sb_region Region{R.Abi, static_cast<int>(R.Events.size()), R.Events.data(),
+                     static_cast<int>(R.SBBlocks.size()), R.SBBlocks.data()};
+    char Buf[512];
+    const char *Why = sb_describe_terminator(&Region, B, Call, &Shape,
+                                             &R.SBBlocks[B], Buf, sizeof Buf);
+    R.TermWhy[B] = Why == Buf ? R.keep(Buf) : Why;
   }
 };
 } // namespace
@@ -1294,43 +1278,41 @@ static std::vector<const CFGBlock *> blockOrder(const CFG &G,
   return std::vector<const CFGBlock *>(Post.rbegin(), Post.rend());
 }
 
+/// The blocks of the region entered at \p Order[EntryIdx], as the core's
+/// sb_cfg_form_region() picks them (the rule both plugins use).
 static std::vector<const CFGBlock *>
 formRegion(const std::vector<const CFGBlock *> &Order, size_t EntryIdx,
            const std::set<const CFGBlock *> &Covered, sb_abi Abi) {
-  const CFGBlock *Entry = Order[EntryIdx];
-  unsigned Calls = countCandidates(Entry, Abi);
-  if (Calls == 0 || Calls > SB_MAX_REGION_CALLS)
+  if (countCandidates(Order[EntryIdx], Abi) == 0)
     return {};
-  std::vector<const CFGBlock *> Blocks{Entry};
-  std::vector<unsigned> NCalls{Calls};
-  std::set<const CFGBlock *> In{Entry};
-  for (size_t K = EntryIdx + 1;
-       K < Order.size() && Blocks.size() < SB_MAX_REGION_BLOCKS; ++K) {
+  std::map<const CFGBlock *, int> Number;
+  for (size_t K = 0; K < Order.size(); ++K)
+    Number[Order[K]] = static_cast<int>(K);
+  std::vector<sb_cfg_block> Blocks(Order.size());
+  std::vector<std::vector<int>> Preds(Order.size());
+  std::unique_ptr<bool[]> IsCovered(new bool[Order.size()]);
+  for (size_t K = 0; K < Order.size(); ++K) {
     const CFGBlock *BB = Order[K];
-    bool HasPred = false, Inside = true;
+    IsCovered[K] = Covered.count(BB) > 0;
+    sb_cfg_block &B = Blocks[K];
+    B = sb_cfg_block();
+    B.candidates = K >= EntryIdx ? static_cast<int>(countCandidates(BB, Abi)) : 0;
     for (const CFGBlock::AdjacentBlock &P : BB->preds())
       if (const CFGBlock *PB = P.getReachableBlock()) {
-        HasPred = true;
-        Inside &= In.count(PB) > 0;
+        auto It = Number.find(PB);
+        Preds[K].push_back(It == Number.end() ? -1 : It->second);
       }
-    if (Covered.count(BB) || !HasPred)
-      continue;
-    unsigned N = Inside ? countCandidates(BB, Abi) : 0;
-    if (!Inside || Calls + N > SB_MAX_REGION_CALLS)
-      continue;
-    Blocks.push_back(BB);
-    NCalls.push_back(N);
-    In.insert(BB);
-    Calls += N;
+    B.npreds = static_cast<int>(Preds[K].size());
+    B.preds = Preds[K].data();
+    B.unreachable = K != 0 && Preds[K].empty();
   }
-  while (NCalls.back() == 0) {
-    NCalls.pop_back();
-    Blocks.pop_back();
-  }
-  unsigned WithCalls = 0;
-  for (unsigned N : NCalls)
-    WithCalls += N > 0;
-  return WithCalls >= 2 ? Blocks : std::vector<const CFGBlock *>();
+  sb_cfg Cfg{static_cast<int>(Order.size()), Blocks.data(), IsCovered.get()};
+  int Out[SB_MAX_REGION_BLOCKS];
+  int N = sb_cfg_form_region(&Cfg, static_cast<int>(EntryIdx), Out);
+  std::vector<const CFGBlock *> Region;
+  for (int I = 0; I < N; ++I)
+    Region.push_back(Order[Out[I]]);
+  return Region;
 }
 
 static std::unique_ptr<SrcRegion>
