@@ -53,6 +53,20 @@ int sb_cfg_form_region(const struct sb_cfg *cfg, int entry, int *out)
     return with_calls >= 2 ? n : 0;
 }
 
+bool sb_cfg_chain_joins(const struct sb_cfg *cfg, const int *chain, int n,
+                        int calls, int next)
+{
+    if (n < 1 || n >= SB_MAX_REGION_BLOCKS || next < 0 || next >= cfg->nblocks)
+        return false;
+    for (int k = 0; k < n; k++)
+        if (chain[k] == next)
+            return false;
+    const struct sb_cfg_block *blk = &cfg->blocks[next];
+    return !(cfg->covered && cfg->covered[next]) && blk->npreds == 1 &&
+           blk->preds[0] == chain[n - 1] && blk->candidates > 0 &&
+           calls + blk->candidates <= SB_MAX_REGION_CALLS;
+}
+
 /* The region call event with index `call`. */
 static const struct sb_call_event *call_event(const struct sb_region *region,
                                               int call)

@@ -229,58 +229,79 @@ void block_scanner::describe_condition(int call, gcond *cond,
 
 using namespace sysbatch_gcc;
 
+sysbatch_cfg_description::sysbatch_cfg_description(
+    basic_block entry, enum sb_abi abi, bool (*excluded)(basic_block))
+{
+    int nindex = last_basic_block_for_fn(cfun);
+    number_of = XNEWVEC(int, nindex);
+    for (int i = 0; i < nindex; i++)
+        number_of[i] = -1;
+    int npreds_total = 0;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, cfun) {
+        if (bb == entry)
+            entry_number = (int)order.length();
+        number_of[bb->index] = (int)order.length();
+        npreds_total += EDGE_COUNT(bb->preds);
+        order.safe_push(bb);
+    }
+    int n = (int)order.length();
+    blocks = XCNEWVEC(struct sb_cfg_block, n);
+    preds = XNEWVEC(int, npreds_total + 1);
+    covered = XCNEWVEC(bool, n);
+    for (int k = 0, next = 0; k < n; k++) {
+        basic_block b = order[k];
+        struct sb_cfg_block &blk = blocks[k];
+        covered[k] = excluded(b);
+        /* Only blocks from the entry on can join: counting the others is
+         * waste. */
+        blk.candidates = k >= entry_number ? sysbatch_count_candidates(b, abi) : 0;
+        blk.preds = preds + next;
+        edge e;
+        edge_iterator ei;
+        FOR_EACH_EDGE(e, ei, b->preds) {
+            if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+                blk.abnormal_entry = true;
+            /* The function's entry block is outside every region: -1. */
+            preds[next++] = number(e->src);
+            blk.npreds++;
+        }
+        blk.unreachable = k != 0 && EDGE_COUNT(b->preds) == 0;
+    }
+    cfg.nblocks = n;
+    cfg.blocks = blocks;
+    cfg.covered = covered;
+}
+
+sysbatch_cfg_description::~sysbatch_cfg_description()
+{
+    XDELETEVEC(number_of);
+    XDELETEVEC(covered);
+    XDELETEVEC(preds);
+    XDELETEVEC(blocks);
+}
+
+int sysbatch_cfg_description::number(basic_block bb) const
+{
+    if (bb->index < 0 || bb->index >= last_basic_block_for_fn(cfun))
+        return -1;
+    return number_of[bb->index];
+}
+
 int sysbatch_form_region(basic_block entry, enum sb_abi abi,
                          bool (*excluded)(basic_block),
                          auto_vec<basic_block> *bbs)
 {
     if (sysbatch_count_candidates(entry, abi) == 0)
         return 0;
-    /* The function's blocks in layout order from the entry on: earlier
-     * blocks can never join (their edges would be back edges into the
-     * region), so the core sees them as predecessors outside it. */
-    auto_vec<basic_block> order;
-    int npreds_total = 0;
-    for (basic_block bb = entry; bb != EXIT_BLOCK_PTR_FOR_FN(cfun);
-         bb = bb->next_bb) {
-        bb->aux = (void *)(intptr_t)(order.length() + 1);
-        npreds_total += EDGE_COUNT(bb->preds);
-        order.safe_push(bb);
-    }
-    int n = (int)order.length();
-    struct sb_cfg_block *blocks = XCNEWVEC(struct sb_cfg_block, n);
-    int *preds = XNEWVEC(int, npreds_total + 1);
-    bool *covered = XCNEWVEC(bool, n);
-    for (int k = 0, next = 0; k < n; k++) {
-        basic_block bb = order[k];
-        struct sb_cfg_block &b = blocks[k];
-        covered[k] = excluded(bb);
-        b.candidates = sysbatch_count_candidates(bb, abi);
-        b.preds = preds + next;
-        edge e;
-        edge_iterator ei;
-        FOR_EACH_EDGE(e, ei, bb->preds) {
-            if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
-                b.abnormal_entry = true;
-            /* A block before the entry (or the function's entry block) is
-             * outside the region whatever its number: -1. */
-            preds[next++] = e->src->aux ? (int)(intptr_t)e->src->aux - 1 : -1;
-            b.npreds++;
-        }
-        b.unreachable = k != 0 && EDGE_COUNT(bb->preds) == 0;
-    }
-    for (basic_block bb : order)
-        bb->aux = NULL;
-    struct sb_cfg cfg = {n, blocks, covered};
+    sysbatch_cfg_description d(entry, abi, excluded);
     int out[SB_MAX_REGION_BLOCKS];
-    int nr = sb_cfg_form_region(&cfg, 0, out);
+    int nr = sb_cfg_form_region(&d.cfg, d.entry_number, out);
     int with_calls = 0;
     for (int i = 0; i < nr; i++) {
-        bbs->safe_push(order[out[i]]);
-        with_calls += blocks[out[i]].candidates > 0;
+        bbs->safe_push(d.order[out[i]]);
+        with_calls += d.blocks[out[i]].candidates > 0;
     }
-    XDELETEVEC(covered);
-    XDELETEVEC(preds);
-    XDELETEVEC(blocks);
     return with_calls;
 }
 

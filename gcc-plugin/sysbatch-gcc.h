@@ -20,6 +20,7 @@
 
 #include "gcc-compat.h"
 
+#include "sysbatch/cfg.h"
 #include "sysbatch/config.h"
 #include "sysbatch/core.h"
 #include "sysbatch/report.h"
@@ -111,6 +112,22 @@ int sysbatch_count_candidates(basic_block bb, enum sb_abi abi);
  * `excluded` says true.  Trailing blocks without candidate calls are left
  * out.  Returns the number of blocks holding candidate calls (the region is
  * only worth planning when that is at least 2); `bbs` gets the blocks. */
+/* The function's blocks in layout order as the core's sb_cfg describes them
+ * (sysbatch/cfg.h); candidates are counted from `entry` on. */
+struct sysbatch_cfg_description {
+    sysbatch_cfg_description(basic_block entry, enum sb_abi abi,
+                             bool (*excluded)(basic_block));
+    ~sysbatch_cfg_description();
+    int number(basic_block bb) const; /* -1: not a block of the function */
+    auto_vec<basic_block> order;
+    int entry_number = 0;
+    struct sb_cfg_block *blocks;
+    int *preds;
+    bool *covered;
+    int *number_of;
+    struct sb_cfg cfg;
+};
+
 int sysbatch_form_region(basic_block entry, enum sb_abi abi,
                          bool (*excluded)(basic_block),
                          auto_vec<basic_block> *bbs);

@@ -447,7 +447,10 @@ bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
 void sysbatch_form_tock_chain(basic_block entry, bool (*excluded)(basic_block),
                               auto_vec<basic_block> *bbs)
 {
-    int calls = sysbatch_count_candidates(entry, SB_ABI_TOCK);
+    sysbatch_cfg_description d(entry, SB_ABI_TOCK, excluded);
+    auto_vec<int> numbers;
+    numbers.safe_push(d.entry_number);
+    int calls = d.blocks[d.entry_number].candidates;
     bbs->safe_push(entry);
     while (bbs->length() < SB_MAX_REGION_BLOCKS) {
         edge on_failure, on_success;
@@ -462,14 +465,17 @@ void sysbatch_form_tock_chain(basic_block entry, bool (*excluded)(basic_block),
             break;
         }
         basic_block next = on_success->dest;
-        int n = next == EXIT_BLOCK_PTR_FOR_FN(cfun)
-                    ? 0 : sysbatch_count_candidates(next, SB_ABI_TOCK);
-        if (bbs->contains(next) || excluded(next) || !single_pred_p(next) ||
-            (on_success->flags & (EDGE_ABNORMAL | EDGE_EH)) || !n ||
-            calls + n > SB_MAX_REGION_CALLS)
+        int k = next == EXIT_BLOCK_PTR_FOR_FN(cfun) ||
+                        (on_success->flags & (EDGE_ABNORMAL | EDGE_EH))
+                    ? -1
+                    : d.number(next);
+        /* The core's rule for who joins (sysbatch/cfg.h). */
+        if (!sb_cfg_chain_joins(&d.cfg, numbers.address(),
+                                (int)numbers.length(), calls, k))
             break;
         bbs->safe_push(next);
-        calls += n;
+        numbers.safe_push(k);
+        calls += d.blocks[k].candidates;
     }
     if (bbs->length() < 2)
         bbs->truncate(0);

@@ -27,6 +27,31 @@ namespace detail {
 // Branchy regions (docs/llvm.md, "Branchy regions")
 //===----------------------------------------------------------------------===//
 
+CfgDescription::CfgDescription(const std::vector<BasicBlock *> &Order,
+                               size_t From,
+                               const DenseSet<const BasicBlock *> &Covered,
+                               sb_abi Abi)
+    : Blocks(Order.size()), Preds(Order.size()),
+      IsCovered(new bool[Order.size()]) {
+  for (size_t K = 0; K < Order.size(); ++K)
+    Number[Order[K]] = static_cast<int>(K);
+  for (size_t K = 0; K < Order.size(); ++K) {
+    BasicBlock *BB = Order[K];
+    IsCovered[K] = Covered.count(BB) > 0;
+    sb_cfg_block &B = Blocks[K];
+    B = sb_cfg_block();
+    // Only blocks from `From` on can join; counting the others is waste.
+    B.candidates = K >= From ? static_cast<int>(countCandidates(*BB, Abi)) : 0;
+    for (const BasicBlock *P : predecessors(BB))
+      Preds[K].push_back(Number.lookup(P));
+    B.npreds = static_cast<int>(Preds[K].size());
+    B.preds = Preds[K].data();
+    B.abnormal_entry = BB->isEHPad();
+    B.unreachable = K != 0 && pred_empty(BB);
+  }
+  Cfg = sb_cfg{static_cast<int>(Order.size()), Blocks.data(), IsCovered.get()};
+}
+
 /// The blocks of the region entered at \p Order[EntryIdx], as the core's
 /// sb_cfg_form_region() picks them (sysbatch/cfg.h: single entry, no back
 /// edge, within the block and call limits, trailing call-free blocks
@@ -36,29 +61,9 @@ formRegion(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
            const DenseSet<const BasicBlock *> &Covered, sb_abi Abi) {
   if (countCandidates(*Order[EntryIdx], Abi) == 0)
     return {};
-  DenseMap<const BasicBlock *, int> Number;
-  for (size_t K = 0; K < Order.size(); ++K)
-    Number[Order[K]] = static_cast<int>(K);
-  std::vector<sb_cfg_block> Blocks(Order.size());
-  std::vector<std::vector<int>> Preds(Order.size());
-  std::unique_ptr<bool[]> IsCovered(new bool[Order.size()]);
-  for (size_t K = 0; K < Order.size(); ++K) {
-    BasicBlock *BB = Order[K];
-    IsCovered[K] = Covered.count(BB) > 0;
-    sb_cfg_block &B = Blocks[K];
-    B = sb_cfg_block();
-    // Only blocks after the entry can join; counting the others is waste.
-    B.candidates = K >= EntryIdx ? static_cast<int>(countCandidates(*BB, Abi)) : 0;
-    for (const BasicBlock *P : predecessors(BB))
-      Preds[K].push_back(Number.lookup(P));
-    B.npreds = static_cast<int>(Preds[K].size());
-    B.preds = Preds[K].data();
-    B.abnormal_entry = BB->isEHPad();
-    B.unreachable = K != 0 && pred_empty(BB);
-  }
-  sb_cfg Cfg{static_cast<int>(Order.size()), Blocks.data(), IsCovered.get()};
+  CfgDescription D(Order, EntryIdx, Covered, Abi);
   int Out[SB_MAX_REGION_BLOCKS];
-  int N = sb_cfg_form_region(&Cfg, static_cast<int>(EntryIdx), Out);
+  int N = sb_cfg_form_region(&D.Cfg, static_cast<int>(EntryIdx), Out);
   std::vector<BasicBlock *> Region;
   for (int I = 0; I < N; ++I)
     Region.push_back(Order[Out[I]]);

@@ -23,6 +23,7 @@
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Module.h"
 
+#include "sysbatch/cfg.h"
 #include "sysbatch/core.h"
 #include "sysbatch/report.h"
 #include "sysbatch/runtime-abi.h"
@@ -242,6 +243,18 @@ std::vector<llvm::BasicBlock *>
 formRegion(const std::vector<llvm::BasicBlock *> &Order, size_t EntryIdx,
            const llvm::DenseSet<const llvm::BasicBlock *> &Covered,
            sb_abi Abi);
+/// The function's blocks in \p Order as the core's sb_cfg describes them
+/// (sysbatch/cfg.h); candidates are counted from block \p From on.
+struct CfgDescription {
+  CfgDescription(const std::vector<llvm::BasicBlock *> &Order, size_t From,
+                 const llvm::DenseSet<const llvm::BasicBlock *> &Covered,
+                 sb_abi Abi);
+  llvm::DenseMap<const llvm::BasicBlock *, int> Number;
+  std::vector<sb_cfg_block> Blocks;
+  std::vector<std::vector<int>> Preds;
+  std::unique_ptr<bool[]> IsCovered;
+  sb_cfg Cfg;
+};
 /// A region over \p Blocks with its candidate calls collected.
 std::unique_ptr<Region>
 collectRegionCalls(Analysis &A, std::vector<llvm::BasicBlock *> Blocks,

@@ -303,9 +303,10 @@ std::vector<BasicBlock *>
 formTockChain(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
               const DenseSet<const BasicBlock *> &Covered,
               OptimizationRemarkEmitter &ORE) {
+  CfgDescription D(Order, EntryIdx, Covered, SB_ABI_TOCK);
   std::vector<BasicBlock *> Chain{Order[EntryIdx]};
-  unsigned Calls = countCandidates(*Order[EntryIdx], SB_ABI_TOCK);
-  DenseSet<const BasicBlock *> In{Order[EntryIdx]};
+  std::vector<int> Numbers{static_cast<int>(EntryIdx)};
+  int Calls = D.Blocks[EntryIdx].candidates;
   while (Chain.size() < SB_MAX_REGION_BLOCKS) {
     BasicBlock *OnFailure = nullptr, *OnSuccess = nullptr;
     const char *Why = nullptr;
@@ -322,14 +323,14 @@ formTockChain(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
       }
       break;
     }
-    unsigned N = countCandidates(*OnSuccess, SB_ABI_TOCK);
-    if (In.count(OnSuccess) || Covered.count(OnSuccess) ||
-        !OnSuccess->getSinglePredecessor() || !N ||
-        Calls + N > SB_MAX_REGION_CALLS)
+    int Next = D.Number.count(OnSuccess) ? D.Number.lookup(OnSuccess) : -1;
+    // The core's rule for who joins (sysbatch/cfg.h).
+    if (!sb_cfg_chain_joins(&D.Cfg, Numbers.data(),
+                            static_cast<int>(Numbers.size()), Calls, Next))
       break;
     Chain.push_back(OnSuccess);
-    In.insert(OnSuccess);
-    Calls += N;
+    Numbers.push_back(Next);
+    Calls += D.Blocks[Next].candidates;
   }
   return Chain.size() >= 2 ? Chain : std::vector<BasicBlock *>();
 }

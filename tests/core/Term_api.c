@@ -132,6 +132,28 @@ int main(void)
     why = describe(1, 1, other, &out, buf);
     CHECK(out.term == SB_TERM_EXIT && why == NULL);
 
+    /* Tock chains: the success target joins when only the chain's last
+     * block enters it, it holds calls, and it is not in the chain yet. */
+    static const int p1[] = {0}, p2[] = {1}, p3[] = {0, 1}, p4[] = {3};
+    struct sb_cfg_block cb[5] = {
+        {1, 0, NULL, false, false}, {1, 1, p1, false, false},
+        {1, 1, p2, false, false},   {1, 2, p3, false, false},
+        {0, 1, p4, false, false}};
+    bool cov[5] = {false, false, false, false, false};
+    struct sb_cfg cfg = {5, cb, cov};
+    int chain[4] = {0, 1};
+    CHECK(sb_cfg_chain_joins(&cfg, chain, 1, 1, 1));
+    CHECK(sb_cfg_chain_joins(&cfg, chain, 2, 2, 2));
+    CHECK(!sb_cfg_chain_joins(&cfg, chain, 2, 2, 3)); /* two ways in */
+    CHECK(!sb_cfg_chain_joins(&cfg, chain, 1, 1, 2)); /* entered from 1, not 0 */
+    CHECK(!sb_cfg_chain_joins(&cfg, chain, 2, 2, 0)); /* already in */
+    CHECK(!sb_cfg_chain_joins(&cfg, chain, 2, 2, -1)); /* no target */
+    chain[2] = 3;
+    CHECK(!sb_cfg_chain_joins(&cfg, chain, 3, 3, 4)); /* no calls */
+    cov[1] = true;
+    CHECK(!sb_cfg_chain_joins(&cfg, chain, 1, 1, 1)); /* covered */
+    CHECK(!sb_cfg_chain_joins(&cfg, chain, 1, SB_MAX_REGION_CALLS, 2));
+
     if (failures)
         return 1;
     printf("ok\n");

@@ -55,6 +55,18 @@ struct sb_cfg {
  * with candidates, or an entry without candidates or with too many). */
 int sb_cfg_form_region(const struct sb_cfg *cfg, int entry, int *out);
 
+/* Tock chains (the tock-chains option): blocks linked by exact success
+ * tests are one straight-line run.  The front end walks from the entry
+ * block: while the chain's last block ends in an exact stop test (its IR
+ * question), it asks whether the success target `next` joins the chain
+ * chain[0..n-1], which holds `calls` candidates: `next` must be a block
+ * (not -1: no target, or an abnormal edge), not covered or already in the
+ * chain, entered only from the chain's last block, hold candidates, and
+ * keep the chain within SB_MAX_REGION_BLOCKS blocks and SB_MAX_REGION_CALLS
+ * calls.  A chain of fewer than two blocks is no chain. */
+bool sb_cfg_chain_joins(const struct sb_cfg *cfg, const int *chain, int n,
+                        int calls, int next);
+
 /* ------------------------------------------------------------ terminators
  *
  * How a region block's terminator becomes its sb_block term (core.h,
