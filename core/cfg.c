@@ -67,19 +67,6 @@ bool sb_cfg_chain_joins(const struct sb_cfg *cfg, const int *chain, int n,
            calls + blk->candidates <= SB_MAX_REGION_CALLS;
 }
 
-/* The region call event with index `call`. */
-static const struct sb_call_event *call_event(const struct sb_region *region,
-                                              int call)
-{
-    for (int e = 0, c = 0; e < region->nevents; e++) {
-        if (region->events[e].kind != SB_EV_CALL)
-            continue;
-        if (c++ == call)
-            return &region->events[e].u.call;
-    }
-    return NULL;
-}
-
 /* A target the region may continue to: a later region block. */
 static int later_block(int b, int target)
 {
@@ -118,7 +105,7 @@ const char *sb_describe_terminator(const struct sb_region *region, int b,
     }
     if (!has_call)
         return NULL;
-    const struct sb_call_event *ev = call_event(region, last_call);
+    const struct sb_call_event *ev = sb_region_call(region, last_call);
     if (!ev)
         return NULL;
     const char *sym = ev->symbol ? ev->symbol : "?";

@@ -292,6 +292,33 @@ static int planner_index_calls(struct planner *pl, struct sb_plan *plan)
     return 0;
 }
 
+const struct sb_call_event *sb_region_call(const struct sb_region *region,
+                                           int call)
+{
+    for (int e = 0, c = 0; region->events && e < region->nevents; e++) {
+        if (region->events[e].kind != SB_EV_CALL)
+            continue;
+        if (c++ == call)
+            return &region->events[e].u.call;
+    }
+    return NULL;
+}
+
+bool sb_plan_spans_blocks(const struct sb_plan *plan, const int *block_of_call)
+{
+    if (plan->nbatches != 1)
+        return false;
+    int block = -1;
+    bool several = false;
+    for (int c = 0; c < plan->ncalls; c++) {
+        if (plan->calls[c].batch != 0)
+            continue;
+        several |= block >= 0 && block_of_call[c] != block;
+        block = block_of_call[c];
+    }
+    return several;
+}
+
 int planner_open(struct planner *pl, const struct sb_region *region,
                  const struct sb_options *opts, struct sb_plan *plan)
 {

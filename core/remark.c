@@ -11,18 +11,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static const struct sb_call_event *nth_call(const struct sb_region *region,
-                                            int call)
-{
-    for (int e = 0, c = 0; e < region->nevents; e++) {
-        if (region->events[e].kind != SB_EV_CALL)
-            continue;
-        if (c++ == call)
-            return &region->events[e].u.call;
-    }
-    return NULL;
-}
-
 void sb_summarize_batch(const struct sb_region *region,
                         const struct sb_plan *plan, int batch,
                         const int *block_of_call,
@@ -48,7 +36,7 @@ void sb_summarize_batch(const struct sb_region *region,
         }
         if (cut)
             continue;
-        const struct sb_call_event *ev = nth_call(region, c);
+        const struct sb_call_event *ev = sb_region_call(region, c);
         const char *sym = ev && ev->symbol ? ev->symbol : "?";
         size_t need = strlen(sym) + (len ? 2 : 0);
         if (len + need + 4 >= sizeof out->callees) {

@@ -1095,7 +1095,7 @@ bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched)
     calculate_dominance_info(CDI_DOMINATORS);
     auto_vec<struct sysbatch_loop_site *> sites;
     sysbatch_find_loop_sites(fun, sysbatch_cfg.abi, &sites);
-    auto_vec<struct sysbatch_loop_site *> todo;
+    auto_vec<struct sysbatch_loop_site *> planned;
     for (struct sysbatch_loop_site *site : sites) {
         if (sb_plan_loop(&site->model, &sysbatch_cfg.core.plan, &site->plan) != 0) {
             warning(0, "sysbatch: out of memory planning a loop of %qs; left "
@@ -1109,19 +1109,19 @@ bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched)
             print_loop_plan(stderr, *site);
         report_loop_plan(*site);
         if (site->plan.why == SB_WHY_NONE)
-            todo.safe_push(site);
+            planned.safe_push(site);
     }
     free_dominance_info(CDI_DOMINATORS);
-    for (struct sysbatch_loop_site *site : todo) {
+    for (struct sysbatch_loop_site *site : planned) {
         batched->add(site->call);
         sysbatch_rewrite_loop(site, batched);
     }
     scev_finalize();
-    if (!todo.is_empty())
+    if (!planned.is_empty())
         loops_state_set(LOOPS_NEED_FIXUP);
     loop_optimizer_finalize();
     for (struct sysbatch_loop_site *site : sites)
         delete site;
-    return !todo.is_empty();
+    return !planned.is_empty();
 }
 

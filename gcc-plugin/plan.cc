@@ -194,17 +194,7 @@ bool try_branchy(basic_block entry, int block_number,
         return false;
     }
     report_branches(*blk);
-    bool several = false;
-    if (pr.plan.nbatches == 1) {
-        int block = -1;
-        for (int c = 0; c < pr.plan.ncalls; c++) {
-            if (pr.plan.calls[c].batch != 0)
-                continue;
-            if (block >= 0 && blk->block_of_call[c] != block)
-                several = true;
-            block = blk->block_of_call[c];
-        }
-    }
+    bool several = sb_plan_spans_blocks(&pr.plan, blk->block_of_call.address());
     if (!several) {
         sb_plan_free(&pr.plan);
         delete blk;

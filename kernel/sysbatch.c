@@ -223,7 +223,7 @@ static long sb_via_switch(const struct pt_regs *regs)
 /* What the slot loop calls for a number below SB_DISPATCH_SIZE: the
  * kernel's handler (copied from sys_call_table at load), or sb_enosys for
  * the deny list, for numbers from NR_syscalls up and - when the table is
- * visible - for numbers that are unimplemented anyway (they must not trip
+ * visible - for numbers the kernel has no handler for (they must not trip
  * the kprobe hook from inside a batch).  One masked index, one load and
  * one call per slot: the policy is in the table, so the loop has no lookup
  * of its own, and it skips x64_sys_call's compare tree and the trampoline

@@ -113,17 +113,7 @@ bool planBranchy(Region &R, const SysbatchOptions &Opts) {
   if (sb_plan_region(&Desc, &CoreOpts, &R.Plan) != 0)
     return false;
   R.Planned = true;
-  if (R.Plan.nbatches != 1)
-    return false;
-  int Block = -1;
-  bool Several = false;
-  for (int C = 0; C < R.Plan.ncalls; ++C) {
-    if (R.Plan.calls[C].batch != 0)
-      continue;
-    Several |= Block >= 0 && R.BlockOfCall[C] != Block;
-    Block = R.BlockOfCall[C];
-  }
-  if (!Several)
+  if (!sb_plan_spans_blocks(&R.Plan, R.BlockOfCall.data()))
     return false;
   checkHazards(R);
   if (Opts.Config.print_plan)

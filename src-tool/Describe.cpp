@@ -1426,17 +1426,11 @@ static bool planBranchy(SrcRegion &R, const sb_options &Opts) {
   if (sb_plan_region(&Desc, &Opts, &R.Plan) != 0)
     return false;
   R.Planned = true;
-  if (R.Plan.nbatches != 1)
-    return false;
-  int Block = -1;
-  bool Several = false;
-  for (int C = 0; C < R.Plan.ncalls; ++C) {
-    if (R.Plan.calls[C].batch != 0)
-      continue;
-    Several |= Block >= 0 && R.Calls[C].Block != Block;
-    Block = R.Calls[C].Block;
-  }
-  return Several && !sb_plan_check_hazards(&R.Plan);
+  std::vector<int> BlockOfCall;
+  for (const auto &C : R.Calls)
+    BlockOfCall.push_back(C.Block);
+  return sb_plan_spans_blocks(&R.Plan, BlockOfCall.data()) &&
+         !sb_plan_check_hazards(&R.Plan);
 }
 
 static bool planStraight(SrcRegion &R, const sb_options &Opts) {

@@ -590,6 +590,16 @@ struct sb_plan {
     struct sb_batch_plan *batches;
 };
 
+/* Call `call`'s event in the region (calls are numbered in event order),
+ * or NULL. */
+const struct sb_call_event *sb_region_call(const struct sb_region *region,
+                                           int call);
+/* A branchy region's plan is worth using instead of planning its entry
+ * block straight-line only when it is one batch whose calls sit in more
+ * than one block (block_of_call[c]: call c's region block). */
+bool sb_plan_spans_blocks(const struct sb_plan *plan,
+                          const int *block_of_call);
+
 /* Plan a region.  Returns 0, or -1 if memory ran out (plan left empty).
  * The region is not modified; the plan owns its memory. */
 int sb_plan_region(const struct sb_region *region,
