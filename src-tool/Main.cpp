@@ -145,17 +145,133 @@ static std::string quoted(const std::string &S) {
   return O;
 }
 
+static const char Usage[] =
+    "usage: sysbatch-src report [--format=text|json] [--fix] "
+    "[--print-plan] FILE... [-p DIR] [-- FLAGS]\n"
+    "       sysbatch-src rewrite [-o OUT] FILE [-p DIR] [-- FLAGS]\n";
+
+// Options libTooling's parser cannot check; 0 when they are consistent,
+// else the exit status after the message.
+static int checkOptions(Command Cmd, const std::vector<std::string> &Files) {
+  if (FormatOpt != "text" && FormatOpt != "json") {
+    std::fprintf(stderr, "sysbatch-src: error: --format must be text or json "
+                         "(got '%s')\n", FormatOpt.c_str());
+    return 2;
+  }
+  if (Cmd == Command::Rewrite && Files.size() != 1) {
+    std::fprintf(stderr, "sysbatch-src: error: rewrite takes exactly one file\n");
+    return 2;
+  }
+  if (Cmd == Command::Rewrite && (FixOpt || PrintPlanOpt)) {
+    std::fprintf(stderr, "sysbatch-src: error: --fix and --print-plan belong "
+                         "to 'report'\n");
+    return 2;
+  }
+  // An unreadable file is an error before anything runs, not a file the
+  // tool silently skips.
+  for (const std::string &F : Files) {
+    bool Ok;
+    readFile(F, Ok);
+    if (!Ok) {
+      std::fprintf(stderr, "sysbatch-src: error: cannot read '%s'\n", F.c_str());
+      return 1;
+    }
+  }
+  return 0;
+}
+
+static int writeRewrite(const Results &Res) {
+  if (!OutOpt.empty()) {
+    std::ofstream O(OutOpt, std::ios::binary);
+    O << Res.Out;
+    if (!O) {
+      std::fprintf(stderr, "sysbatch-src: error: cannot write '%s'\n",
+                   OutOpt.c_str());
+      return 1;
+    }
+  } else {
+    std::fwrite(Res.Out.data(), 1, Res.Out.size(), stdout);
+  }
+  std::fputs(Res.Notes.c_str(), stderr);
+  return 0;
+}
+
+// One fix-it per file offset: a header seen through several files is
+// reported (and applied) once.
+static void dedupFixes(std::vector<Fix> &Fixes) {
+  std::sort(Fixes.begin(), Fixes.end(), [](const Fix &A, const Fix &B) {
+    return std::tie(A.File, A.Offset, A.Length) < std::tie(B.File, B.Offset, B.Length);
+  });
+  Fixes.erase(std::unique(Fixes.begin(), Fixes.end(),
+                          [](const Fix &A, const Fix &B) {
+                            return A.File == B.File && A.Offset == B.Offset &&
+                                   A.Length == B.Length && A.Text == B.Text;
+                          }),
+              Fixes.end());
+}
+
+static void printReport(const Results &Res,
+                        std::map<std::string, std::string> &Contents) {
+  if (Res.Opts.Fmt == Format::Json) {
+    std::string Fixes;
+    for (const Fix &X : Res.Fixes) {
+      unsigned L1, C1, L2, C2;
+      lineColumn(Contents[X.File], X.Offset, L1, C1);
+      lineColumn(Contents[X.File], X.Offset + X.Length, L2, C2);
+      Fixes += std::string(Fixes.empty() ? "" : ",\n  ") + "{\"file\": \"" +
+               quoted(X.File) + "\", \"from\": [" + std::to_string(L1) + ", " +
+               std::to_string(C1) + "], \"to\": [" + std::to_string(L2) + ", " +
+               std::to_string(C2) + "], \"text\": \"" + quoted(X.Text) + "\"}";
+    }
+    std::printf("{\"sites\": [\n%s\n], \"fixits\": [\n  %s\n]}\n", Res.Out.c_str(),
+                Fixes.c_str());
+    return;
+  }
+  std::fputs(Res.Out.c_str(), stdout);
+  for (const Fix &X : Res.Fixes) {
+    unsigned L1, C1, L2, C2;
+    lineColumn(Contents[X.File], X.Offset, L1, C1);
+    lineColumn(Contents[X.File], X.Offset + X.Length, L2, C2);
+    std::printf("fix-it:\"%s\":{%u:%u-%u:%u}:\"%s\"\n", X.File.c_str(), L1, C1,
+                L2, C2, quoted(X.Text).c_str());
+  }
+}
+
+static int applyFixes(const std::vector<Fix> &Fixes,
+                      const std::map<std::string, std::string> &Contents) {
+  for (const auto &FC : Contents) {
+    std::string Text = FC.second;
+    std::vector<const Fix *> Mine;
+    for (const Fix &X : Fixes)
+      if (X.File == FC.first)
+        Mine.push_back(&X);
+    // From the end of the file, so that earlier offsets stay valid.
+    std::sort(Mine.begin(), Mine.end(), [](const Fix *A, const Fix *B) {
+      return A->Offset > B->Offset;
+    });
+    for (const Fix *X : Mine)
+      Text.replace(X->Offset, X->Length, X->Text);
+    std::ofstream O(FC.first, std::ios::binary);
+    O << Text;
+    if (!O) {
+      std::fprintf(stderr, "sysbatch-src: error: cannot write '%s'\n",
+                   FC.first.c_str());
+      return 1;
+    }
+    std::fprintf(stderr, "sysbatch-src: applied %zu fix-its to %s\n",
+                 Mine.size() / 2, FC.first.c_str());
+  }
+  return 0;
+}
+
 int main(int argc, const char **argv) {
   if (argc < 2 || (std::string(argv[1]) != "report" &&
                    std::string(argv[1]) != "rewrite")) {
     std::fprintf(stderr,
                  "sysbatch-src: error: the first argument must be 'report' or "
-                 "'rewrite'%s%s%s\n"
-                 "usage: sysbatch-src report [--format=text|json] [--fix] "
-                 "[--print-plan] FILE... [-p DIR] [-- FLAGS]\n"
-                 "       sysbatch-src rewrite [-o OUT] FILE [-p DIR] [-- FLAGS]\n",
+                 "'rewrite'%s%s%s\n%s",
                  argc >= 2 ? " (got '" : "", argc >= 2 ? argv[1] : "",
-                 argc >= 2 ? "')" : "");
+                 argc >= 2 ? "')" : "", Usage);
     return 2;
   }
   Results Res;
@@ -172,29 +288,9 @@ int main(int argc, const char **argv) {
                  llvm::toString(Parser.takeError()).c_str());
     return 2;
   }
-  if (FormatOpt != "text" && FormatOpt != "json") {
-    std::fprintf(stderr, "sysbatch-src: error: --format must be text or json "
-                         "(got '%s')\n", FormatOpt.c_str());
-    return 2;
-  }
   std::vector<std::string> Files = Parser->getSourcePathList();
-  if (Res.Cmd == Command::Rewrite && Files.size() != 1) {
-    std::fprintf(stderr, "sysbatch-src: error: rewrite takes exactly one file\n");
-    return 2;
-  }
-  if (Res.Cmd == Command::Rewrite && (FixOpt || PrintPlanOpt)) {
-    std::fprintf(stderr, "sysbatch-src: error: --fix and --print-plan belong "
-                         "to 'report'\n");
-    return 2;
-  }
-  for (const std::string &F : Files) {
-    bool Ok;
-    readFile(F, Ok);
-    if (!Ok) {
-      std::fprintf(stderr, "sysbatch-src: error: cannot read '%s'\n", F.c_str());
-      return 1;
-    }
-  }
+  if (int RC = checkOptions(Res.Cmd, Files))
+    return RC;
   sb_config_default(&Res.Cfg);
   Res.Opts.Fmt = FormatOpt == "json" ? Format::Json : Format::Text;
   Res.Opts.PrintPlan = PrintPlanOpt;
@@ -214,85 +310,18 @@ int main(int argc, const char **argv) {
                  Which.empty() ? "the input" : Which.c_str());
     return 1;
   }
+  if (Res.Cmd == Command::Rewrite)
+    return writeRewrite(Res);
 
-  if (Res.Cmd == Command::Rewrite) {
-    if (!OutOpt.empty()) {
-      std::ofstream O(OutOpt, std::ios::binary);
-      O << Res.Out;
-      if (!O) {
-        std::fprintf(stderr, "sysbatch-src: error: cannot write '%s'\n",
-                     OutOpt.c_str());
-        return 1;
-      }
-    } else {
-      std::fwrite(Res.Out.data(), 1, Res.Out.size(), stdout);
-    }
-    std::fputs(Res.Notes.c_str(), stderr);
-    return 0;
-  }
-
-  // Fix-its: one per file offset (a header seen by several files once).
-  std::sort(Res.Fixes.begin(), Res.Fixes.end(), [](const Fix &A, const Fix &B) {
-    return std::tie(A.File, A.Offset, A.Length) < std::tie(B.File, B.Offset, B.Length);
-  });
-  Res.Fixes.erase(std::unique(Res.Fixes.begin(), Res.Fixes.end(),
-                              [](const Fix &A, const Fix &B) {
-                                return A.File == B.File && A.Offset == B.Offset &&
-                                       A.Length == B.Length && A.Text == B.Text;
-                              }),
-                  Res.Fixes.end());
+  dedupFixes(Res.Fixes);
   std::map<std::string, std::string> Contents;
   for (const Fix &X : Res.Fixes) {
     bool Ok;
     if (!Contents.count(X.File))
       Contents[X.File] = readFile(X.File, Ok);
   }
-  if (Res.Opts.Fmt == Format::Json) {
-    std::string Fixes;
-    for (const Fix &X : Res.Fixes) {
-      unsigned L1, C1, L2, C2;
-      lineColumn(Contents[X.File], X.Offset, L1, C1);
-      lineColumn(Contents[X.File], X.Offset + X.Length, L2, C2);
-      Fixes += std::string(Fixes.empty() ? "" : ",\n  ") + "{\"file\": \"" +
-               quoted(X.File) + "\", \"from\": [" + std::to_string(L1) + ", " +
-               std::to_string(C1) + "], \"to\": [" + std::to_string(L2) + ", " +
-               std::to_string(C2) + "], \"text\": \"" + quoted(X.Text) + "\"}";
-    }
-    std::printf("{\"sites\": [\n%s\n], \"fixits\": [\n  %s\n]}\n", Res.Out.c_str(),
-                Fixes.c_str());
-  } else {
-    std::fputs(Res.Out.c_str(), stdout);
-    for (const Fix &X : Res.Fixes) {
-      unsigned L1, C1, L2, C2;
-      lineColumn(Contents[X.File], X.Offset, L1, C1);
-      lineColumn(Contents[X.File], X.Offset + X.Length, L2, C2);
-      std::printf("fix-it:\"%s\":{%u:%u-%u:%u}:\"%s\"\n", X.File.c_str(), L1, C1,
-                  L2, C2, quoted(X.Text).c_str());
-    }
-  }
-  if (FixOpt && !Res.Fixes.empty()) {
-    // Apply from the end of each file so earlier offsets stay valid.
-    for (auto &FC : Contents) {
-      std::string Text = FC.second;
-      std::vector<const Fix *> Mine;
-      for (const Fix &X : Res.Fixes)
-        if (X.File == FC.first)
-          Mine.push_back(&X);
-      std::sort(Mine.begin(), Mine.end(), [](const Fix *A, const Fix *B) {
-        return A->Offset > B->Offset;
-      });
-      for (const Fix *X : Mine)
-        Text.replace(X->Offset, X->Length, X->Text);
-      std::ofstream O(FC.first, std::ios::binary);
-      O << Text;
-      if (!O) {
-        std::fprintf(stderr, "sysbatch-src: error: cannot write '%s'\n",
-                     FC.first.c_str());
-        return 1;
-      }
-      std::fprintf(stderr, "sysbatch-src: applied %zu fix-its to %s\n",
-                   Mine.size() / 2, FC.first.c_str());
-    }
-  }
+  printReport(Res, Contents);
+  if (FixOpt && !Res.Fixes.empty())
+    return applyFixes(Res.Fixes, Contents);
   return 0;
 }

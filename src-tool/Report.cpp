@@ -478,97 +478,101 @@ static void explain(ASTContext &Ctx, SrcRegion &R, int C, Site &S) {
   }
 }
 
-void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
-                const ReportOptions &Opts, std::string &Out,
-                std::vector<Fix> &Fixes, bool &FirstJson) {
-  std::vector<Site> Sites;
-  std::string PlanText;
-  for (FunctionPlans &FP : Plans) {
-    std::string Fn = FP.Fn->getNameAsString();
-    for (auto &RP : FP.Regions) {
-      SrcRegion &R = *RP;
-      if (Opts.PrintPlan) {
-        char *Buf = nullptr;
-        size_t Len = 0;
-        FILE *M = open_memstream(&Buf, &Len);
-        if (R.Part)
-          std::fprintf(M, "function %s block %u part %u:\n", Fn.c_str(),
-                       R.BlockNo, R.Part);
-        else
-          std::fprintf(M, "function %s block %u:\n", Fn.c_str(), R.BlockNo);
-        sb_region Desc = R.describe();
-        sb_plan_print(M, &Desc, &R.Plan);
-        std::fclose(M);
-        PlanText.append(Buf, Len);
-        std::free(Buf);
-      }
-      // A branchy region reports its refusals only in blocks it batched
-      // in: the other blocks are planned again on their own.
-      std::set<int> CoveredBlocks;
-      for (int C = 0; C < R.Plan.ncalls; ++C)
-        if (R.Plan.calls[C].batch >= 0)
-          CoveredBlocks.insert(R.Calls[C].Block);
-      for (int C = 0; C < R.Plan.ncalls; ++C) {
-        const sb_call_plan &CP = R.Plan.calls[C];
-        if (R.Branchy && CP.batch < 0 && !CoveredBlocks.count(R.Calls[C].Block))
-          continue;
+static std::string regionPlanText(const std::string &Fn, SrcRegion &R) {
+  char *Buf = nullptr;
+  size_t Len = 0;
+  FILE *M = open_memstream(&Buf, &Len);
+  if (R.Part)
+    std::fprintf(M, "function %s block %u part %u:\n", Fn.c_str(), R.BlockNo,
+                 R.Part);
+  else
+    std::fprintf(M, "function %s block %u:\n", Fn.c_str(), R.BlockNo);
+  sb_region Desc = R.describe();
+  sb_plan_print(M, &Desc, &R.Plan);
+  std::fclose(M);
+  std::string Text(Buf, Len);
+  std::free(Buf);
+  return Text;
+}
+
+// Call C of R as a reported site: its batch and slot, or why not.
+static Site callSite(ASTContext &Ctx, SrcRegion &R, int C,
+                     const std::string &Fn) {
+  const sb_call_plan &CP = R.Plan.calls[C];
+  Site S;
+  S.Where = where(Ctx, R.Calls[C].Call->getBeginLoc());
+  S.Callee = calleeSymbol(R.Calls[C].Call);
+  S.Function = Fn;
+  if (CP.batch < 0) {
+    S.Reason = sb_why_name(CP.why);
+    S.Detail = sb_why_text(CP.why);
+    if (CP.detail)
+      S.Detail += std::string(": ") + CP.detail;
+    explain(Ctx, R, C, S);
+    return S;
+  }
+  S.Batch = CP.batch;
+  S.Slot = CP.slot;
+  const sb_batch_plan &BP = R.Plan.batches[CP.batch];
+  std::string Names;
+  for (int K = BP.first_call; K <= BP.last_call; ++K)
+    if (R.Plan.calls[K].batch == CP.batch)
+      Names += (Names.empty() ? "" : ", ") + calleeSymbol(R.Calls[K].Call);
+  S.Detail = "batch of " + std::to_string(BP.ncalls) + " calls (" + Names +
+             ") in " + std::to_string(BP.nslots) + " slots, " +
+             std::to_string(BP.nchains) + " chains" +
+             (BP.branchy ? ", branchy" : "") + "; slot " +
+             std::to_string(CP.slot);
+  return S;
+}
+
+// Every site region R reports: its calls, the branches that end it while
+// it had more calls to offer, and its fix-its.
+static void regionSites(ASTContext &Ctx, SrcRegion &R, const std::string &Fn,
+                        const ReportOptions &Opts, std::vector<Fix> &Fixes,
+                        std::vector<Site> &Sites) {
+  // A branchy region reports its refusals only in blocks it batched in:
+  // the other blocks are planned again on their own.
+  std::set<int> CoveredBlocks;
+  for (int C = 0; C < R.Plan.ncalls; ++C)
+    if (R.Plan.calls[C].batch >= 0)
+      CoveredBlocks.insert(R.Calls[C].Block);
+  for (int C = 0; C < R.Plan.ncalls; ++C) {
+    if (R.Branchy && R.Plan.calls[C].batch < 0 &&
+        !CoveredBlocks.count(R.Calls[C].Block))
+      continue;
+    Sites.push_back(callSite(Ctx, R, C, Fn));
+  }
+  if (R.Branchy)
+    for (unsigned B = 0; B < R.TermWhy.size(); ++B) {
+      bool Later = false;
+      for (const SrcCall &C : R.Calls)
+        Later |= C.Block > (int)B;
+      if (R.TermWhy[B] && Later && R.TermStmt[B]) {
         Site S;
-        S.Where = where(Ctx, R.Calls[C].Call->getBeginLoc());
-        S.Callee = calleeSymbol(R.Calls[C].Call);
-        S.Function = Fn;
-        if (CP.batch >= 0) {
-          S.Batch = CP.batch;
-          S.Slot = CP.slot;
-          const sb_batch_plan &BP = R.Plan.batches[CP.batch];
-          std::string Names;
-          for (int K = BP.first_call; K <= BP.last_call; ++K)
-            if (R.Plan.calls[K].batch == CP.batch)
-              Names += (Names.empty() ? "" : ", ") + calleeSymbol(R.Calls[K].Call);
-          S.Detail = "batch of " + std::to_string(BP.ncalls) + " calls (" +
-                     Names + ") in " + std::to_string(BP.nslots) + " slots, " +
-                     std::to_string(BP.nchains) + " chains" +
-                     (BP.branchy ? ", branchy" : "") + "; slot " +
-                     std::to_string(CP.slot);
-        } else {
-          S.Reason = sb_why_name(CP.why);
-          S.Detail = sb_why_text(CP.why);
-          if (CP.detail)
-            S.Detail += std::string(": ") + CP.detail;
-          explain(Ctx, R, C, S);
-        }
+        S.Where = where(Ctx, R.TermStmt[B]->getBeginLoc());
+        S.Reason = "region-end";
+        S.Detail = std::string("branch ends the region: ") + R.TermWhy[B];
+        S.Batch = -3;
         Sites.push_back(std::move(S));
       }
-      // Where a branch ends a region that had more calls to offer.
-      if (R.Branchy)
-        for (unsigned B = 0; B < R.TermWhy.size(); ++B) {
-          bool Later = false;
-          for (const SrcCall &C : R.Calls)
-            Later |= C.Block > (int)B;
-          if (R.TermWhy[B] && Later && R.TermStmt[B]) {
-            Site S;
-            S.Where = where(Ctx, R.TermStmt[B]->getBeginLoc());
-            S.Reason = "region-end";
-            S.Detail = std::string("branch ends the region: ") + R.TermWhy[B];
-            S.Batch = -3;
-            Sites.push_back(std::move(S));
-          }
-        }
-      if (Opts.CollectFixes) {
-        std::vector<std::string> Notes;
-        std::vector<SourceLocation> Locs;
-        findFixes(Ctx, R, Fixes, Notes, Locs);
-        for (size_t K = 0; K < Notes.size(); ++K) {
-          Site S;
-          S.Where = where(Ctx, Locs[K]);
-          S.Reason = "fix-it";
-          S.Detail = Notes[K];
-          S.Batch = -2;
-          Sites.push_back(std::move(S));
-        }
-      }
     }
+  if (!Opts.CollectFixes)
+    return;
+  std::vector<std::string> Notes;
+  std::vector<SourceLocation> Locs;
+  findFixes(Ctx, R, Fixes, Notes, Locs);
+  for (size_t K = 0; K < Notes.size(); ++K) {
+    Site S;
+    S.Where = where(Ctx, Locs[K]);
+    S.Reason = "fix-it";
+    S.Detail = Notes[K];
+    S.Batch = -2;
+    Sites.push_back(std::move(S));
   }
-  // Sites in source order.
+}
+
+static void sortByPosition(std::vector<Site> &Sites) {
   auto key = [](const std::string &W) {
     size_t A = W.rfind(':'), B = W.rfind(':', A - 1);
     return std::make_pair(std::stoul(W.substr(B + 1, A - B - 1)),
@@ -577,51 +581,75 @@ void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
   std::stable_sort(Sites.begin(), Sites.end(), [&](const Site &A, const Site &B) {
     return key(A.Where) < key(B.Where);
   });
-  if (Opts.Fmt == Format::Text) {
-    for (const Site &S : Sites) {
-      if (S.Batch == -2 || S.Batch == -3)
-        Out += S.Where + ": note: " + S.Detail + "\n";
-      else if (S.Batch >= 0)
-        Out += S.Where + ": remark: '" + S.Callee + "' batched: " + S.Detail +
-               " [sysbatch]\n";
-      else
-        Out += S.Where + ": remark: '" + S.Callee + "' not batched: " +
-               S.Reason + " (" + S.Detail + ") [sysbatch-missed]\n";
-      for (const auto &N : S.Notes)
-        Out += N.first + ": note: " + N.second + "\n";
+}
+
+static void writeText(const std::vector<Site> &Sites, std::string &Out) {
+  for (const Site &S : Sites) {
+    if (S.Batch == -2 || S.Batch == -3)
+      Out += S.Where + ": note: " + S.Detail + "\n";
+    else if (S.Batch >= 0)
+      Out += S.Where + ": remark: '" + S.Callee + "' batched: " + S.Detail +
+             " [sysbatch]\n";
+    else
+      Out += S.Where + ": remark: '" + S.Callee + "' not batched: " +
+             S.Reason + " (" + S.Detail + ") [sysbatch-missed]\n";
+    for (const auto &N : S.Notes)
+      Out += N.first + ": note: " + N.second + "\n";
+  }
+}
+
+static void writeJsonSite(const Site &S, std::string &Out) {
+  size_t A = S.Where.rfind(':'), B = S.Where.rfind(':', A - 1);
+  Out += "{\"file\": \"" + jsonEscape(S.Where.substr(0, B)) +
+         "\", \"line\": " + S.Where.substr(B + 1, A - B - 1) +
+         ", \"column\": " + S.Where.substr(A + 1);
+  if (S.Batch == -2 || S.Batch == -3) {
+    Out += std::string(", \"kind\": \"") +
+           (S.Batch == -2 ? "fix-it" : "region-end") + "\", \"message\": \"" +
+           jsonEscape(S.Detail) + "\"}";
+    return;
+  }
+  Out += ", \"kind\": \"site\", \"function\": \"" + jsonEscape(S.Function) +
+         "\", \"callee\": \"" + jsonEscape(S.Callee) + "\", \"batched\": " +
+         (S.Batch >= 0 ? "true" : "false");
+  if (S.Batch >= 0)
+    Out += ", \"batch\": " + std::to_string(S.Batch) +
+           ", \"slot\": " + std::to_string(S.Slot);
+  else
+    Out += ", \"reason\": \"" + jsonEscape(S.Reason) + "\"";
+  Out += ", \"detail\": \"" + jsonEscape(S.Detail) + "\", \"notes\": [";
+  for (size_t K = 0; K < S.Notes.size(); ++K) {
+    const std::string &W = S.Notes[K].first;
+    size_t NA = W.rfind(':'), NB = W.rfind(':', NA - 1);
+    Out += std::string(K ? ", " : "") + "{\"line\": " +
+           W.substr(NB + 1, NA - NB - 1) + ", \"column\": " +
+           W.substr(NA + 1) + ", \"message\": \"" +
+           jsonEscape(S.Notes[K].second) + "\"}";
+  }
+  Out += "]}";
+}
+
+void reportUnit(ASTContext &Ctx, std::vector<FunctionPlans> &Plans,
+                const ReportOptions &Opts, std::string &Out,
+                std::vector<Fix> &Fixes, bool &FirstJson) {
+  std::vector<Site> Sites;
+  std::string PlanText;
+  for (FunctionPlans &FP : Plans) {
+    std::string Fn = FP.Fn->getNameAsString();
+    for (auto &RP : FP.Regions) {
+      if (Opts.PrintPlan)
+        PlanText += regionPlanText(Fn, *RP);
+      regionSites(Ctx, *RP, Fn, Opts, Fixes, Sites);
     }
+  }
+  sortByPosition(Sites);
+  if (Opts.Fmt == Format::Text) {
+    writeText(Sites, Out);
   } else {
     for (const Site &S : Sites) {
       Out += FirstJson ? "  " : ",\n  ";
       FirstJson = false;
-      size_t A = S.Where.rfind(':'), B = S.Where.rfind(':', A - 1);
-      Out += "{\"file\": \"" + jsonEscape(S.Where.substr(0, B)) +
-             "\", \"line\": " + S.Where.substr(B + 1, A - B - 1) +
-             ", \"column\": " + S.Where.substr(A + 1);
-      if (S.Batch == -2 || S.Batch == -3) {
-        Out += std::string(", \"kind\": \"") +
-               (S.Batch == -2 ? "fix-it" : "region-end") +
-               "\", \"message\": \"" + jsonEscape(S.Detail) + "\"}";
-        continue;
-      }
-      Out += ", \"kind\": \"site\", \"function\": \"" + jsonEscape(S.Function) +
-             "\", \"callee\": \"" + jsonEscape(S.Callee) + "\", \"batched\": " +
-             (S.Batch >= 0 ? "true" : "false");
-      if (S.Batch >= 0)
-        Out += ", \"batch\": " + std::to_string(S.Batch) +
-               ", \"slot\": " + std::to_string(S.Slot);
-      else
-        Out += ", \"reason\": \"" + jsonEscape(S.Reason) + "\"";
-      Out += ", \"detail\": \"" + jsonEscape(S.Detail) + "\", \"notes\": [";
-      for (size_t K = 0; K < S.Notes.size(); ++K) {
-        const std::string &W = S.Notes[K].first;
-        size_t NA = W.rfind(':'), NB = W.rfind(':', NA - 1);
-        Out += std::string(K ? ", " : "") + "{\"line\": " +
-               W.substr(NB + 1, NA - NB - 1) + ", \"column\": " +
-               W.substr(NA + 1) + ", \"message\": \"" +
-               jsonEscape(S.Notes[K].second) + "\"}";
-      }
-      Out += "]}";
+      writeJsonSite(S, Out);
     }
   }
   if (Opts.PrintPlan)
