@@ -19,6 +19,12 @@
 
 static const char *const class_names[3] = {"fail", "zero", "pos"};
 
+/* Under a repeated guard a refill looks at this many iterations per slot:
+ * enough that a guard true every few iterations still fills the group,
+ * few enough that a rarely true one costs the inspector little more than
+ * the loop's own tests (ending a refill early is always correct). */
+enum { GUARD_SCAN_FACTOR = 4 };
+
 /* Which raw sign classes a call site can see (sb_cond_classes' universe). */
 static unsigned classes_possible(enum sb_ret_conv conv)
 {
@@ -248,6 +254,8 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
             struct chain_src src;
             fill_raw_arg(&pl, 0, 0, i, &plan->args[i], &src);
         }
+        plan->scan = loop->guard == SB_LG_REPEATED ? group * GUARD_SCAN_FACTOR
+                                                   : group;
         plan->jump_fail = (stops & SB_CLASS_NEG) ? -1 : 0;
         plan->jump_zero = (stops & SB_CLASS_ZERO) ? -1 : 0;
         plan->jump_pos = (stops & SB_CLASS_POS) ? -1 : 0;
@@ -317,4 +325,7 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
     if (plan->precheck != SB_PRE_NONE)
         fprintf(out, "  group ends before an iteration whose a%d is not %s\n",
                 plan->precheck_arg, precheck_text(plan->precheck));
+    if (loop->guard == SB_LG_REPEATED)
+        fprintf(out, "  guard repeated: up to %d iterations looked at per "
+                     "batch\n", plan->scan);
 }

@@ -22,11 +22,13 @@
  *             // the guard, the arguments) for this and the next K-1
  *             // iterations, without the loop's other code
  *             filled = 0;
- *             for (t = 0, j = i; t < K && (t == 0 || j < n); t++, j++) {
+ *             for (t = 0, j = i; t < K && j < i + SCAN && (t == 0 || j < n);
+ *                  j++) {
+ *                 if (t > 0 && !guard(j))  continue;    // no slot: see 2.
  *                 if (t > 0 && !precheck_passes(p[j]))  break;  // see below
  *                 slots[t] = newfstatat(AT_FDCWD, p[j], &priv[t], NOFOLLOW)
  *                            with the jumps of plan->jump_*;
- *                 filled++;
+ *                 filled++, t++;
  *             }
  *             sysbatch_run(rets, slots, filled, 0);     // NOT_RUN prefilled
  *             next = 0;
@@ -54,7 +56,11 @@
  *      cannot repeat (a call, a load of memory the loop writes);
  *   2. the inspector knows whether the iteration happens and reaches the
  *      call: the exit tests and the guard it repeats depend on such values
- *      only.  Every other way out of an iteration (a branch on the call's
+ *      only.  An iteration whose guard is false fills no slot (the body
+ *      evaluates the same guard and does not reach the call, so the slots
+ *      are still consumed in order); the code such an iteration runs
+ *      instead is on the paths below like any other, and the inspector
+ *      looks at no more than plan->scan iterations per refill.  Every other way out of an iteration (a branch on the call's
  *      result, a branch on anything else that may leave the loop, code that
  *      may not move below a later iteration's call: a diagnostic, a store to
  *      a name the next call reads) is reached only from some sign classes of
@@ -170,6 +176,10 @@ struct sb_loop_plan {
     int private_arg;           /* -1: none */
     uint8_t copy_back;         /* enum sb_copy_back */
     long private_size;         /* bytes per slot */
+    /* Rule 2: iterations the inspector looks at per refill (group, or
+     * more under a repeated guard: iterations whose guard is false fill
+     * no slot, and a refill must end however rarely the guard holds). */
+    int scan;
 };
 
 /* Plan one loop.  The loop is not modified.  Returns 0 (plan->why says
@@ -182,8 +192,9 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
  *     loop call lstat: 16 iterations per batch
  *       slot: newfstatat(-100, a0, private, 256)  fail=next zero=next pos=next
  *       private a1: 144 bytes per slot, copied back on success
+ *       guard repeated: up to 64 iterations looked at per batch
  *
- * or "loop call read: refused: loop-carried: ...". */
+ * (the guard line only under a repeated guard) or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
 
