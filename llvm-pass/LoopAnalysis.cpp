@@ -13,7 +13,9 @@
 //   slots bumped once per iteration - invariants and loads of memory no
 //   code in the loop writes, by code without effects), carried (reaches the
 //   call's own result) or unrepeatable (anything else, with what it is);
-// - the guard: the call's block must be on every path through the loop;
+// - the guard: the call's block is on every path through the loop, or
+//   under conditions the inspector repeats (on such values only) that
+//   alone decide whether the iteration reaches it;
 // - exits: a test the inspector can repeat (on such values only) before the
 //   call or after it on every path; any other way out "leaves";
 // - per sign class of the result, where it leads before the next
@@ -98,6 +100,7 @@ private:
   void describeArguments();
   bool describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
                              DenseSet<BasicBlock *> &Unrepeated);
+  bool describeGuards(std::string &Why);
   void describePaths(const DenseSet<BasicBlock *> &Repeated);
   const char *conflict(Instruction &I, bool SameIteration);
   bool ownElement(Instruction &I, Value *Buf, const ArgMemory &M);
@@ -695,29 +698,23 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
     S.Model.guard_why = S.keep(std::move(Why));
     return false;
   };
-  if (!DT.dominates(CallBB, Latch)) {
-    // The nearest condition above the call decides whether it runs.
-    for (DomTreeNode *N = DT.getNode(CallBB)->getIDom(); N; N = N->getIDom()) {
-      auto *Br = dyn_cast<BranchInst>(N->getBlock()->getTerminator());
-      if (!L.contains(N->getBlock()))
-        break;
-      if (Br && Br->isConditional()) {
-        Verdict V = classify(Br->getCondition());
-        if (rank(V.Kind) >= 2)
-          return Unknown("the call runs under a condition on " + V.Why);
-        return Unknown("the call runs under a condition the loop repeats "
-                       "(the LLVM pass batches unconditional calls only)");
-      }
-    }
-    return Unknown("the call does not run in every iteration");
+  bool Guarded = !DT.dominates(CallBB, Latch);
+  if (Guarded) {
+    std::string Why;
+    if (!describeGuards(Why))
+      return Unknown(Why);
   }
   SmallVector<BasicBlock *, 4> Exiting;
   L.getExitingBlocks(Exiting);
   std::vector<std::pair<BasicBlock *, ExitTest>> Tests;
   for (BasicBlock *E : Exiting) {
     bool Before = E != CallBB && DT.dominates(E, CallBB);
-    bool AfterEveryPath = DT.dominates(CallBB, E) && DT.dominates(E, Latch);
-    if (!Before && !DT.dominates(CallBB, E))
+    // Under a guard, a test every iteration makes after the guard's join
+    // (the rotated loop's latch) is evaluated after the call when there is
+    // one: the inspector repeats it for iteration t - 1 as well.
+    bool AfterEveryPath =
+        DT.dominates(E, Latch) && (Guarded ? !Before : DT.dominates(CallBB, E));
+    if (!Before && !DT.dominates(CallBB, E) && !(Guarded && AfterEveryPath))
       return Unknown("the loop may be left before the call on some paths");
     auto *Br = dyn_cast<BranchInst>(E->getTerminator());
     bool Simple = Br && Br->isConditional() &&
@@ -743,7 +740,65 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
   });
   for (auto &T : Tests)
     S.Exits.push_back(T.second);
-  S.Model.guard = SB_LG_ALWAYS;
+  S.Model.guard = Guarded ? SB_LG_REPEATED : SB_LG_ALWAYS;
+  return true;
+}
+
+/// The call runs in some iterations only: it must be under conditions the
+/// inspector repeats (each a branch above the call with one edge that
+/// leads only to it and one that leads round the loop without it), and
+/// those must be all that decide it: with their other edges removed,
+/// every way through the iteration reaches the call.
+bool LoopFacts::describeGuards(std::string &Why) {
+  BasicBlock *CallBB = S.Call->getParent();
+  SmallVector<GuardTest, 4> Found;
+  DenseSet<std::pair<BasicBlock *, BasicBlock *>> Skips;
+  for (DomTreeNode *N = DT.getNode(CallBB)->getIDom();
+       N && L.contains(N->getBlock()); N = N->getIDom()) {
+    BasicBlock *BB = N->getBlock();
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    BasicBlock *S0 = Br->getSuccessor(0), *S1 = Br->getSuccessor(1);
+    if (!L.contains(S0) || !L.contains(S1))
+      continue; // an exit test, described with the exits
+    bool To0 = DT.dominates(BasicBlockEdge(BB, S0), CallBB);
+    bool To1 = DT.dominates(BasicBlockEdge(BB, S1), CallBB);
+    if (To0 == To1)
+      continue; // both ways may reach the call: checked below
+    Verdict V = classify(Br->getCondition());
+    if (rank(V.Kind) >= 2) {
+      Why = "the call runs under a condition on " + V.Why;
+      return false;
+    }
+    Found.push_back({Br, To0});
+    Skips.insert({BB, To0 ? S1 : S0});
+  }
+  if (Found.empty()) {
+    Why = "the call does not run in every iteration";
+    return false;
+  }
+  // Every way from the header to the latch that takes no guard's other
+  // edge must pass the call.
+  SmallVector<BasicBlock *, 8> Work{L.getHeader()};
+  DenseSet<BasicBlock *> Seen{L.getHeader()};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == CallBB)
+      continue;
+    if (BB == L.getLoopLatch()) {
+      Why = "the call is skipped on a path no condition the inspector "
+            "repeats decides";
+      return false;
+    }
+    for (BasicBlock *Succ : successors(BB))
+      if (L.contains(Succ) && Succ != L.getHeader() &&
+          !Skips.count({BB, Succ}) && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  // Dominance order: the outermost condition first.
+  std::reverse(Found.begin(), Found.end());
+  S.Guards.assign(Found.begin(), Found.end());
   return true;
 }
 

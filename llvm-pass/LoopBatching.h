@@ -48,6 +48,14 @@ struct ExitTest {
   bool AfterCall;
 };
 
+/// A condition the call runs under that the inspector repeats for
+/// iteration t (its guard): the call is reached exactly when every guard
+/// goes the call's way, in dominance order.
+struct GuardTest {
+  llvm::BranchInst *Br;
+  bool CallOnTrue;
+};
+
 struct LoopSite {
   llvm::Loop *L = nullptr;
   llvm::CallInst *Call = nullptr;
@@ -58,6 +66,7 @@ struct LoopSite {
   std::deque<std::string> Texts; // owns the strings Model points to
   llvm::DenseMap<const llvm::Value *, InductionLeaf> Leaves;
   std::vector<ExitTest> Exits;
+  std::vector<GuardTest> Guards;
 
   const char *keep(std::string S) {
     Texts.push_back(std::move(S));

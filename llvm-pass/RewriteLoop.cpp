@@ -186,6 +186,7 @@ private:
              *Done = nullptr, *RunBB = nullptr, *Pick = nullptr,
              *PickRet = nullptr, *Take = nullptr, *Original = nullptr;
   PHINode *T = nullptr;     // the inspector's slot index
+  Value *J = nullptr;       // its iteration (now + J); T without a guard
   PHINode *Count = nullptr; // slots filled when the inspector stops
   Value *N1 = nullptr;      // next, at the pick
   Value *Raw = nullptr;     // rets[next], at the pick
@@ -207,6 +208,7 @@ private:
   void emitGroupCheck();
   void emitInspector();
   void emitExitTests(BasicBlock *Tests, BasicBlock *Args);
+  void emitGuards(IRBuilder<> &TB);
   void emitSlotFill(IRBuilder<> &AB);
   void emitRun();
   void emitPick();
@@ -302,13 +304,20 @@ void LoopRewriter::emitInspector() {
   IB.SetCurrentDebugLocation(Loc);
   T = IB.CreatePHI(I64, 2, "sb.t");
   T->addIncoming(ConstantInt::get(I64, 0), Refill);
+  J = T;
+  if (!S.Guards.empty()) {
+    PHINode *Iter = IB.CreatePHI(I64, 3, "sb.j");
+    Iter->addIncoming(ConstantInt::get(I64, 0), Refill);
+    J = Iter;
+  }
   IRBuilder<> DB(Done);
   DB.SetCurrentDebugLocation(Loc);
   Count = DB.CreatePHI(I64, 4, "sb.count");
 
   BasicBlock *Tests = newBlock("sb.loop.tests");
   BasicBlock *Args = newBlock("sb.loop.args");
-  IB.CreateCondBr(IB.CreateICmpEQ(T, ConstantInt::get(I64, 0)), Args, Tests);
+  // Iteration 0 is the one at hand: it happens and its guard held.
+  IB.CreateCondBr(IB.CreateICmpEQ(J, ConstantInt::get(I64, 0)), Args, Tests);
   emitExitTests(Tests, Args);
 
   IRBuilder<> AB(Args);
@@ -321,9 +330,9 @@ void LoopRewriter::emitInspector() {
 void LoopRewriter::emitExitTests(BasicBlock *Tests, BasicBlock *Args) {
   IRBuilder<> TB(Tests);
   TB.SetCurrentDebugLocation(Loc);
-  Value *Prev = TB.CreateSub(T, ConstantInt::get(I64, 1), "sb.t.prev");
+  Value *Prev = TB.CreateSub(J, ConstantInt::get(I64, 1), "sb.t.prev");
   IterationValues AtPrev(S, TB, Prev, Bases, Inside),
-      AtT(S, TB, T, Bases, Inside);
+      AtT(S, TB, J, Bases, Inside);
   for (const ExitTest &E : S.Exits) {
     Value *Cond = (E.AfterCall ? AtPrev : AtT).at(E.Br->getCondition());
     Value *Stay = E.StayOnTrue ? Cond : TB.CreateNot(Cond);
@@ -331,12 +340,37 @@ void LoopRewriter::emitExitTests(BasicBlock *Tests, BasicBlock *Args) {
     stopUnless(TB, Stay, Passed);
     TB.SetInsertPoint(Passed);
   }
+  emitGuards(TB);
   TB.CreateBr(Args);
+}
+
+/// Rule 2 under a guard: an iteration whose guard is false fills no slot;
+/// the inspector goes on to the next one, up to plan->scan of them.
+void LoopRewriter::emitGuards(IRBuilder<> &TB) {
+  if (S.Guards.empty())
+    return;
+  BasicBlock *Skip = newBlock("sb.loop.skip");
+  IterationValues AtJ(S, TB, J, Bases, Inside);
+  for (const GuardTest &G : S.Guards) {
+    Value *Cond = AtJ.at(G.Br->getCondition());
+    Value *Holds = G.CallOnTrue ? Cond : TB.CreateNot(Cond);
+    BasicBlock *Held = newBlock("sb.loop.guard.held");
+    TB.CreateCondBr(TB.CreateFreeze(Holds), Held, Skip);
+    TB.SetInsertPoint(Held);
+  }
+  IRBuilder<> SB(Skip);
+  SB.SetCurrentDebugLocation(Loc);
+  Value *J1 = SB.CreateAdd(J, ConstantInt::get(I64, 1), "sb.j.next");
+  T->addIncoming(T, Skip);
+  cast<PHINode>(J)->addIncoming(J1, Skip);
+  Count->addIncoming(T, Skip);
+  SB.CreateCondBr(SB.CreateICmpULT(J1, ConstantInt::get(I64, P.scan)),
+                  InspHead, Done);
 }
 
 /// Iteration t's arguments, its precheck (rule 5), its slot; t + 1.
 void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
-  IterationValues AtArgs(S, AB, T, Bases, Inside);
+  IterationValues AtArgs(S, AB, J, Bases, Inside);
   auto LibcArg = [&](int Index) -> Value * {
     if ((unsigned)Index >= Call->arg_size())
       return nullptr;
@@ -385,8 +419,14 @@ void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
   Value *T1 = AB.CreateAdd(T, ConstantInt::get(I64, 1), "sb.t.next");
   T->addIncoming(T1, AB.GetInsertBlock());
   Count->addIncoming(T1, AB.GetInsertBlock());
-  AB.CreateCondBr(AB.CreateICmpULT(T1, ConstantInt::get(I64, K)), InspHead,
-                  Done);
+  Value *More = AB.CreateICmpULT(T1, ConstantInt::get(I64, K));
+  if (J != T) {
+    Value *J1 = AB.CreateAdd(J, ConstantInt::get(I64, 1), "sb.j.next");
+    cast<PHINode>(J)->addIncoming(J1, AB.GetInsertBlock());
+    More = AB.CreateAnd(More,
+                        AB.CreateICmpULT(J1, ConstantInt::get(I64, P.scan)));
+  }
+  AB.CreateCondBr(More, InspHead, Done);
 }
 
 /// filled = Count; next = 0; one batch when there is a slot.
