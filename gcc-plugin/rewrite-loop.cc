@@ -67,6 +67,7 @@ private:
     void emit_inspector();
     void emit_induction_values();
     void emit_exit_tests();
+    void emit_guards();
     void emit_precheck();
     void emit_slot_fill();
     void emit_run();
@@ -76,6 +77,11 @@ private:
     void join_original();
 
     basic_block after_tests() const { return ipre_ ? ipre_ : ifill_; }
+    basic_block after_exit_tests() const
+    {
+        return iguard_.is_empty() ? after_tests() : iguard_[0];
+    }
+    bool guarded() const { return !s_.guards.is_empty(); }
 
     struct sysbatch_loop_site &s_;
     const struct sb_loop_plan &p_;
@@ -85,7 +91,10 @@ private:
     tree next_ = NULL_TREE, filled_ = NULL_TREE, t_ = NULL_TREE;
     hash_map<tree, tree> ivs_at_t_; /* induction variables at i + t */
     tree zero_ = NULL_TREE, not_run_ = NULL_TREE;
+    tree j_ = NULL_TREE;      /* the inspector's iteration (i + j); t_
+                                 without a guard */
     tree t_now_ = NULL_TREE;  /* t, in the inspector */
+    tree j_now_ = NULL_TREE;  /* j, in the inspector */
     tree n_ = NULL_TREE, raw_ = NULL_TREE; /* next and rets[next], taken */
     tree converted_ = NULL_TREE;  /* the call site's value from raw_ */
     edge consumed_ = NULL;         /* take2 -> join */
@@ -97,6 +106,8 @@ private:
     basic_block dorun_ = NULL, after_ = NULL, chk3_ = NULL, take_ = NULL;
     basic_block copy_ = NULL, take2_ = NULL;
     auto_vec<basic_block> iexit_;
+    auto_vec<basic_block> iguard_;
+    basic_block ibound_ = NULL, iskip_ = NULL; /* under a guard */
 };
 
 basic_block loop_rewriter::new_block(basic_block after)
@@ -237,6 +248,7 @@ void loop_rewriter::make_storage()
     next_ = counter("sysbatch_loop_next");
     filled_ = counter("sysbatch_loop_filled");
     t_ = counter("sysbatch_loop_t");
+    j_ = guarded() ? counter("sysbatch_loop_j") : t_;
     zero_ = build_int_cst(long_t, 0);
     not_run_ = wide_int_to_tree(long_t,
                                 wi::min_value(TYPE_PRECISION(long_t), SIGNED));
@@ -260,12 +272,20 @@ void loop_rewriter::split_call_site()
     chk2_ = new_block(chk1_);
     refill_ = new_block(chk2_);
     ihead_ = new_block(refill_);
-    icalc_ = new_block(ihead_);
+    ibound_ = guarded() ? new_block(ihead_) : NULL;
+    icalc_ = new_block(ibound_ ? ibound_ : ihead_);
     basic_block last = icalc_;
     for (unsigned j = 0; j < s_.exit_tests.length(); j++) {
         last = new_block(last);
         iexit_.safe_push(last);
     }
+    for (unsigned j = 0; j < s_.guards.length(); j++) {
+        last = new_block(last);
+        iguard_.safe_push(last);
+    }
+    iskip_ = guarded() ? new_block(last) : NULL;
+    if (iskip_)
+        last = iskip_;
     ipre_ = p_.precheck != SB_PRE_NONE ? new_block(last) : NULL;
     ifill_ = new_block(ipre_ ? ipre_ : last);
     irun_ = new_block(ifill_);
@@ -296,18 +316,28 @@ void loop_rewriter::emit_group_check()
  * passes the precheck, and fills slot t. */
 void loop_rewriter::emit_inspector()
 {
-    /* refill: t = 0; ihead: t < K -> icalc, else irun */
+    /* refill: t = 0 (j = 0); ihead: t < K (ibound: j < scan) -> icalc,
+     * else irun */
+    tree long_t = long_integer_type_node;
     gimple_seq seq = NULL;
     store(&seq, t_, zero_);
+    if (guarded())
+        store(&seq, j_, zero_);
     append(refill_, seq);
     jump(refill_, ihead_);
     seq = NULL;
     tree t = load(&seq, t_);
-    branch(ihead_, seq, LT_EXPR, t, build_int_cst(long_integer_type_node,
-                                                  p_.group),
-           icalc_, irun_);
+    branch(ihead_, seq, LT_EXPR, t, build_int_cst(long_t, p_.group),
+           ibound_ ? ibound_ : icalc_, irun_);
+    if (ibound_) {
+        seq = NULL;
+        tree j = load(&seq, j_);
+        branch(ibound_, seq, LT_EXPR, j, build_int_cst(long_t, p_.scan),
+               icalc_, irun_);
+    }
     emit_induction_values();
     emit_exit_tests();
+    emit_guards();
     emit_precheck();
     emit_slot_fill();
 }
@@ -318,7 +348,8 @@ void loop_rewriter::emit_induction_values()
 {
     gimple_seq seq = NULL;
     t_now_ = load(&seq, t_);
-    tree t = t_now_;
+    j_now_ = guarded() ? load(&seq, j_) : t_now_;
+    tree t = j_now_;
     for (unsigned k = 0; k < s_.ivs.length(); k++) {
         tree iv = s_.ivs[k], step = s_.steps[k];
         tree type = TREE_TYPE(iv), value;
@@ -340,7 +371,9 @@ void loop_rewriter::emit_induction_values()
         }
         ivs_at_t_.put(iv, value);
     }
-    basic_block first_test = iexit_.is_empty() ? after_tests() : iexit_[0];
+    /* (j == 0: the iteration at hand happens and its guard held) */
+    basic_block first_test = iexit_.is_empty() ? after_exit_tests()
+                                               : iexit_[0];
     branch(icalc_, seq, EQ_EXPR, t, zero_, after_tests(), first_test);
 }
 
@@ -353,11 +386,36 @@ void loop_rewriter::emit_exit_tests()
         tree a = value_at(&seq, gimple_cond_lhs(test));
         tree b = value_at(&seq, gimple_cond_rhs(test));
         basic_block stay = j + 1 < iexit_.length() ? iexit_[j + 1]
-                                                   : after_tests();
+                                                   : after_exit_tests();
         bool exit_on_true = s_.exit_edges[j]->flags & EDGE_TRUE_VALUE;
         branch(iexit_[j], seq, gimple_cond_code(test), a, b,
                exit_on_true ? irun_ : stay, exit_on_true ? stay : irun_);
     }
+}
+
+/* Rule 2 under a guard: an iteration whose guard is false fills no slot;
+ * iskip: j++, on to the next iteration (up to plan->scan of them). */
+void loop_rewriter::emit_guards()
+{
+    if (!guarded())
+        return;
+    for (unsigned g = 0; g < iguard_.length(); g++) {
+        gcond *test = s_.guards[g];
+        gimple_seq seq = NULL;
+        tree a = value_at(&seq, gimple_cond_lhs(test));
+        tree b = value_at(&seq, gimple_cond_rhs(test));
+        basic_block held = g + 1 < iguard_.length() ? iguard_[g + 1]
+                                                    : after_tests();
+        bool call_on_true = s_.guard_edges[g]->flags & EDGE_TRUE_VALUE;
+        branch(iguard_[g], seq, gimple_cond_code(test), a, b,
+               call_on_true ? held : iskip_, call_on_true ? iskip_ : held);
+    }
+    tree long_t = long_integer_type_node;
+    gimple_seq seq = NULL;
+    store(&seq, j_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, j_now_,
+                                 build_int_cst(long_t, 1)));
+    append(iskip_, seq);
+    jump(iskip_, ihead_);
 }
 
 /* ipre: the group ends before an argument glibc answers itself (rule 5). */
@@ -430,6 +488,9 @@ void loop_rewriter::emit_slot_fill()
     }
     store(&seq, t_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, t,
                                  build_int_cst(long_t, 1)));
+    if (guarded())
+        store(&seq, j_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, j_now_,
+                                     build_int_cst(long_t, 1)));
     append(ifill_, seq);
     jump(ifill_, ihead_);
 }
