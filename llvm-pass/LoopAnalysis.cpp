@@ -716,6 +716,13 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
         DT.dominates(E, Latch) && (Guarded ? !Before : DT.dominates(CallBB, E));
     if (!Before && !DT.dominates(CallBB, E) && !(Guarded && AfterEveryPath))
       return Unknown("the loop may be left before the call on some paths");
+    // The inspector makes the exit tests before the guards: a test the
+    // original makes only when a guard holds may load what is valid only
+    // then.
+    if (Before)
+      for (const GuardTest &G : S.Guards)
+        if (DT.dominates(G.Br->getParent(), E))
+          return Unknown("the loop's exit test is under the call's condition");
     auto *Br = dyn_cast<BranchInst>(E->getTerminator());
     bool Simple = Br && Br->isConditional() &&
                   L.contains(Br->getSuccessor(0)) !=
