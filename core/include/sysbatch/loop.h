@@ -78,7 +78,16 @@
  *      refused as speculative);
  *   5. glibc's argument prechecks (fstat(-1) is EBADF without a system call)
  *      are tested by the inspector: it ends the group before an iteration
- *      whose argument fails them (that call then runs from its call site).
+ *      whose argument fails them (that call then runs from its call site);
+ *   6. a buffer the call only reads that the loop fills each iteration
+ *      (a name formatted by snprintf, built by strcpy/strcat/memcpy) is
+ *      built again by the inspector for iteration t into a private buffer
+ *      per slot, by the same code with the private buffer as destination,
+ *      errno saved and restored around it; the slot points there.  The
+ *      body's own code still fills the shared buffer as before.  Only when
+ *      that code is all that writes the buffer in the loop, its inputs are
+ *      repeatable (rule 1), and the buffer's size is known and at most
+ *      4096 bytes (the private copies' size).
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -104,6 +113,17 @@ enum sb_loop_value {
                             iteration (a read loop's offset, a reused fd) */
     SB_LV_UNREPEATABLE,  /* depends on code the inspector cannot repeat;
                             arg_why says what */
+    SB_LV_BUILT,         /* the address of a buffer (the same every
+                            iteration) the loop fills in each iteration
+                            before the call only by code with known effects
+                            (core/libc.c) on invariant and induction values
+                            and memory nothing in the loop writes
+                            (snprintf(path, sizeof path, "%s/%s", dir,
+                            names[i])): built_size[k] is its size in bytes,
+                            0 when not known (rule 6) */
+    SB_LV_BUILT_OTHERWISE, /* such a buffer, but also written by other code
+                              or from inputs the inspector cannot repeat;
+                              arg_why says what */
 };
 
 /* Where one sign class of the call's result leads before the next
@@ -147,6 +167,8 @@ struct sb_loop {
      * for every iteration it looks at (rule 4). */
     bool unproven_loads;
     const char *loads_why;
+    /* SB_LV_BUILT arguments: the buffer's size in bytes (0: not known). */
+    long built_size[SB_MAX_ARGS + 1];
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -180,6 +202,10 @@ struct sb_loop_plan {
      * more under a repeated guard: iterations whose guard is false fill
      * no slot, and a refill must end however rarely the guard holds). */
     int scan;
+    /* Rule 6: the libc argument the inspector builds into a private buffer
+     * per slot by repeating the loop's own code (-1: none), and its size. */
+    int built_arg;
+    long built_size;
 };
 
 /* Plan one loop.  The loop is not modified.  Returns 0 (plan->why says
@@ -193,6 +219,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
  *       slot: newfstatat(-100, a0, private, 256)  fail=next zero=next pos=next
  *       private a1: 144 bytes per slot, copied back on success
  *       guard repeated: up to 64 iterations looked at per batch
+ *       built a0: 256 bytes per slot, by the loop's own code
  *
  * (the guard line only under a repeated guard) or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
