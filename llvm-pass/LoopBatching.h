@@ -56,6 +56,15 @@ struct GuardTest {
   bool CallOnTrue;
 };
 
+/// Rule 6: the buffer the call reads that the loop builds each iteration
+/// (the alloca \p Obj), and the calls that build it, in program order; the
+/// inspector repeats them into a private buffer per slot.
+struct BuiltBuffer {
+  int Arg = -1; // libc argument of the call
+  llvm::AllocaInst *Obj = nullptr;
+  std::vector<llvm::Instruction *> Builders; // calls and stores
+};
+
 struct LoopSite {
   llvm::Loop *L = nullptr;
   llvm::CallInst *Call = nullptr;
@@ -67,6 +76,7 @@ struct LoopSite {
   llvm::DenseMap<const llvm::Value *, InductionLeaf> Leaves;
   std::vector<ExitTest> Exits;
   std::vector<GuardTest> Guards;
+  BuiltBuffer Built;
 
   const char *keep(std::string S) {
     Texts.push_back(std::move(S));

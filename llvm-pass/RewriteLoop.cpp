@@ -172,6 +172,10 @@ private:
 
   ArrayType *SlotsTy = nullptr, *RetsTy = nullptr, *PrivTy = nullptr;
   AllocaInst *Slots = nullptr, *Rets = nullptr, *Priv = nullptr;
+  ArrayType *BuiltTy = nullptr; // rule 6: the buffers the inspector builds
+  AllocaInst *BuiltBufs = nullptr;
+  uint64_t BuiltStride = 0;
+  Value *ErrnoAt = nullptr, *SavedErrno = nullptr;
   AllocaInst *Next = nullptr, *Filled = nullptr;
 
   // The induction values as the call site sees them now (before the
@@ -210,6 +214,7 @@ private:
   void emitExitTests(BasicBlock *Tests, BasicBlock *Args);
   void emitGuards(IRBuilder<> &TB);
   void emitSlotFill(IRBuilder<> &AB);
+  Value *emitBuild(IRBuilder<> &AB, IterationValues &AtArgs);
   void emitRun();
   void emitPick();
   Value *emitConsume();
@@ -230,6 +235,12 @@ void LoopRewriter::makeStorage() {
     PrivTy = ArrayType::get(Type::getInt8Ty(Ctx), K * Stride);
     Priv = EB.CreateAlloca(PrivTy, nullptr, "sb.loop.private");
     Priv->setAlignment(Align(16));
+  }
+  if (P.built_arg >= 0) {
+    BuiltStride = (P.built_size + 15) & ~15ull;
+    BuiltTy = ArrayType::get(Type::getInt8Ty(Ctx), K * BuiltStride);
+    BuiltBufs = EB.CreateAlloca(BuiltTy, nullptr, "sb.loop.built");
+    BuiltBufs->setAlignment(Align(16));
   }
   Next = EB.CreateAlloca(I64, nullptr, "sb.loop.next");
   Filled = EB.CreateAlloca(I64, nullptr, "sb.loop.filled");
@@ -298,6 +309,15 @@ void LoopRewriter::emitInspector() {
   // A leaf dominates the call: the phi, or the -O0 load itself.
   for (auto &LeafEntry : S.Leaves)
     Bases[LeafEntry.first] = const_cast<Value *>(LeafEntry.first);
+  if (BuiltBufs) {
+    // Rule 6: the builders the inspector repeats may set errno (snprintf's
+    // EOVERFLOW); the program sees it as it was.
+    Type *I32 = Type::getInt32Ty(Ctx);
+    FunctionCallee ErrnoFn = F.getParent()->getOrInsertFunction(
+        "__errno_location", FunctionType::get(compat::pointerTo(I32), false));
+    ErrnoAt = RB.CreateCall(ErrnoFn, {}, "sb.errno");
+    SavedErrno = RB.CreateLoad(I32, ErrnoAt, "sb.errno.saved");
+  }
   RB.CreateBr(InspHead);
 
   IRBuilder<> IB(InspHead);
@@ -384,6 +404,7 @@ void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
       AB.SetInsertPoint(Fill);
     }
   }
+  Value *Built = emitBuild(AB, AtArgs);
   Value *SlotBase = AB.CreateMul(T, ConstantInt::get(I64, WordsPerSlot));
   auto Word = [&](unsigned W) {
     return AB.CreateInBoundsGEP(
@@ -404,6 +425,8 @@ void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
       V = ConstantInt::get(I64, (uint64_t)FA.value);
     } else if (FA.fill == SB_FILL_EMPTY_STRING) {
       V = compat::addressAsInteger(RT.emptyString(), I64);
+    } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index == P.built_arg) {
+      V = AB.CreatePtrToInt(Built, I64);
     } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index == P.private_arg) {
       V = AB.CreatePtrToInt(
           AB.CreateInBoundsGEP(PrivTy, Priv,
@@ -429,10 +452,52 @@ void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
   AB.CreateCondBr(More, InspHead, Done);
 }
 
+/// Rule 6: iteration J's buffer built again into slot T's private buffer
+/// by the loop's own builders, the private buffer in place of the shared
+/// one; the address the call takes in it (null: nothing built).
+Value *LoopRewriter::emitBuild(IRBuilder<> &AB, IterationValues &AtArgs) {
+  if (!BuiltBufs)
+    return nullptr;
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  Type *I8 = Type::getInt8Ty(Ctx);
+  Value *Mine = AB.CreateInBoundsGEP(
+      BuiltTy, BuiltBufs,
+      {AB.getInt64(0), AB.CreateMul(T, ConstantInt::get(I64, BuiltStride))},
+      "sb.built");
+  AllocaInst *Obj = S.Built.Obj;
+  // A pointer into the shared buffer at a constant offset, moved into
+  // Mine (the analysis proved every such pointer is one).
+  auto Moved = [&](Value *Ptr) -> Value * {
+    APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, true);
+    if (Base->stripPointerCasts() != Obj)
+      return nullptr;
+    Value *At = AB.CreateInBoundsGEP(I8, Mine, AB.getInt64(Off.getSExtValue()));
+    return AB.CreatePointerCast(At, Ptr->getType());
+  };
+  for (Instruction *B : S.Built.Builders) {
+    Instruction *Again = B->clone();
+    for (unsigned K = 0; K < Again->getNumOperands(); ++K) {
+      Value *Op = B->getOperand(K);
+      if (isa<CallInst>(B) && K >= cast<CallInst>(B)->arg_size())
+        continue; // the callee
+      Value *New = Op->getType()->isPointerTy() ? Moved(Op) : nullptr;
+      Again->setOperand(K, New ? New : AtArgs.at(Op));
+    }
+    Again->setDebugLoc(Loc);
+    AB.Insert(Again);
+  }
+  Value *Arg = Call->getArgOperand(S.C.EventBase + P.built_arg);
+  Value *At = Moved(Arg);
+  return At ? At : Mine;
+}
+
 /// filled = Count; next = 0; one batch when there is a slot.
 void LoopRewriter::emitRun() {
   IRBuilder<> DB(Done, Done->end());
   DB.SetCurrentDebugLocation(Loc);
+  if (ErrnoAt)
+    DB.CreateStore(SavedErrno, ErrnoAt);
   DB.CreateStore(Count, Filled);
   DB.CreateStore(ConstantInt::get(I64, 0), Next);
   DB.CreateCondBr(DB.CreateICmpSGT(Count, ConstantInt::get(I64, 0)), RunBB,
@@ -524,7 +589,7 @@ void LoopRewriter::emitVerify(IRBuilder<> &XB) {
         W = ConstantInt::get(I64, (uint64_t)FA.value);
         Mask |= 1ull << A;
       } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index != P.private_arg &&
-                 Op < Call->arg_size()) {
+                 FA.index != P.built_arg && Op < Call->arg_size()) {
         W = asWord(XB, Call->getArgOperand(Op), I64);
         Mask |= 1ull << A;
       }
