@@ -16,6 +16,8 @@
  *             ivs at i + t;                     iv + t * step
  *             if (t > 0 && an exit test says iteration i + t does not happen)
  *                 break;
+ *             if (t > 0 && a guard is false for it)  // j counts apart
+ *                 skip the iteration (no slot), up to plan.scan of them;
  *             if (the glibc precheck fails for its argument) break;
  *             slots[t] = the plan's slot with iteration i + t's arguments;
  *         }

@@ -12,7 +12,11 @@
 //   refill:     for t in 0..K-1: (t > 0: the repeated exit tests say
 //               iteration t happens) && precheck(args of t) -> fill slot t
 //               filled = t; next = 0; filled > 0: sysbatch_run(...) (a
-//               refused batch: filled = 0)
+//               refused batch: filled = 0).  Under a guard the iteration
+//               j counts apart from t: a false guard fills no slot (j++,
+//               up to plan.scan).  A built name (rule 6): the loop's own
+//               builders run again into slot t's private buffer, errno
+//               saved at the refill and restored before the run.
 //   pick:       br (next < filled && rets[next] != NOT_RUN), take, call
 //   take:       r = convert(rets[next]); copy priv[next] back on success;
 //               next++
