@@ -19,6 +19,16 @@
 
 static const char *const class_names[3] = {"fail", "zero", "pos"};
 
+/* Under a repeated guard a refill looks at this many iterations per slot:
+ * enough that a guard true every few iterations still fills the group,
+ * few enough that a rarely true one costs the inspector little more than
+ * the loop's own tests (ending a refill early is always correct). */
+enum { GUARD_SCAN_FACTOR = 4 };
+
+/* Rule 6: the largest buffer built per slot (PATH_MAX: a name the kernel
+ * takes is no longer). */
+enum { BUILT_MAX = 4096 };
+
 /* Which raw sign classes a call site can see (sb_cond_classes' universe). */
 static unsigned classes_possible(enum sb_ret_conv conv)
 {
@@ -66,6 +76,10 @@ static struct refusal check_arguments(const struct sb_loop *loop)
             break;
         case SB_LV_CARRIED:
             return refuse(SB_WHY_LOOP_CARRIED, loop->arg_why[k]);
+        case SB_LV_BUILT:
+            break; /* plan_built_buffer */
+        case SB_LV_BUILT_OTHERWISE:
+            return refuse(SB_WHY_LOOP_BUILT_ARG, loop->arg_why[k]);
         default:
             return refuse(SB_WHY_LOOP_UNREPEATABLE, loop->arg_why[k]);
         }
@@ -118,6 +132,34 @@ static struct refusal plan_private_buffer(const struct sb_loop *loop,
     return refuse(SB_WHY_NONE, NULL);
 }
 
+/* Rule 6: a buffer the loop fills each iteration and the call only reads
+ * is built again by the inspector, into a private buffer per slot. */
+static struct refusal plan_built_buffer(const struct sb_loop *loop,
+                                        const struct sb_syscall *row,
+                                        struct sb_loop_plan *plan)
+{
+    const struct sb_call_event *ev = &loop->call;
+    for (int k = 0; k < ev->nargs; k++) {
+        if (loop->arg_value[k] != SB_LV_BUILT)
+            continue;
+        const struct sb_arg_desc *d = libc_arg(ev, row, k);
+        if (!d || (d->kind != SB_ARG_PATH && d->kind != SB_ARG_IN_BUF))
+            return refuse(SB_WHY_LOOP_BUILT_ARG,
+                          "the call does not only read that buffer");
+        if (plan->built_arg >= 0)
+            return refuse(SB_WHY_LOOP_BUILT_ARG,
+                          "more than one argument is built in the loop");
+        long size = loop->built_size[k];
+        if (size <= 0 || size > BUILT_MAX)
+            return refuse(SB_WHY_LOOP_BUILT_ARG,
+                          size <= 0 ? "the buffer's size is not known"
+                                    : "the buffer is larger than 4096 bytes");
+        plan->built_arg = k;
+        plan->built_size = size;
+    }
+    return refuse(SB_WHY_NONE, NULL);
+}
+
 /* Rule 5: glibc's own answers.  A constant is decided now; a value that
  * changes per iteration is tested by the inspector when the test is one it
  * can make on the argument alone. */
@@ -157,6 +199,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     memset(plan, 0, sizeof *plan);
     plan->private_arg = -1;
     plan->precheck_arg = -1;
+    plan->built_arg = -1;
 
     struct sb_options o;
     if (opts)
@@ -228,6 +271,8 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
         r = refuse(SB_WHY_LOOP_SPECULATIVE, loop->loads_why);
     if (r.why == SB_WHY_NONE)
         r = plan_private_buffer(loop, raw, plan);
+    if (r.why == SB_WHY_NONE)
+        r = plan_built_buffer(loop, raw, plan);
 
     int group = o.loop_slots < o.max_slots ? o.loop_slots : o.max_slots;
     if (r.why == SB_WHY_NONE && (group < 2 || group < o.min_batch))
@@ -238,6 +283,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
         memset(plan, 0, sizeof *plan);
         plan->private_arg = -1;
         plan->precheck_arg = -1;
+        plan->built_arg = -1;
         plan_refused(plan, r);
     } else {
         plan->why = SB_WHY_NONE;
@@ -248,6 +294,8 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
             struct chain_src src;
             fill_raw_arg(&pl, 0, 0, i, &plan->args[i], &src);
         }
+        plan->scan = loop->guard == SB_LG_REPEATED ? group * GUARD_SCAN_FACTOR
+                                                   : group;
         plan->jump_fail = (stops & SB_CLASS_NEG) ? -1 : 0;
         plan->jump_zero = (stops & SB_CLASS_ZERO) ? -1 : 0;
         plan->jump_pos = (stops & SB_CLASS_POS) ? -1 : 0;
@@ -299,6 +347,8 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
             fputs("\"\"", out);
         else if (a->index == plan->private_arg)
             fputs("private", out);
+        else if (a->index == plan->built_arg)
+            fputs("built", out);
         else
             fprintf(out, "a%d", a->index);
     }
@@ -317,4 +367,10 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
     if (plan->precheck != SB_PRE_NONE)
         fprintf(out, "  group ends before an iteration whose a%d is not %s\n",
                 plan->precheck_arg, precheck_text(plan->precheck));
+    if (plan->built_arg >= 0)
+        fprintf(out, "  built a%d: %ld bytes per slot, by the loop's own "
+                     "code\n", plan->built_arg, plan->built_size);
+    if (loop->guard == SB_LG_REPEATED)
+        fprintf(out, "  guard repeated: up to %d iterations looked at per "
+                     "batch\n", plan->scan);
 }

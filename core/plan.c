@@ -101,6 +101,10 @@ static const struct {
     [SB_WHY_LOOP_SHARED_BUFFER] = {"loop-shared-buffer",
                                    "every iteration writes one buffer and the "
                                    "bytes the call writes are not known"},
+    [SB_WHY_LOOP_BUILT_ARG] = {"loop-built-arg",
+                               "an argument is a buffer the loop fills each "
+                               "iteration in a way that cannot be repeated "
+                               "into a private copy"},
     [SB_WHY_LOOP_SEVERAL_CALLS] = {"loop-several-calls",
                                    "the loop has more than one system call "
                                    "site; its body is planned as "

@@ -127,6 +127,7 @@ private:
     void describe_arguments();
     bool describe_chain();
     void classify_exit_tests();
+    bool classify_guards();
     void describe_paths();
     void walk_class(int cls, enum sb_loop_path *path, const char **why);
     int result_classes(gcond *cond, bool *decided) const;
@@ -389,6 +390,12 @@ bool accesses_through(gimple *stmt, tree name)
  * writes - no statement, and not the kernel side of the call. */
 bool loop_describer::load_written(gassign *load, const char **why)
 {
+    /* A character of a string literal (names[i][0] of a constant table):
+     * writing one is undefined, and the kernel cannot write it either. */
+    tree base = get_base_address(gimple_assign_rhs1(load));
+    if (base && TREE_CODE(base) == MEM_REF &&
+        points_to_literal(TREE_OPERAND(base, 0)))
+        return false;
     ao_ref r;
     ao_ref_init(&r, gimple_assign_rhs1(load));
     for (gimple *w : writers_)
@@ -599,8 +606,10 @@ void loop_describer::describe_arguments()
     }
 }
 
-/* Header to call: blocks whose only branches are exit tests (so no inner
- * loop runs before the call).  False (with
+/* Header to call: blocks whose only branches are exit tests or guards
+ * (a branch with one edge that leads only to the call; the other goes
+ * round the loop without it), so no inner loop runs before the call and
+ * the guards alone decide whether an iteration reaches it.  False (with
  * the guard described) otherwise. */
 bool loop_describer::describe_chain()
 {
@@ -609,12 +618,7 @@ bool loop_describer::describe_chain()
     /* An inner loop before the call breaks the chain below (its header
      * branches inside the loop); after the call its code is on the
      * classes' paths like any other. */
-    if (!dominated_by_p(CDI_DOMINATORS, loop_->latch, call_bb)) {
-        m.guard = SB_LG_UNKNOWN;
-        m.guard_why = "the call is not made in every iteration (a condition "
-                      "the inspector does not repeat)";
-        return false;
-    }
+    bool guarded = !dominated_by_p(CDI_DOMINATORS, loop_->latch, call_bb);
     basic_block bb = loop_->header;
     for (int steps = 0; bb != call_bb; steps++) {
         gimple *last = last_stmt(bb);
@@ -633,6 +637,33 @@ bool loop_describer::describe_chain()
         extract_true_false_edges_from_block(bb, &on_true, &on_false);
         bool true_leaves = !inside(loop_, on_true->dest);
         bool false_leaves = !inside(loop_, on_false->dest);
+        if (!true_leaves && !false_leaves) {
+            edge to_call = NULL;
+            edge both[2] = {on_true, on_false};
+            for (edge e : both)
+                if (single_pred_p(e->dest) &&
+                    dominated_by_p(CDI_DOMINATORS, call_bb, e->dest))
+                    to_call = e;
+            if (!to_call) {
+                m.guard = SB_LG_UNKNOWN;
+                m.guard_why = "the code before the call branches in a way "
+                              "the inspector does not repeat";
+                return false;
+            }
+            s_.guards.safe_push(cond);
+            s_.guard_edges.safe_push(to_call);
+            bb = to_call->dest;
+            continue;
+        }
+        if (!s_.guards.is_empty()) {
+            /* The inspector makes the exit tests before the guards: a test
+             * the original makes only when a guard holds may load what is
+             * valid only then. */
+            m.guard = SB_LG_UNKNOWN;
+            m.guard_why = "the loop's exit test is under the call's "
+                          "condition";
+            return false;
+        }
         if (true_leaves == false_leaves) {
             m.guard = SB_LG_UNKNOWN;
             m.guard_why = "the call is under a condition the inspector does "
@@ -643,7 +674,38 @@ bool loop_describer::describe_chain()
         s_.exit_edges.safe_push(true_leaves ? on_true : on_false);
         bb = true_leaves ? on_false->dest : on_true->dest;
     }
-    m.guard = SB_LG_ALWAYS;
+    if (guarded && s_.guards.is_empty()) {
+        m.guard = SB_LG_UNKNOWN;
+        m.guard_why = "the call is not made in every iteration (a condition "
+                      "the inspector does not repeat)";
+        return false;
+    }
+    m.guard = guarded ? SB_LG_REPEATED : SB_LG_ALWAYS;
+    return true;
+}
+
+/* A guard the inspector can evaluate for iteration i + t: on invariants,
+ * induction values and memory no code in the loop writes.  False (the
+ * guard described as unknown) otherwise. */
+bool loop_describer::classify_guards()
+{
+    struct sb_loop &m = s_.model;
+    in_exit_test_ = true;
+    for (gcond *cond : s_.guards) {
+        memo_.empty();
+        struct repeat_answer l = classify(gimple_cond_lhs(cond), 0);
+        struct repeat_answer r = classify(gimple_cond_rhs(cond), 0);
+        struct repeat_answer worst = l.kind >= r.kind ? l : r;
+        if (worst.kind >= REPEAT_CARRIED) {
+            in_exit_test_ = false;
+            m.guard = SB_LG_UNKNOWN;
+            m.guard_why = keep(ACONCAT(("the call runs under a condition on ",
+                                        worst.why ? worst.why : "code the "
+                                        "inspector does not repeat", NULL)));
+            return false;
+        }
+    }
+    in_exit_test_ = false;
     return true;
 }
 
@@ -903,6 +965,8 @@ void loop_describer::describe()
     if (!chain_ok_)
         return;
     classify_exit_tests();
+    if (!classify_guards())
+        return;
     describe_paths();
     /* Rule 4: only a class that may leave the loop makes a later
      * iteration's loads speculative - past a conflict the original goes on

@@ -29,6 +29,11 @@ struct sysbatch_loop_site {
      * iteration makes them, and which of each test's edges leaves. */
     auto_vec<gcond *> exit_tests;
     auto_vec<edge> exit_edges;
+    /* The conditions the call runs under (its guard), in the order every
+     * iteration makes them, and each one's edge toward the call: the call
+     * is reached exactly when every guard takes that edge. */
+    auto_vec<gcond *> guards;
+    auto_vec<edge> guard_edges;
 };
 
 /* Describe every loop site of `fun` (dominators must be computed, SCEV

@@ -662,9 +662,8 @@ static std::optional<sb_barrier> visitBarrierKind(Instruction &I) {
 /// A call to a function of the core's libc table (sysbatch/libc.h): its
 /// row and its accesses, one per argument.  Null when \p I is no such call
 /// or the core says it stays a barrier (\p Why then holds the reason).
-static const sb_libc_function *
-visitLibcCall(const Instruction &I, sb_abi Abi, sb_libc_access *Acc,
-              std::string *Why = nullptr) {
+const sb_libc_function *visitLibcCall(const Instruction &I, sb_abi Abi,
+                                      sb_libc_access *Acc, std::string *Why) {
   const auto *CB = dyn_cast<CallBase>(&I);
   const Function *F = CB ? CB->getCalledFunction() : nullptr;
   // glibc's functions: Tock apps link newlib, which the table does not

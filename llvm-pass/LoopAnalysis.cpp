@@ -13,7 +13,9 @@
 //   slots bumped once per iteration - invariants and loads of memory no
 //   code in the loop writes, by code without effects), carried (reaches the
 //   call's own result) or unrepeatable (anything else, with what it is);
-// - the guard: the call's block must be on every path through the loop;
+// - the guard: the call's block is on every path through the loop, or
+//   under conditions the inspector repeats (on such values only) that
+//   alone decide whether the iteration reaches it;
 // - exits: a test the inspector can repeat (on such values only) before the
 //   call or after it on every path; any other way out "leaves";
 // - per sign class of the result, where it leads before the next
@@ -28,6 +30,7 @@
 
 #include "LoopBatching.h"
 
+#include "llvm/Analysis/CaptureTracking.h"
 #include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -82,6 +85,7 @@ private:
   SmallVector<LoadInst *, 8> InspectorLoads;
   std::vector<Instruction *> Writers; // code in the loop that may write
   int PrivateArg = -1; // the invariant output buffer the core privatises
+  int BuiltArg = -1;   // the buffer the inspector builds again (rule 6)
 
   Verdict classify(Value *V, unsigned Depth = 0);
   bool dependsOnCall(Value *V, unsigned Depth = 0);
@@ -96,8 +100,15 @@ private:
   bool bumpedBefore(StoreInst *Bump, LoadInst *LI);
   bool proven(LoadInst *LI);
   void describeArguments();
+  void describeBuiltArguments();
+  std::string builderObjection(Instruction *W, AllocaInst *Obj,
+                               const DenseSet<Instruction *> &Builders);
+  std::string readObjection(Value *Op, AllocaInst *Obj,
+                            const DenseSet<Instruction *> &Builders);
+  bool mayPointInto(Value *Ptr, AllocaInst *Obj);
   bool describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
                              DenseSet<BasicBlock *> &Unrepeated);
+  bool describeGuards(std::string &Why);
   void describePaths(const DenseSet<BasicBlock *> &Repeated);
   const char *conflict(Instruction &I, bool SameIteration);
   bool ownElement(Instruction &I, Value *Buf, const ArgMemory &M);
@@ -495,6 +506,190 @@ void LoopFacts::describeArguments() {
           S.Model.arg_value[K] == SB_LV_INVARIANT &&
           CE.args[K].kind != SB_OPND_CONST)
         PrivateArg = PrivateArg < 0 ? K : PrivateArg;
+  describeBuiltArguments();
+}
+
+/// The constant byte offset of \p Ptr into \p Obj, or -1 when it is not
+/// one.
+static int64_t offsetInto(Value *Ptr, AllocaInst *Obj, const DataLayout &DL) {
+  APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+  const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, true);
+  if (Base->stripPointerCasts() != Obj || Off.isNegative() ||
+      !Off.isSignedIntN(32))
+    return -1;
+  return Off.getSExtValue();
+}
+
+/// Could \p Ptr, a pointer an input of a builder reads through, point into
+/// the function's own buffer \p Obj?  Not when it comes from an argument
+/// or a global (they exist before this frame), a constant table, or
+/// another object; otherwise only if the buffer's address may have been
+/// captured.
+bool LoopFacts::mayPointInto(Value *Ptr, AllocaInst *Obj) {
+  SmallVector<const Value *, 4> Objects;
+  getUnderlyingObjects(Ptr, Objects, nullptr);
+  for (const Value *O : Objects) {
+    if (O == Obj)
+      return true;
+    if (isa<Argument>(O) || isa<GlobalValue>(O) || isa<AllocaInst>(O) ||
+        isa<Constant>(O) || !constantTableTargets(O).empty() ||
+        (slotValue(O) && isa<Argument>(slotValue(O))))
+      continue;
+    if (PointerMayBeCaptured(Obj, /*ReturnCaptures=*/true,
+                             /*StoreCaptures=*/true))
+      return true;
+  }
+  return false;
+}
+
+/// Why \p W may not be repeated by the inspector into a private copy of
+/// \p Obj, or "" (rule 6).
+std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
+                                        const DenseSet<Instruction *> &Builders) {
+  std::string What = sysbatch::detail::describe(*W);
+  if (!DT.dominates(W, S.Call))
+    return What + " does not run before the call in every iteration";
+  for (const Loop *Sub : L.getSubLoops())
+    if (Sub->contains(W))
+      return What + " runs in an inner loop";
+  if (auto *St = dyn_cast<StoreInst>(W)) {
+    // A store of a repeatable value at a constant place in the buffer
+    // (clang -O2 writes a short memcpy so).
+    if (!St->isSimple() || offsetInto(St->getPointerOperand(), Obj, DL) < 0)
+      return What + " writes it at a place not known";
+    Verdict V = classify(St->getValueOperand());
+    if (rank(V.Kind) >= 2)
+      return What + " stores " + (V.Why.empty() ? "a value" : V.Why);
+    return St->getValueOperand()->getType()->isPointerTy()
+               ? What + " stores a pointer in it"
+               : "";
+  }
+  auto *CI = dyn_cast<CallInst>(W);
+  sb_libc_access Acc[SB_LIBC_MAX_ARGS] = {};
+  std::string Why;
+  if (auto *MI = dyn_cast_or_null<MemIntrinsic>(CI)) {
+    // llvm.memcpy / memmove / memset: what their libc rows say.
+    if (MI->isVolatile())
+      return What + " is volatile";
+    Acc[0].access = SB_LIBC_WRITES;
+    if (isa<MemTransferInst>(MI))
+      Acc[1].access = SB_LIBC_READS;
+  } else if (!CI || !visitLibcCall(*CI, A.Abi, Acc, &Why)) {
+    return What + " also writes it";
+  }
+  if (CI->arg_size() == 0 || CI->arg_size() > SB_LIBC_MAX_ARGS ||
+      !(Acc[0].access & SB_LIBC_WRITES) ||
+      offsetInto(CI->getArgOperand(0), Obj, DL) < 0)
+    return What + " writes it other than as its destination at a known place";
+  for (unsigned K = 1; K < CI->arg_size(); ++K) {
+    Value *Op = CI->getArgOperand(K);
+    if (Acc[K].access & SB_LIBC_WRITES)
+      return What + " writes other memory too";
+    Verdict V = classify(Op);
+    if (rank(V.Kind) >= 2)
+      return What + " takes " + (V.Why.empty() ? "a value" : V.Why);
+    if (Op->getType()->isPointerTy() && (Acc[K].access & SB_LIBC_READS)) {
+      std::string No = readObjection(Op, Obj, Builders);
+      if (!No.empty())
+        return What + No;
+    }
+  }
+  return "";
+}
+
+/// Why the memory a builder reads through \p Op may differ when the
+/// inspector builds again ahead, or "".
+std::string LoopFacts::readObjection(Value *Op, AllocaInst *Obj,
+                                     const DenseSet<Instruction *> &Builders) {
+  if (mayPointInto(Op, Obj))
+    return " reads what may be the buffer it builds";
+  for (const MemoryLocation &Loc :
+       iterationLocations(Op, LocationSize::beforeOrAfterPointer())) {
+    for (Instruction *X : Writers) {
+      if (Builders.count(X))
+        continue; // they write only the buffer
+      if (auto *II = dyn_cast<IntrinsicInst>(X))
+        if (II->isLifetimeStartOrEnd())
+          continue;
+      if (auto *St = dyn_cast<StoreInst>(X))
+        if (!mayPointInto(Op, Obj) && St->isSimple() &&
+            isNonEscapingAlloca(A, St->getPointerOperand()))
+          continue; // a stack slot no pointer reaches
+      if (isModSet(A.AA.getModRefInfo(X, Loc)))
+        return " reads memory " + sysbatch::detail::describe(*X) +
+               " in the loop writes";
+    }
+    if (callMayWrite(Loc))
+      return " reads memory the call writes";
+  }
+  return "";
+}
+
+/// Rule 6: a buffer the call only reads (a path, an input buffer) that the
+/// loop builds each iteration before the call (snprintf(path, ...),
+/// strcpy/strcat, memcpy into it): SB_LV_BUILT when only such code of the
+/// libc table writes it, from inputs the inspector repeats.
+void LoopFacts::describeBuiltArguments() {
+  sb_call_event &CE = S.Model.call;
+  if (!S.C.RowDescribesOperands || sb_call_is_raw_syscall(&CE))
+    return;
+  for (int K = 0; K < CE.nargs && K < (int)S.C.RawRow->libc_argc; ++K) {
+    uint8_t Kind = S.C.RawRow->libc_args[K].kind;
+    if ((Kind != SB_ARG_PATH && Kind != SB_ARG_IN_BUF) ||
+        S.Model.arg_value[K] != SB_LV_INVARIANT ||
+        CE.args[K].kind == SB_OPND_CONST)
+      continue;
+    Value *Arg = S.Call->getArgOperand(S.C.EventBase + K);
+    auto *Obj = dyn_cast<AllocaInst>(getUnderlyingObject(Arg));
+    if (!Obj || !Obj->isStaticAlloca())
+      continue;
+    MemoryLocation ObjLoc(Obj, LocationSize::beforeOrAfterPointer());
+    DenseSet<Instruction *> Candidates;
+    SmallVector<Instruction *, 4> Builders;
+    std::string Why;
+    for (Instruction *W : Writers) {
+      if (auto *II = dyn_cast<IntrinsicInst>(W))
+        if (II->isLifetimeStartOrEnd())
+          continue;
+      // -O0: a store through a pointer that cannot be the buffer's
+      // (++*count of a parameter) though the buffer escaped to libc.
+      if (auto *St = dyn_cast<StoreInst>(W))
+        if (!mayPointInto(St->getPointerOperand(), Obj))
+          continue;
+      if (isModSet(A.AA.getModRefInfo(W, ObjLoc)))
+        Candidates.insert(W);
+    }
+    if (Candidates.empty())
+      continue; // nothing in the loop writes it: it stays invariant
+    for (Instruction *W : Writers) {
+      if (!Candidates.count(W) || !Why.empty())
+        continue;
+      Why = builderObjection(W, Obj, Candidates);
+      if (Why.empty())
+        Builders.push_back(W);
+    }
+    if (Why.empty() && offsetInto(Arg, Obj, DL) < 0)
+      Why = "the call's argument is not at a constant place in it";
+    auto *Count = dyn_cast<ConstantInt>(Obj->getArraySize());
+    uint64_t Bytes = DL.getTypeAllocSize(Obj->getAllocatedType());
+    S.Model.arg_value[K] = Why.empty() ? SB_LV_BUILT : SB_LV_BUILT_OTHERWISE;
+    S.Model.arg_why[K] =
+        Why.empty() ? nullptr
+                    : S.keep("the buffer is built in the loop, but " + Why);
+    S.Model.built_size[K] =
+        Count && Count->getZExtValue() <= 65536 && Bytes <= 65536
+            ? (long)(Bytes * Count->getZExtValue())
+            : 0;
+    if (Why.empty() && BuiltArg < 0) {
+      llvm::sort(Builders, [&](Instruction *X, Instruction *Y) {
+        return X != Y && DT.dominates(X, Y);
+      });
+      BuiltArg = K;
+      S.Built.Arg = K;
+      S.Built.Obj = Obj;
+      S.Built.Builders.assign(Builders.begin(), Builders.end());
+    }
+  }
 }
 
 /// Is \p V the call's value (through sign extensions and, at -O0, the
@@ -663,7 +858,8 @@ const char *LoopFacts::conflict(Instruction &I, bool SameIteration) {
                   " while the call's memory is not described");
   for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
     ArgMemory M = visitCallArgMemory(C, K);
-    if (M.Effect == ArgMemory::None || (int)K == PrivateArg)
+    if (M.Effect == ArgMemory::None || (int)K == PrivateArg ||
+        (int)K == BuiltArg)
       continue;
     if (M.Effect == ArgMemory::Everything)
       return S.keep(sysbatch::detail::describe(I) +
@@ -695,30 +891,31 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
     S.Model.guard_why = S.keep(std::move(Why));
     return false;
   };
-  if (!DT.dominates(CallBB, Latch)) {
-    // The nearest condition above the call decides whether it runs.
-    for (DomTreeNode *N = DT.getNode(CallBB)->getIDom(); N; N = N->getIDom()) {
-      auto *Br = dyn_cast<BranchInst>(N->getBlock()->getTerminator());
-      if (!L.contains(N->getBlock()))
-        break;
-      if (Br && Br->isConditional()) {
-        Verdict V = classify(Br->getCondition());
-        if (rank(V.Kind) >= 2)
-          return Unknown("the call runs under a condition on " + V.Why);
-        return Unknown("the call runs under a condition the loop repeats "
-                       "(the LLVM pass batches unconditional calls only)");
-      }
-    }
-    return Unknown("the call does not run in every iteration");
+  bool Guarded = !DT.dominates(CallBB, Latch);
+  if (Guarded) {
+    std::string Why;
+    if (!describeGuards(Why))
+      return Unknown(Why);
   }
   SmallVector<BasicBlock *, 4> Exiting;
   L.getExitingBlocks(Exiting);
   std::vector<std::pair<BasicBlock *, ExitTest>> Tests;
   for (BasicBlock *E : Exiting) {
     bool Before = E != CallBB && DT.dominates(E, CallBB);
-    bool AfterEveryPath = DT.dominates(CallBB, E) && DT.dominates(E, Latch);
-    if (!Before && !DT.dominates(CallBB, E))
+    // Under a guard, a test every iteration makes after the guard's join
+    // (the rotated loop's latch) is evaluated after the call when there is
+    // one: the inspector repeats it for iteration t - 1 as well.
+    bool AfterEveryPath =
+        DT.dominates(E, Latch) && (Guarded ? !Before : DT.dominates(CallBB, E));
+    if (!Before && !DT.dominates(CallBB, E) && !(Guarded && AfterEveryPath))
       return Unknown("the loop may be left before the call on some paths");
+    // The inspector makes the exit tests before the guards: a test the
+    // original makes only when a guard holds may load what is valid only
+    // then.
+    if (Before)
+      for (const GuardTest &G : S.Guards)
+        if (DT.dominates(G.Br->getParent(), E))
+          return Unknown("the loop's exit test is under the call's condition");
     auto *Br = dyn_cast<BranchInst>(E->getTerminator());
     bool Simple = Br && Br->isConditional() &&
                   L.contains(Br->getSuccessor(0)) !=
@@ -743,7 +940,65 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
   });
   for (auto &T : Tests)
     S.Exits.push_back(T.second);
-  S.Model.guard = SB_LG_ALWAYS;
+  S.Model.guard = Guarded ? SB_LG_REPEATED : SB_LG_ALWAYS;
+  return true;
+}
+
+/// The call runs in some iterations only: it must be under conditions the
+/// inspector repeats (each a branch above the call with one edge that
+/// leads only to it and one that leads round the loop without it), and
+/// those must be all that decide it: with their other edges removed,
+/// every way through the iteration reaches the call.
+bool LoopFacts::describeGuards(std::string &Why) {
+  BasicBlock *CallBB = S.Call->getParent();
+  SmallVector<GuardTest, 4> Found;
+  DenseSet<std::pair<BasicBlock *, BasicBlock *>> Skips;
+  for (DomTreeNode *N = DT.getNode(CallBB)->getIDom();
+       N && L.contains(N->getBlock()); N = N->getIDom()) {
+    BasicBlock *BB = N->getBlock();
+    auto *Br = dyn_cast<BranchInst>(BB->getTerminator());
+    if (!Br || !Br->isConditional())
+      continue;
+    BasicBlock *S0 = Br->getSuccessor(0), *S1 = Br->getSuccessor(1);
+    if (!L.contains(S0) || !L.contains(S1))
+      continue; // an exit test, described with the exits
+    bool To0 = DT.dominates(BasicBlockEdge(BB, S0), CallBB);
+    bool To1 = DT.dominates(BasicBlockEdge(BB, S1), CallBB);
+    if (To0 == To1)
+      continue; // both ways may reach the call: checked below
+    Verdict V = classify(Br->getCondition());
+    if (rank(V.Kind) >= 2) {
+      Why = "the call runs under a condition on " + V.Why;
+      return false;
+    }
+    Found.push_back({Br, To0});
+    Skips.insert({BB, To0 ? S1 : S0});
+  }
+  if (Found.empty()) {
+    Why = "the call does not run in every iteration";
+    return false;
+  }
+  // Every way from the header to the latch that takes no guard's other
+  // edge must pass the call.
+  SmallVector<BasicBlock *, 8> Work{L.getHeader()};
+  DenseSet<BasicBlock *> Seen{L.getHeader()};
+  while (!Work.empty()) {
+    BasicBlock *BB = Work.pop_back_val();
+    if (BB == CallBB)
+      continue;
+    if (BB == L.getLoopLatch()) {
+      Why = "the call is skipped on a path no condition the inspector "
+            "repeats decides";
+      return false;
+    }
+    for (BasicBlock *Succ : successors(BB))
+      if (L.contains(Succ) && Succ != L.getHeader() &&
+          !Skips.count({BB, Succ}) && Seen.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  // Dominance order: the outermost condition first.
+  std::reverse(Found.begin(), Found.end());
+  S.Guards.assign(Found.begin(), Found.end());
   return true;
 }
 

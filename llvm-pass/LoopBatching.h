@@ -48,6 +48,23 @@ struct ExitTest {
   bool AfterCall;
 };
 
+/// A condition the call runs under that the inspector repeats for
+/// iteration t (its guard): the call is reached exactly when every guard
+/// goes the call's way, in dominance order.
+struct GuardTest {
+  llvm::BranchInst *Br;
+  bool CallOnTrue;
+};
+
+/// Rule 6: the buffer the call reads that the loop builds each iteration
+/// (the alloca \p Obj), and the calls that build it, in program order; the
+/// inspector repeats them into a private buffer per slot.
+struct BuiltBuffer {
+  int Arg = -1; // libc argument of the call
+  llvm::AllocaInst *Obj = nullptr;
+  std::vector<llvm::Instruction *> Builders; // calls and stores
+};
+
 struct LoopSite {
   llvm::Loop *L = nullptr;
   llvm::CallInst *Call = nullptr;
@@ -58,6 +75,8 @@ struct LoopSite {
   std::deque<std::string> Texts; // owns the strings Model points to
   llvm::DenseMap<const llvm::Value *, InductionLeaf> Leaves;
   std::vector<ExitTest> Exits;
+  std::vector<GuardTest> Guards;
+  BuiltBuffer Built;
 
   const char *keep(std::string S) {
     Texts.push_back(std::move(S));

@@ -12,7 +12,11 @@
 //   refill:     for t in 0..K-1: (t > 0: the repeated exit tests say
 //               iteration t happens) && precheck(args of t) -> fill slot t
 //               filled = t; next = 0; filled > 0: sysbatch_run(...) (a
-//               refused batch: filled = 0)
+//               refused batch: filled = 0).  Under a guard the iteration
+//               j counts apart from t: a false guard fills no slot (j++,
+//               up to plan.scan).  A built name (rule 6): the loop's own
+//               builders run again into slot t's private buffer, errno
+//               saved at the refill and restored before the run.
 //   pick:       br (next < filled && rets[next] != NOT_RUN), take, call
 //   take:       r = convert(rets[next]); copy priv[next] back on success;
 //               next++
@@ -129,42 +133,54 @@ static Value *precheckPasses(IRBuilder<> &B, uint8_t Pre, Value *V,
   }
 }
 
-void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
-  const sb_loop_plan &P = S.Plan;
-  CallInst *Call = S.Call;
-  Function &F = *Call->getFunction();
-  LLVMContext &Ctx = F.getContext();
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  Type *I64 = RT.I64;
-  const unsigned K = P.group;
-  const uint64_t Stride = (P.private_size + 7) & ~7ull;
+namespace {
 
-  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
-  auto *SlotsTy = ArrayType::get(I64, K * WordsPerSlot);
-  auto *RetsTy = ArrayType::get(I64, K);
-  AllocaInst *Slots = EB.CreateAlloca(SlotsTy, nullptr, "sb.loop.slots");
-  Slots->setAlignment(Align(8));
-  AllocaInst *Rets = EB.CreateAlloca(RetsTy, nullptr, "sb.loop.rets");
-  Rets->setAlignment(Align(8));
-  AllocaInst *Priv = nullptr;
-  ArrayType *PrivTy = nullptr;
-  if (P.private_arg >= 0) {
-    PrivTy = ArrayType::get(Type::getInt8Ty(Ctx), K * Stride);
-    Priv = EB.CreateAlloca(PrivTy, nullptr, "sb.loop.private");
-    Priv->setAlignment(Align(16));
-  }
-  AllocaInst *Next = EB.CreateAlloca(I64, nullptr, "sb.loop.next");
-  AllocaInst *Filled = EB.CreateAlloca(I64, nullptr, "sb.loop.filled");
+/// The rewrite of one call site, by role (the same roles and names as
+/// gcc-plugin/rewrite-loop.cc): storage, the group check, the inspector
+/// (exit tests, precheck, slot fill), the run, the pick, the consume
+/// (copy back, verify, convert) and the fallback to the original call.
+class LoopRewriter {
+public:
+  LoopRewriter(LoopSite &S, RuntimeABI &RT, bool Verify)
+      : S(S), P(S.Plan), RT(RT), Verify(Verify), Call(S.Call),
+        F(*Call->getFunction()), Ctx(F.getContext()), I64(RT.I64),
+        K(P.group), Stride((P.private_size + 7) & ~7ull),
+        EB(&*F.getEntryBlock().getFirstInsertionPt()),
+        Loc(Call->getDebugLoc()) {}
 
-  // On every edge into the loop (a block that branches elsewhere too resets
-  // them for nothing).
-  for (BasicBlock *Pred : predecessors(S.L->getHeader())) {
-    if (S.L->contains(Pred))
-      continue;
-    IRBuilder<> PB(Pred->getTerminator());
-    PB.CreateStore(ConstantInt::get(I64, 0), Next);
-    PB.CreateStore(ConstantInt::get(I64, 0), Filled);
+  void run() {
+    makeStorage();
+    resetOnEntry();
+    splitCallSite();
+    emitGroupCheck();
+    emitInspector();
+    emitRun();
+    emitPick();
+    Value *Converted = emitConsume();
+    joinOriginal(Converted);
   }
+
+private:
+  LoopSite &S;
+  const sb_loop_plan &P;
+  RuntimeABI &RT;
+  bool Verify;
+  CallInst *Call;
+  Function &F;
+  LLVMContext &Ctx;
+  Type *I64;
+  const unsigned K;
+  const uint64_t Stride;
+  IRBuilder<> EB; // the entry block: storage
+  DebugLoc Loc;
+
+  ArrayType *SlotsTy = nullptr, *RetsTy = nullptr, *PrivTy = nullptr;
+  AllocaInst *Slots = nullptr, *Rets = nullptr, *Priv = nullptr;
+  ArrayType *BuiltTy = nullptr; // rule 6: the buffers the inspector builds
+  AllocaInst *BuiltBufs = nullptr;
+  uint64_t BuiltStride = 0;
+  Value *ErrnoAt = nullptr, *SavedErrno = nullptr;
+  AllocaInst *Next = nullptr, *Filled = nullptr;
 
   // The induction values as the call site sees them now (before the
   // blocks below split the call's block).
@@ -172,27 +188,103 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   // The loop's instructions, taken before the split moves some of them
   // into blocks LoopInfo does not know.
   DenseSet<const Instruction *> Inside;
+
+  BasicBlock *Head = nullptr, *Tail = nullptr, *Check = nullptr,
+             *Peek = nullptr, *Refill = nullptr, *InspHead = nullptr,
+             *Done = nullptr, *RunBB = nullptr, *Pick = nullptr,
+             *PickRet = nullptr, *Take = nullptr, *Original = nullptr;
+  PHINode *T = nullptr;     // the inspector's slot index
+  Value *J = nullptr;       // its iteration (now + J); T without a guard
+  PHINode *Count = nullptr; // slots filled when the inspector stops
+  Value *N1 = nullptr;      // next, at the pick
+  Value *Raw = nullptr;     // rets[next], at the pick
+  BasicBlock *ConsumeEnd = nullptr;
+
+  BasicBlock *newBlock(const char *Name) {
+    return BasicBlock::Create(Ctx, Name, &F, Tail);
+  }
+
+  /// The inspector stops before slot T when \p Go is false.
+  void stopUnless(IRBuilder<> &B, Value *Go, BasicBlock *On) {
+    Count->addIncoming(T, B.GetInsertBlock());
+    B.CreateCondBr(B.CreateFreeze(Go), On, Done);
+  }
+
+  void makeStorage();
+  void resetOnEntry();
+  void splitCallSite();
+  void emitGroupCheck();
+  void emitInspector();
+  void emitExitTests(BasicBlock *Tests, BasicBlock *Args);
+  void emitGuards(IRBuilder<> &TB);
+  void emitSlotFill(IRBuilder<> &AB);
+  Value *emitBuild(IRBuilder<> &AB, IterationValues &AtArgs);
+  void emitRun();
+  void emitPick();
+  Value *emitConsume();
+  void emitCopyBack(IRBuilder<> &XB);
+  void emitVerify(IRBuilder<> &XB);
+  void joinOriginal(Value *Converted);
+};
+
+/// slots[K], rets[K], priv[K * size], next, filled: function scope.
+void LoopRewriter::makeStorage() {
+  SlotsTy = ArrayType::get(I64, K * WordsPerSlot);
+  RetsTy = ArrayType::get(I64, K);
+  Slots = EB.CreateAlloca(SlotsTy, nullptr, "sb.loop.slots");
+  Slots->setAlignment(Align(8));
+  Rets = EB.CreateAlloca(RetsTy, nullptr, "sb.loop.rets");
+  Rets->setAlignment(Align(8));
+  if (P.private_arg >= 0) {
+    PrivTy = ArrayType::get(Type::getInt8Ty(Ctx), K * Stride);
+    Priv = EB.CreateAlloca(PrivTy, nullptr, "sb.loop.private");
+    Priv->setAlignment(Align(16));
+  }
+  if (P.built_arg >= 0) {
+    BuiltStride = (P.built_size + 15) & ~15ull;
+    BuiltTy = ArrayType::get(Type::getInt8Ty(Ctx), K * BuiltStride);
+    BuiltBufs = EB.CreateAlloca(BuiltTy, nullptr, "sb.loop.built");
+    BuiltBufs->setAlignment(Align(16));
+  }
+  Next = EB.CreateAlloca(I64, nullptr, "sb.loop.next");
+  Filled = EB.CreateAlloca(I64, nullptr, "sb.loop.filled");
+}
+
+/// next = filled = 0 on every edge into the loop, so a loop entered again
+/// never uses a stale group (a block that branches elsewhere too resets
+/// them for nothing).
+void LoopRewriter::resetOnEntry() {
+  for (BasicBlock *Pred : predecessors(S.L->getHeader())) {
+    if (S.L->contains(Pred))
+      continue;
+    IRBuilder<> PB(Pred->getTerminator());
+    PB.CreateStore(ConstantInt::get(I64, 0), Next);
+    PB.CreateStore(ConstantInt::get(I64, 0), Filled);
+  }
+}
+
+/// head | the new blocks | the original call | tail.
+void LoopRewriter::splitCallSite() {
   for (BasicBlock *BB : S.L->blocks())
     for (Instruction &I : *BB)
       Inside.insert(&I);
+  Head = Call->getParent();
+  Tail = Head->splitBasicBlock(Call, "sb.loop.next");
+  Check = newBlock("sb.loop.check");
+  Peek = newBlock("sb.loop.peek");
+  Refill = newBlock("sb.loop.refill");
+  InspHead = newBlock("sb.loop.inspect");
+  Done = newBlock("sb.loop.filled");
+  RunBB = newBlock("sb.loop.run");
+  Pick = newBlock("sb.loop.pick");
+  PickRet = newBlock("sb.loop.pick.ret");
+  Take = newBlock("sb.loop.result");
+  Original = newBlock("sb.loop.call");
+}
 
-  BasicBlock *Head = Call->getParent();
-  BasicBlock *Tail = Head->splitBasicBlock(Call, "sb.loop.next");
-  auto NewBlock = [&](const char *Name) {
-    return BasicBlock::Create(Ctx, Name, &F, Tail);
-  };
-  BasicBlock *Check = NewBlock("sb.loop.check");
-  BasicBlock *Peek = NewBlock("sb.loop.peek");
-  BasicBlock *Refill = NewBlock("sb.loop.refill");
-  BasicBlock *InspHead = NewBlock("sb.loop.inspect");
-  BasicBlock *Done = NewBlock("sb.loop.filled");
-  BasicBlock *Run = NewBlock("sb.loop.run");
-  BasicBlock *Pick = NewBlock("sb.loop.pick");
-  BasicBlock *PickRet = NewBlock("sb.loop.pick.ret");
-  BasicBlock *Take = NewBlock("sb.loop.result");
-  BasicBlock *Original = NewBlock("sb.loop.call");
-  DebugLoc Loc = Call->getDebugLoc();
-
+/// head: sysbatch_active?  check: next == filled || rets[next] == NOT_RUN
+/// -> refill, else pick.
+void LoopRewriter::emitGroupCheck() {
   Head->getTerminator()->eraseFromParent();
   IRBuilder<> HB(Head);
   HB.SetCurrentDebugLocation(Loc);
@@ -211,50 +303,98 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
       I64, KB.CreateInBoundsGEP(RetsTy, Rets, {KB.getInt64(0), N0}));
   KB.CreateCondBr(KB.CreateICmpEQ(Stale, ConstantInt::get(I64, NotRunWord)),
                   Refill, Pick);
+}
 
-  // Refill: the inspector.
+/// The inspector: for t in 0..K-1, iteration t happens (t > 0), passes
+/// the precheck, and fills slot t; Count slots when it stops.
+void LoopRewriter::emitInspector() {
   IRBuilder<> RB(Refill);
   RB.SetCurrentDebugLocation(Loc);
   // A leaf dominates the call: the phi, or the -O0 load itself.
   for (auto &LeafEntry : S.Leaves)
     Bases[LeafEntry.first] = const_cast<Value *>(LeafEntry.first);
+  if (BuiltBufs) {
+    // Rule 6: the builders the inspector repeats may set errno (snprintf's
+    // EOVERFLOW); the program sees it as it was.
+    Type *I32 = Type::getInt32Ty(Ctx);
+    FunctionCallee ErrnoFn = F.getParent()->getOrInsertFunction(
+        "__errno_location", FunctionType::get(compat::pointerTo(I32), false));
+    ErrnoAt = RB.CreateCall(ErrnoFn, {}, "sb.errno");
+    SavedErrno = RB.CreateLoad(I32, ErrnoAt, "sb.errno.saved");
+  }
   RB.CreateBr(InspHead);
 
   IRBuilder<> IB(InspHead);
   IB.SetCurrentDebugLocation(Loc);
-  PHINode *T = IB.CreatePHI(I64, 2, "sb.t");
+  T = IB.CreatePHI(I64, 2, "sb.t");
   T->addIncoming(ConstantInt::get(I64, 0), Refill);
+  J = T;
+  if (!S.Guards.empty()) {
+    PHINode *Iter = IB.CreatePHI(I64, 3, "sb.j");
+    Iter->addIncoming(ConstantInt::get(I64, 0), Refill);
+    J = Iter;
+  }
   IRBuilder<> DB(Done);
   DB.SetCurrentDebugLocation(Loc);
-  PHINode *Count = DB.CreatePHI(I64, 4, "sb.count");
-  auto StopHere = [&](IRBuilder<> &B, Value *Go, BasicBlock *On) {
-    Count->addIncoming(T, B.GetInsertBlock());
-    B.CreateCondBr(B.CreateFreeze(Go), On, Done);
-  };
+  Count = DB.CreatePHI(I64, 4, "sb.count");
 
-  // t > 0: iteration t happens (the exit tests after t-1's call and before
-  // t's, in dominance order; each only when the one before stayed).
-  BasicBlock *Tests = NewBlock("sb.loop.tests");
-  BasicBlock *Args = NewBlock("sb.loop.args");
-  IB.CreateCondBr(IB.CreateICmpEQ(T, ConstantInt::get(I64, 0)), Args, Tests);
+  BasicBlock *Tests = newBlock("sb.loop.tests");
+  BasicBlock *Args = newBlock("sb.loop.args");
+  // Iteration 0 is the one at hand: it happens and its guard held.
+  IB.CreateCondBr(IB.CreateICmpEQ(J, ConstantInt::get(I64, 0)), Args, Tests);
+  emitExitTests(Tests, Args);
+
+  IRBuilder<> AB(Args);
+  AB.SetCurrentDebugLocation(Loc);
+  emitSlotFill(AB);
+}
+
+/// t > 0: iteration t happens (the exit tests after t-1's call and before
+/// t's, in dominance order; each only when the one before stayed).
+void LoopRewriter::emitExitTests(BasicBlock *Tests, BasicBlock *Args) {
   IRBuilder<> TB(Tests);
   TB.SetCurrentDebugLocation(Loc);
-  Value *Prev = TB.CreateSub(T, ConstantInt::get(I64, 1), "sb.t.prev");
+  Value *Prev = TB.CreateSub(J, ConstantInt::get(I64, 1), "sb.t.prev");
   IterationValues AtPrev(S, TB, Prev, Bases, Inside),
-      AtT(S, TB, T, Bases, Inside);
+      AtT(S, TB, J, Bases, Inside);
   for (const ExitTest &E : S.Exits) {
     Value *Cond = (E.AfterCall ? AtPrev : AtT).at(E.Br->getCondition());
     Value *Stay = E.StayOnTrue ? Cond : TB.CreateNot(Cond);
-    BasicBlock *Passed = NewBlock("sb.loop.test.passed");
-    StopHere(TB, Stay, Passed);
+    BasicBlock *Passed = newBlock("sb.loop.test.passed");
+    stopUnless(TB, Stay, Passed);
     TB.SetInsertPoint(Passed);
   }
+  emitGuards(TB);
   TB.CreateBr(Args);
+}
 
-  // Iteration t's arguments, its precheck, its slot.
-  IRBuilder<> AB(Args);
-  AB.SetCurrentDebugLocation(Loc);
-  IterationValues AtArgs(S, AB, T, Bases, Inside);
+/// Rule 2 under a guard: an iteration whose guard is false fills no slot;
+/// the inspector goes on to the next one, up to plan->scan of them.
+void LoopRewriter::emitGuards(IRBuilder<> &TB) {
+  if (S.Guards.empty())
+    return;
+  BasicBlock *Skip = newBlock("sb.loop.skip");
+  IterationValues AtJ(S, TB, J, Bases, Inside);
+  for (const GuardTest &G : S.Guards) {
+    Value *Cond = AtJ.at(G.Br->getCondition());
+    Value *Holds = G.CallOnTrue ? Cond : TB.CreateNot(Cond);
+    BasicBlock *Held = newBlock("sb.loop.guard.held");
+    TB.CreateCondBr(TB.CreateFreeze(Holds), Held, Skip);
+    TB.SetInsertPoint(Held);
+  }
+  IRBuilder<> SB(Skip);
+  SB.SetCurrentDebugLocation(Loc);
+  Value *J1 = SB.CreateAdd(J, ConstantInt::get(I64, 1), "sb.j.next");
+  T->addIncoming(T, Skip);
+  cast<PHINode>(J)->addIncoming(J1, Skip);
+  Count->addIncoming(T, Skip);
+  SB.CreateCondBr(SB.CreateICmpULT(J1, ConstantInt::get(I64, P.scan)),
+                  InspHead, Done);
+}
+
+/// Iteration t's arguments, its precheck (rule 5), its slot; t + 1.
+void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
+  IterationValues AtArgs(S, AB, J, Bases, Inside);
   auto LibcArg = [&](int Index) -> Value * {
     if ((unsigned)Index >= Call->arg_size())
       return nullptr;
@@ -263,11 +403,12 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   if (P.precheck != SB_PRE_NONE) {
     Value *V = LibcArg(S.C.EventBase + P.precheck_arg);
     if (V) {
-      BasicBlock *Fill = NewBlock("sb.loop.fill");
-      StopHere(AB, precheckPasses(AB, P.precheck, V, I64), Fill);
+      BasicBlock *Fill = newBlock("sb.loop.fill");
+      stopUnless(AB, precheckPasses(AB, P.precheck, V, I64), Fill);
       AB.SetInsertPoint(Fill);
     }
   }
+  Value *Built = emitBuild(AB, AtArgs);
   Value *SlotBase = AB.CreateMul(T, ConstantInt::get(I64, WordsPerSlot));
   auto Word = [&](unsigned W) {
     return AB.CreateInBoundsGEP(
@@ -288,6 +429,8 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
       V = ConstantInt::get(I64, (uint64_t)FA.value);
     } else if (FA.fill == SB_FILL_EMPTY_STRING) {
       V = compat::addressAsInteger(RT.emptyString(), I64);
+    } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index == P.built_arg) {
+      V = AB.CreatePtrToInt(Built, I64);
     } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index == P.private_arg) {
       V = AB.CreatePtrToInt(
           AB.CreateInBoundsGEP(PrivTy, Priv,
@@ -303,15 +446,67 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   Value *T1 = AB.CreateAdd(T, ConstantInt::get(I64, 1), "sb.t.next");
   T->addIncoming(T1, AB.GetInsertBlock());
   Count->addIncoming(T1, AB.GetInsertBlock());
-  AB.CreateCondBr(AB.CreateICmpULT(T1, ConstantInt::get(I64, K)), InspHead,
-                  Done);
+  Value *More = AB.CreateICmpULT(T1, ConstantInt::get(I64, K));
+  if (J != T) {
+    Value *J1 = AB.CreateAdd(J, ConstantInt::get(I64, 1), "sb.j.next");
+    cast<PHINode>(J)->addIncoming(J1, AB.GetInsertBlock());
+    More = AB.CreateAnd(More,
+                        AB.CreateICmpULT(J1, ConstantInt::get(I64, P.scan)));
+  }
+  AB.CreateCondBr(More, InspHead, Done);
+}
 
-  // The group: filled slots, one batch.
+/// Rule 6: iteration J's buffer built again into slot T's private buffer
+/// by the loop's own builders, the private buffer in place of the shared
+/// one; the address the call takes in it (null: nothing built).
+Value *LoopRewriter::emitBuild(IRBuilder<> &AB, IterationValues &AtArgs) {
+  if (!BuiltBufs)
+    return nullptr;
+  const DataLayout &DL = F.getParent()->getDataLayout();
+  Type *I8 = Type::getInt8Ty(Ctx);
+  Value *Mine = AB.CreateInBoundsGEP(
+      BuiltTy, BuiltBufs,
+      {AB.getInt64(0), AB.CreateMul(T, ConstantInt::get(I64, BuiltStride))},
+      "sb.built");
+  AllocaInst *Obj = S.Built.Obj;
+  // A pointer into the shared buffer at a constant offset, moved into
+  // Mine (the analysis proved every such pointer is one).
+  auto Moved = [&](Value *Ptr) -> Value * {
+    APInt Off(DL.getIndexTypeSizeInBits(Ptr->getType()), 0);
+    const Value *Base = Ptr->stripAndAccumulateConstantOffsets(DL, Off, true);
+    if (Base->stripPointerCasts() != Obj)
+      return nullptr;
+    Value *At = AB.CreateInBoundsGEP(I8, Mine, AB.getInt64(Off.getSExtValue()));
+    return AB.CreatePointerCast(At, Ptr->getType());
+  };
+  for (Instruction *B : S.Built.Builders) {
+    Instruction *Again = B->clone();
+    for (unsigned K = 0; K < Again->getNumOperands(); ++K) {
+      Value *Op = B->getOperand(K);
+      if (isa<CallInst>(B) && K >= cast<CallInst>(B)->arg_size())
+        continue; // the callee
+      Value *New = Op->getType()->isPointerTy() ? Moved(Op) : nullptr;
+      Again->setOperand(K, New ? New : AtArgs.at(Op));
+    }
+    Again->setDebugLoc(Loc);
+    AB.Insert(Again);
+  }
+  Value *Arg = Call->getArgOperand(S.C.EventBase + P.built_arg);
+  Value *At = Moved(Arg);
+  return At ? At : Mine;
+}
+
+/// filled = Count; next = 0; one batch when there is a slot.
+void LoopRewriter::emitRun() {
+  IRBuilder<> DB(Done, Done->end());
+  DB.SetCurrentDebugLocation(Loc);
+  if (ErrnoAt)
+    DB.CreateStore(SavedErrno, ErrnoAt);
   DB.CreateStore(Count, Filled);
   DB.CreateStore(ConstantInt::get(I64, 0), Next);
-  DB.CreateCondBr(DB.CreateICmpSGT(Count, ConstantInt::get(I64, 0)), Run,
+  DB.CreateCondBr(DB.CreateICmpSGT(Count, ConstantInt::get(I64, 0)), RunBB,
                   Pick);
-  IRBuilder<> UB(Run);
+  IRBuilder<> UB(RunBB);
   UB.SetCurrentDebugLocation(Loc);
   CallInst *Ran = UB.CreateCall(
       RT.run(), {UB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
@@ -324,101 +519,123 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
                                  ConstantInt::get(I64, 0), Count),
                  Filled);
   UB.CreateBr(Pick);
+}
 
-  // This iteration's slot, if it ran.
+/// This iteration's slot, if it ran: next < filled && rets[next] != NOT_RUN.
+void LoopRewriter::emitPick() {
   IRBuilder<> QB(Pick);
   QB.SetCurrentDebugLocation(Loc);
-  Value *N1 = QB.CreateLoad(I64, Next, "sb.next");
+  N1 = QB.CreateLoad(I64, Next, "sb.next");
   Value *F1 = QB.CreateLoad(I64, Filled, "sb.filled");
   QB.CreateCondBr(QB.CreateICmpSLT(N1, F1), PickRet, Original);
   IRBuilder<> QR(PickRet);
   QR.SetCurrentDebugLocation(Loc);
-  Value *Raw = QR.CreateAlignedLoad(
+  Raw = QR.CreateAlignedLoad(
       I64, QR.CreateInBoundsGEP(RetsTy, Rets, {QR.getInt64(0), N1}), Align(8),
       "sb.raw");
   QR.CreateCondBr(QR.CreateICmpNE(Raw, ConstantInt::get(I64, NotRunWord)),
                   Take, Original);
+}
 
+/// The taken slot: copy back, verify, next++, the converted result (errno
+/// set here, in order); null when the call's result is unused.
+Value *LoopRewriter::emitConsume() {
   IRBuilder<> XB(Take);
   XB.SetCurrentDebugLocation(Loc);
-  if (Priv) {
-    // Rule 3: what the kernel wrote, copied back in order.
-    Value *Failed = XB.CreateICmpULT(
-        XB.CreateAdd(Raw, ConstantInt::get(I64, 4095)),
-        ConstantInt::get(I64, 4095));
-    BasicBlock *Copy = NewBlock("sb.loop.copy.back");
-    BasicBlock *Convert = NewBlock("sb.loop.convert");
-    XB.CreateCondBr(Failed, Convert, Copy);
-    IRBuilder<> YB(Copy);
-    YB.SetCurrentDebugLocation(Loc);
-    Value *From = YB.CreateInBoundsGEP(
-        PrivTy, Priv,
-        {YB.getInt64(0), YB.CreateMul(N1, ConstantInt::get(I64, Stride))});
-    Value *To = Call->getArgOperand(S.C.EventBase + P.private_arg);
-    Value *Size = P.copy_back == SB_COPY_BACK_FIXED
-                      ? (Value *)ConstantInt::get(I64, P.private_size)
-                      : Raw;
-    YB.CreateMemCpy(To, MaybeAlign(1), From, MaybeAlign(1), Size);
-    YB.CreateBr(Convert);
-    XB.SetInsertPoint(Convert);
-  }
-  if (Verify) {
-    // verify mode: the words slot `next` ran with must be this call site's
-    // own arguments (rule 1 checked at run time); the private buffer's word
-    // is the slot's own, not compared.
-    auto *ArrTy = ArrayType::get(I64, SB_MAX_ARGS);
-    AllocaInst *Expect = EB.CreateAlloca(ArrTy, nullptr, "sb.loop.expect");
-    Expect->setAlignment(Align(8));
-    uint64_t Mask = 0;
-    for (int A = 0; A < SB_MAX_ARGS; ++A) {
-      Value *W = ConstantInt::get(I64, 0);
-      if (A < P.argc) {
-        const sb_fill_arg &FA = P.args[A];
-        unsigned Op = S.C.EventBase + FA.index;
-        if (FA.fill == SB_FILL_CONST) {
-          W = ConstantInt::get(I64, (uint64_t)FA.value);
-          Mask |= 1ull << A;
-        } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index != P.private_arg &&
-                   Op < Call->arg_size()) {
-          W = asWord(XB, Call->getArgOperand(Op), I64);
-          Mask |= 1ull << A;
-        }
-      }
-      XB.CreateAlignedStore(W, XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, A),
-                            Align(8));
-    }
-    std::string Where;
-    if (const DebugLoc &D = Call->getDebugLoc())
-      Where = (D->getFilename() + ":" + Twine(D.getLine())).str();
-    else
-      Where = F.getParent()->getSourceFileName() + ": in " + F.getName().str();
-    Where += ": " + Call->getCalledFunction()->getName().str() + " (loop)";
-    XB.CreateCall(RT.verifySlot(),
-                  {XB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
-                   XB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0),
-                   XB.CreateLoad(I64, Filled), N1,
-                   ConstantInt::get(I64, P.nr),
-                   XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, 0),
-                   ConstantInt::get(I64, Mask),
-                   XB.CreateGlobalStringPtr(Where, "sb.where")});
-  }
+  if (Priv)
+    emitCopyBack(XB);
+  if (Verify)
+    emitVerify(XB);
   XB.CreateStore(XB.CreateAdd(N1, ConstantInt::get(I64, 1)), Next);
   Value *Converted =
       convertRawResult(S.Model.abi, S.Model.call, Call, XB, Raw, RT);
   XB.CreateBr(Tail);
+  ConsumeEnd = XB.GetInsertBlock();
+  return Converted;
+}
 
+/// Rule 3: what the kernel wrote, copied back in order.
+void LoopRewriter::emitCopyBack(IRBuilder<> &XB) {
+  Value *Failed = XB.CreateICmpULT(
+      XB.CreateAdd(Raw, ConstantInt::get(I64, 4095)),
+      ConstantInt::get(I64, 4095));
+  BasicBlock *Copy = newBlock("sb.loop.copy.back");
+  BasicBlock *Convert = newBlock("sb.loop.convert");
+  XB.CreateCondBr(Failed, Convert, Copy);
+  IRBuilder<> YB(Copy);
+  YB.SetCurrentDebugLocation(Loc);
+  Value *From = YB.CreateInBoundsGEP(
+      PrivTy, Priv,
+      {YB.getInt64(0), YB.CreateMul(N1, ConstantInt::get(I64, Stride))});
+  Value *To = Call->getArgOperand(S.C.EventBase + P.private_arg);
+  Value *Size = P.copy_back == SB_COPY_BACK_FIXED
+                    ? (Value *)ConstantInt::get(I64, P.private_size)
+                    : Raw;
+  YB.CreateMemCpy(To, MaybeAlign(1), From, MaybeAlign(1), Size);
+  YB.CreateBr(Convert);
+  XB.SetInsertPoint(Convert);
+}
+
+/// verify mode: the words slot `next` ran with must be this call site's
+/// own arguments (rule 1 checked at run time); the private buffer's word
+/// is the slot's own, not compared.
+void LoopRewriter::emitVerify(IRBuilder<> &XB) {
+  auto *ArrTy = ArrayType::get(I64, SB_MAX_ARGS);
+  AllocaInst *Expect = EB.CreateAlloca(ArrTy, nullptr, "sb.loop.expect");
+  Expect->setAlignment(Align(8));
+  uint64_t Mask = 0;
+  for (int A = 0; A < SB_MAX_ARGS; ++A) {
+    Value *W = ConstantInt::get(I64, 0);
+    if (A < P.argc) {
+      const sb_fill_arg &FA = P.args[A];
+      unsigned Op = S.C.EventBase + FA.index;
+      if (FA.fill == SB_FILL_CONST) {
+        W = ConstantInt::get(I64, (uint64_t)FA.value);
+        Mask |= 1ull << A;
+      } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index != P.private_arg &&
+                 FA.index != P.built_arg && Op < Call->arg_size()) {
+        W = asWord(XB, Call->getArgOperand(Op), I64);
+        Mask |= 1ull << A;
+      }
+    }
+    XB.CreateAlignedStore(W, XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, A),
+                          Align(8));
+  }
+  std::string Where;
+  if (const DebugLoc &D = Call->getDebugLoc())
+    Where = (D->getFilename() + ":" + Twine(D.getLine())).str();
+  else
+    Where = F.getParent()->getSourceFileName() + ": in " + F.getName().str();
+  Where += ": " + Call->getCalledFunction()->getName().str() + " (loop)";
+  XB.CreateCall(RT.verifySlot(),
+                {XB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
+                 XB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0),
+                 XB.CreateLoad(I64, Filled), N1, ConstantInt::get(I64, P.nr),
+                 XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, 0),
+                 ConstantInt::get(I64, Mask),
+                 XB.CreateGlobalStringPtr(Where, "sb.where")});
+}
+
+/// The fallback: the original call in its own block, and the call site's
+/// users see phi(converted, original).
+void LoopRewriter::joinOriginal(Value *Converted) {
   BranchInst *ToTail = BranchInst::Create(Tail, Original);
   Call->moveBefore(ToTail);
   Call->setMetadata(LoopBatchedMD, MDNode::get(Ctx, {}));
-  (void)DL;
   if (!Converted)
     return;
   PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
   Result->takeName(Call);
   Call->setName(Result->getName() + ".orig");
   Call->replaceAllUsesWith(Result);
-  Result->addIncoming(Converted, XB.GetInsertBlock());
+  Result->addIncoming(Converted, ConsumeEnd);
   Result->addIncoming(Call, Original);
+}
+
+} // namespace
+
+void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
+  LoopRewriter(S, RT, Verify).run();
 }
 
 } // namespace detail

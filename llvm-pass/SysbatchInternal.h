@@ -25,6 +25,7 @@
 
 #include "sysbatch/cfg.h"
 #include "sysbatch/core.h"
+#include "sysbatch/libc.h"
 #include "sysbatch/report.h"
 #include "sysbatch/runtime-abi.h"
 
@@ -203,6 +204,12 @@ ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K);
 bool isErrnoAccess(const llvm::Value *Ptr);
 /// The barrier text of \p I, or null when it is not a barrier.
 const char *visitBarrier(llvm::Instruction &I, std::string &Why, sb_abi Abi);
+/// A call to a function of the core's libc table: its row and accesses
+/// (\p Acc, one per argument); null when \p I is no such call or it stays a
+/// barrier (\p Why then says why).
+const sb_libc_function *visitLibcCall(const llvm::Instruction &I, sb_abi Abi,
+                                      sb_libc_access *Acc,
+                                      std::string *Why = nullptr);
 /// Code as a remark names it ("a store", "a call to perror").
 std::string describe(const llvm::Instruction &I);
 /// The core's objection to the call's IR shape (sysbatch/shape.h), or empty.

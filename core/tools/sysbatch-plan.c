@@ -92,7 +92,9 @@
  *     loop
  *     call lstat a0=avail a1=avail     the call, operands as above
  *     value a0=induction a1=invariant  across iterations: invariant,
- *                                      induction, carried or unrepeatable
+ *                                      induction, carried, unrepeatable,
+ *                                      built (size-aN=BYTES: the buffer's
+ *                                      size) or built-otherwise
  *                                      (why-aN="..." says why)
  *     path fail=next zero=next pos=leaves why-pos="break"
  *                                      per result class: next, leaves or
@@ -539,27 +541,40 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
     struct sb_loop *lp = &in->loop;
     if (strcmp(tok[0], "value") == 0) {
         static const char *const names[] = {"invariant", "induction",
-                                            "carried", "unrepeatable"};
+                                            "carried", "unrepeatable",
+                                            "built", "built-otherwise"};
         for (int t = 1; t < ntok; t++) {
             char *eq = strchr(tok[t], '=');
             bool why = strncmp(tok[t], "why-a", 5) == 0;
-            const char *key = why ? tok[t] + 4 : tok[t];
+            bool size = strncmp(tok[t], "size-a", 6) == 0;
+            const char *key = why ? tok[t] + 4 : size ? tok[t] + 5 : tok[t];
             if (!eq || key[0] != 'a' || key[1] < '0' || key[1] > '6' ||
                 key + 2 != eq)
                 die(in, "value: expected aN=invariant|induction|carried|"
-                        "unrepeatable or why-aN=\"...\", got '%s'", tok[t]);
+                        "unrepeatable|built|built-otherwise, why-aN=\"...\" "
+                        "or size-aN=BYTES, got '%s'", tok[t]);
             int k = key[1] - '0';
             if (why) {
                 lp->arg_why[k] = keep(in, eq + 1);
                 continue;
             }
+            if (size) {
+                char *end;
+                long bytes = strtol(eq + 1, &end, 0);
+                if (*end || end == eq + 1)
+                    die(in, "value: size-a%d: expected a byte count, got "
+                            "'%s'", k, eq + 1);
+                lp->built_size[k] = bytes;
+                continue;
+            }
             int v = -1;
-            for (int i = 0; i < 4; i++)
+            for (int i = 0; i < 6; i++)
                 if (strcmp(eq + 1, names[i]) == 0)
                     v = i;
             if (v < 0)
                 die(in, "value: a%d: unknown '%s' (expected invariant, "
-                        "induction, carried or unrepeatable)", k, eq + 1);
+                        "induction, carried, unrepeatable, built or "
+                        "built-otherwise)", k, eq + 1);
             lp->arg_value[k] = (uint8_t)v;
         }
     } else if (strcmp(tok[0], "path") == 0) {

@@ -18,7 +18,10 @@ descriptors closed or -1), then runs one loop around one system call:
 
 with the call's arguments taken from arrays indexed by the induction
 variable, loop-invariant values, or (to be refused) the call's own previous
-result, a flag the loop sets, or a name the loop overwrites.  Trip counts
+result, a flag the loop sets, or a name the loop overwrites; guards that
+skip iterations (a table, i % 3, an open descriptor, the name's first
+character), and a name formatted each iteration into one buffer
+(snprintf(path, sizeof path, "%s", names[i])).  Trip counts
 straddle the group size (0, 1, 2, 5, 16, 17, 33).  Everything observed is
 printed at the end, so plugged and unplugged runs must print the same.
 
@@ -71,7 +74,10 @@ class LoopProgram:
         # What the program does with the result.
         use = rng.choice(["ignore", "keep", "keep", "sum", "break_ok", "break_fail",
                           "diag", "return_fail", "count_fail"])
-        guard = rng.choice(["none", "none", "none", "want", "mod", "flag"])
+        guard = rng.choice(["none", "none", "none", "want", "mod", "flag",
+                            "fdok", "dot"])
+        # The name formatted into a buffer each iteration (rule 6).
+        built = needs == "name" and form != "walk" and rng.random() < 0.3
         hazard = rng.choice(["none"] * 8 + ["carried", "overwrite_name", "store_other"])
         if hazard == "carried" and kind != "dup":
             hazard = "none"
@@ -91,7 +97,7 @@ class LoopProgram:
                   % ", ".join(str(rng.choice([0, 1, 1])) for _ in range(40)))
         self.emit("long rs[%d]; int es[%d];" % (cap, cap))
         self.emit("struct stat st, sts[%d];" % cap)
-        self.emit("char buf[32];")
+        self.emit("char buf[32], path[32];")
         self.emit('static const char *const parts[4] = {"ab", "cde", "", "fghij"};')
         self.emit("static const size_t lens[4] = {2, 3, 0, 5};")
         self.emit("long total = 0; int nfail = 0, ncalls = 0, skip = 0;")
@@ -132,7 +138,14 @@ class LoopProgram:
             self.emit("if (i % 3 == 1) continue;", 2)
         elif guard == "flag":
             self.emit("if (skip) { skip = 0; continue; }", 2)
+        elif guard == "fdok":
+            self.emit("if (fds[i] < 0) continue;", 2)
+        elif guard == "dot":
+            self.emit("if (names[i][0] == 'f') continue;", 2)
         name = "*p" if form == "walk" else "names[i]"
+        if built:
+            self.emit('snprintf(path, sizeof path, "%s", names[i]);', 2)
+            name = "path"
         fd = "fds[i]"
         if hazard == "carried":
             fd = "(i > 0 && rs[i - 1] >= 0 ? (int)rs[i - 1] : fds[i])"

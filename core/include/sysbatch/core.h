@@ -521,6 +521,9 @@ enum sb_why {
                                   may never reach */
     SB_WHY_LOOP_SHARED_BUFFER, /* a shared output buffer of unknown extent */
     SB_WHY_LOOP_SEVERAL_CALLS, /* more than one call site in the loop */
+    SB_WHY_LOOP_BUILT_ARG,     /* an argument is a buffer the loop fills each
+                                  iteration, not only by code the inspector
+                                  can repeat into a private copy */
     SB_WHY__COUNT
 };
 const char *sb_why_text(enum sb_why why);

@@ -22,11 +22,13 @@
  *             // the guard, the arguments) for this and the next K-1
  *             // iterations, without the loop's other code
  *             filled = 0;
- *             for (t = 0, j = i; t < K && (t == 0 || j < n); t++, j++) {
+ *             for (t = 0, j = i; t < K && j < i + SCAN && (t == 0 || j < n);
+ *                  j++) {
+ *                 if (t > 0 && !guard(j))  continue;    // no slot: see 2.
  *                 if (t > 0 && !precheck_passes(p[j]))  break;  // see below
  *                 slots[t] = newfstatat(AT_FDCWD, p[j], &priv[t], NOFOLLOW)
  *                            with the jumps of plan->jump_*;
- *                 filled++;
+ *                 filled++, t++;
  *             }
  *             sysbatch_run(rets, slots, filled, 0);     // NOT_RUN prefilled
  *             next = 0;
@@ -54,7 +56,11 @@
  *      cannot repeat (a call, a load of memory the loop writes);
  *   2. the inspector knows whether the iteration happens and reaches the
  *      call: the exit tests and the guard it repeats depend on such values
- *      only.  Every other way out of an iteration (a branch on the call's
+ *      only.  An iteration whose guard is false fills no slot (the body
+ *      evaluates the same guard and does not reach the call, so the slots
+ *      are still consumed in order); the code such an iteration runs
+ *      instead is on the paths below like any other, and the inspector
+ *      looks at no more than plan->scan iterations per refill.  Every other way out of an iteration (a branch on the call's
  *      result, a branch on anything else that may leave the loop, code that
  *      may not move below a later iteration's call: a diagnostic, a store to
  *      a name the next call reads) is reached only from some sign classes of
@@ -72,7 +78,16 @@
  *      refused as speculative);
  *   5. glibc's argument prechecks (fstat(-1) is EBADF without a system call)
  *      are tested by the inspector: it ends the group before an iteration
- *      whose argument fails them (that call then runs from its call site).
+ *      whose argument fails them (that call then runs from its call site);
+ *   6. a buffer the call only reads that the loop fills each iteration
+ *      (a name formatted by snprintf, built by strcpy/strcat/memcpy) is
+ *      built again by the inspector for iteration t into a private buffer
+ *      per slot, by the same code with the private buffer as destination,
+ *      errno saved and restored around it; the slot points there.  The
+ *      body's own code still fills the shared buffer as before.  Only when
+ *      that code is all that writes the buffer in the loop, its inputs are
+ *      repeatable (rule 1), and the buffer's size is known and at most
+ *      4096 bytes (the private copies' size).
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -98,6 +113,17 @@ enum sb_loop_value {
                             iteration (a read loop's offset, a reused fd) */
     SB_LV_UNREPEATABLE,  /* depends on code the inspector cannot repeat;
                             arg_why says what */
+    SB_LV_BUILT,         /* the address of a buffer (the same every
+                            iteration) the loop fills in each iteration
+                            before the call only by code with known effects
+                            (core/libc.c) on invariant and induction values
+                            and memory nothing in the loop writes
+                            (snprintf(path, sizeof path, "%s/%s", dir,
+                            names[i])): built_size[k] is its size in bytes,
+                            0 when not known (rule 6) */
+    SB_LV_BUILT_OTHERWISE, /* such a buffer, but also written by other code
+                              or from inputs the inspector cannot repeat;
+                              arg_why says what */
 };
 
 /* Where one sign class of the call's result leads before the next
@@ -141,6 +167,8 @@ struct sb_loop {
      * for every iteration it looks at (rule 4). */
     bool unproven_loads;
     const char *loads_why;
+    /* SB_LV_BUILT arguments: the buffer's size in bytes (0: not known). */
+    long built_size[SB_MAX_ARGS + 1];
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -170,6 +198,14 @@ struct sb_loop_plan {
     int private_arg;           /* -1: none */
     uint8_t copy_back;         /* enum sb_copy_back */
     long private_size;         /* bytes per slot */
+    /* Rule 2: iterations the inspector looks at per refill (group, or
+     * more under a repeated guard: iterations whose guard is false fill
+     * no slot, and a refill must end however rarely the guard holds). */
+    int scan;
+    /* Rule 6: the libc argument the inspector builds into a private buffer
+     * per slot by repeating the loop's own code (-1: none), and its size. */
+    int built_arg;
+    long built_size;
 };
 
 /* Plan one loop.  The loop is not modified.  Returns 0 (plan->why says
@@ -182,8 +218,10 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
  *     loop call lstat: 16 iterations per batch
  *       slot: newfstatat(-100, a0, private, 256)  fail=next zero=next pos=next
  *       private a1: 144 bytes per slot, copied back on success
+ *       guard repeated: up to 64 iterations looked at per batch
+ *       built a0: 256 bytes per slot, by the loop's own code
  *
- * or "loop call read: refused: loop-carried: ...". */
+ * (the guard line only under a repeated guard) or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
 

@@ -1,0 +1,98 @@
+/* Loop shapes whose call takes a name the loop builds each iteration into
+ * one buffer (issue #12, rule 6): snprintf(path, sizeof path, "%s/%s",
+ * dir, names[i]) then lstat(path, &st), strcpy + strcat then unlink, a
+ * memcpy of a fixed prefix and a name then mkdir and rmdir.  The loop's
+ * own code reads the buffer after the call (printed), so the shared buffer
+ * must still be built as before.  Prints what it saw. */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define N 20
+
+static const char *const names[N] = {
+    "b00", "b01", "b02", "b03", "b04", "b05", "b06", "b07", "b08", "b09",
+    "b10", "b11", "mis", "b13", "b14", "b15", "b16", "b17", "b18", "b19",
+};
+
+static long sizes(const char *dir, int *missing)
+{
+    char path[256];
+    struct stat st;
+    long total = 0;
+    int absent = 0;
+    for (int i = 0; i < N; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (lstat(path, &st) == 0)
+            total += st.st_size;
+        else
+            absent++;
+    }
+    *missing = absent;
+    return total;
+}
+
+static int remove_all(const char *dir, int *failed_errno)
+{
+    char path[64];
+    int gone = 0, last_errno = 0;
+    for (int i = 0; i < N; i++) {
+        strcpy(path, dir);
+        strcat(path, names[i]);
+        if (unlink(path) == 0)
+            gone++;
+        else
+            last_errno = errno;
+    }
+    *failed_errno = last_errno;
+    return gone;
+}
+
+static const char prefix[4] = {'d', 'i', 'r', '-'};
+
+static int make_dirs(int n)
+{
+    char name[16];
+    int made = 0;
+    for (int i = 0; i < n; i++) {
+        memcpy(name, prefix, sizeof prefix);
+        memcpy(name + sizeof prefix, names[i], 4);
+        if (mkdir(name, 0755) == 0)
+            made++;
+    }
+    for (int i = 0; i < n; i++) {
+        memcpy(name, prefix, sizeof prefix);
+        memcpy(name + sizeof prefix, names[i], 4);
+        rmdir(name);
+    }
+    return made;
+}
+
+int main(void)
+{
+    if (mkdir("d", 0755) != 0)
+        return 2;
+    for (int i = 0; i < N; i++) {
+        if (i == 12)
+            continue;
+        char p[32];
+        snprintf(p, sizeof p, "d/%s", names[i]);
+        FILE *f = fopen(p, "w");
+        if (!f)
+            return 2;
+        fprintf(f, "%*s", i + 1, "x");
+        fclose(f);
+    }
+    int missing = 0;
+    long total = sizes("d", &missing);
+    printf("sizes %ld missing %d\n", total, missing);
+    printf("made %d\n", make_dirs(N));
+    errno = 0;
+    int failed_errno = 0;
+    int gone = remove_all("d/", &failed_errno);
+    printf("removed %d errno %d failed with %d\n", gone, errno, failed_errno);
+    return 0;
+}
