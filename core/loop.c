@@ -56,13 +56,30 @@ static bool reads_invariant_fd(const struct sb_loop *loop,
     return fd_invariant && fills;
 }
 
-static struct refusal check_arguments(const struct sb_loop *loop)
+static struct refusal check_arguments(const struct sb_loop *loop,
+                                     struct sb_loop_plan *plan)
 {
     const struct sb_call_event *ev = &loop->call;
     for (int k = 0; k < ev->nargs; k++) {
         switch (loop->arg_value[k]) {
         case SB_LV_INVARIANT:
         case SB_LV_INDUCTION:
+            break;
+        case SB_LV_CHECKED:
+            /* Rule 6: a check needs writes to compare with; without any
+             * the front end should have said induction. */
+            if (loop->checked_writes < 1 ||
+                loop->checked_writes > SB_LOOP_MAX_CHECKED_WRITES)
+                return refuse(SB_WHY_LOOP_UNREPEATABLE,
+                              loop->checked_writes < 1
+                                  ? "an argument is loaded from memory the "
+                                    "loop may write, and no write is known "
+                                    "to compare it with at run time"
+                                  : "an argument is loaded from memory the "
+                                    "loop may write, and the loop writes in "
+                                    "more places than the run-time check "
+                                    "compares");
+            plan->runtime_check = true;
             break;
         case SB_LV_CARRIED:
             return refuse(SB_WHY_LOOP_CARRIED, loop->arg_why[k]);
@@ -192,7 +209,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
 
     struct refusal r = pl.alone[0];
     if (r.why == SB_WHY_NONE)
-        r = check_arguments(loop);
+        r = check_arguments(loop, plan);
     if (r.why == SB_WHY_NONE && loop->guard != SB_LG_ALWAYS &&
         loop->guard != SB_LG_REPEATED)
         r = refuse(SB_WHY_LOOP_GUARD, loop->guard_why);
@@ -251,6 +268,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
         plan->jump_fail = (stops & SB_CLASS_NEG) ? -1 : 0;
         plan->jump_zero = (stops & SB_CLASS_ZERO) ? -1 : 0;
         plan->jump_pos = (stops & SB_CLASS_POS) ? -1 : 0;
+        /* plan->runtime_check: set by check_arguments */
     }
     planner_close(&pl);
     sb_plan_free(&scratch);
@@ -317,4 +335,7 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
     if (plan->precheck != SB_PRE_NONE)
         fprintf(out, "  group ends before an iteration whose a%d is not %s\n",
                 plan->precheck_arg, precheck_text(plan->precheck));
+    if (plan->runtime_check)
+        fputs("  run-time check: the group's writes miss what it reads "
+              "ahead\n", out);
 }

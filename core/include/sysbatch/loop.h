@@ -72,7 +72,20 @@
  *      refused as speculative);
  *   5. glibc's argument prechecks (fstat(-1) is EBADF without a system call)
  *      are tested by the inspector: it ends the group before an iteration
- *      whose argument fails them (that call then runs from its call site).
+ *      whose argument fails them (that call then runs from its call site);
+ *   6. an argument loaded from memory that code in the loop (or the call's
+ *      output) may write, where the compiler cannot prove the two apart
+ *      (-O0, a parameter array next to a result array: `fd[i] =
+ *      open(names[i], ...)`), is still repeatable when the front end knows
+ *      every such write's address and size per iteration (a store, the
+ *      call's output buffer): the inspector then checks at run time, for
+ *      the group it fills, that the bytes its loads for iterations 1..K-1
+ *      read miss the bytes the group's iterations 0..K-1 write (union of
+ *      the per-iteration ranges, each address computed for its iteration;
+ *      the vectorizer's run-time alias check).  When they overlap it fills
+ *      nothing and the iteration at hand calls from its call site.
+ *      Memory the kernel reads at batch time (the strings a name points
+ *      to) is rule 2's: a store to it is a conflict, not a check.
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -98,7 +111,15 @@ enum sb_loop_value {
                             iteration (a read loop's offset, a reused fd) */
     SB_LV_UNREPEATABLE,  /* depends on code the inspector cannot repeat;
                             arg_why says what */
+    SB_LV_CHECKED,       /* an induction value loaded from memory the loop
+                            may write (rule 6): repeatable when the run-time
+                            check passes; checked_writes says how many
+                            writes the check compares with */
 };
+
+/* Rule 6: the most writes per iteration the inspector compares at run
+ * time with its loads (each comparison is a few instructions per slot). */
+#define SB_LOOP_MAX_CHECKED_WRITES 8
 
 /* Where one sign class of the call's result leads before the next
  * iteration's call (rule 2). */
@@ -141,6 +162,11 @@ struct sb_loop {
      * for every iteration it looks at (rule 4). */
     bool unproven_loads;
     const char *loads_why;
+    /* Rule 6: the writes (stores, the call's output buffers) whose address
+     * and size the front end computes per iteration for the run-time check
+     * of SB_LV_CHECKED arguments; checked_why names them (for remarks). */
+    int checked_writes;
+    const char *checked_why;
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -170,6 +196,9 @@ struct sb_loop_plan {
     int private_arg;           /* -1: none */
     uint8_t copy_back;         /* enum sb_copy_back */
     long private_size;         /* bytes per slot */
+    /* Rule 6: the inspector fills a group only when the group's writes miss
+     * the memory its loads for later iterations read. */
+    bool runtime_check;
 };
 
 /* Plan one loop.  The loop is not modified.  Returns 0 (plan->why says
@@ -182,8 +211,9 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
  *     loop call lstat: 16 iterations per batch
  *       slot: newfstatat(-100, a0, private, 256)  fail=next zero=next pos=next
  *       private a1: 144 bytes per slot, copied back on success
+ *       run-time check: the group's writes miss what it reads ahead
  *
- * or "loop call read: refused: loop-carried: ...". */
+ * (the last line for rule 6) or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
 
