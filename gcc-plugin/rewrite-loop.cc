@@ -57,7 +57,25 @@ private:
                 tree b, basic_block on_true, basic_block on_false);
     void jump(basic_block from, basic_block to);
     tree value_at(gimple_seq *seq, tree v);
-    void reset_in_preheader();
+
+    /* The rewrite by role, in order (the same roles and names as
+     * llvm-pass/RewriteLoop.cpp). */
+    void make_storage();
+    void reset_on_entry();
+    void split_call_site();
+    void emit_group_check();
+    void emit_inspector();
+    void emit_induction_values();
+    void emit_exit_tests();
+    void emit_precheck();
+    void emit_slot_fill();
+    void emit_run();
+    void emit_pick();
+    void emit_consume();
+    void emit_copy_back(gimple_seq seq);
+    void join_original();
+
+    basic_block after_tests() const { return ipre_ ? ipre_ : ifill_; }
 
     struct sysbatch_loop_site &s_;
     const struct sb_loop_plan &p_;
@@ -66,6 +84,19 @@ private:
     tree slots_ = NULL_TREE, rets_ = NULL_TREE, priv_ = NULL_TREE;
     tree next_ = NULL_TREE, filled_ = NULL_TREE, t_ = NULL_TREE;
     hash_map<tree, tree> ivs_at_t_; /* induction variables at i + t */
+    tree zero_ = NULL_TREE, not_run_ = NULL_TREE;
+    tree t_now_ = NULL_TREE;  /* t, in the inspector */
+    tree n_ = NULL_TREE, raw_ = NULL_TREE; /* next and rets[next], taken */
+    tree converted_ = NULL_TREE;  /* the call site's value from raw_ */
+    edge consumed_ = NULL;         /* take2 -> join */
+    /* head | the new blocks | orig (the call) | join */
+    basic_block head_ = NULL, orig_ = NULL, join_ = NULL;
+    edge from_call_ = NULL;
+    basic_block chk1_ = NULL, chk2_ = NULL, refill_ = NULL, ihead_ = NULL;
+    basic_block icalc_ = NULL, ipre_ = NULL, ifill_ = NULL, irun_ = NULL;
+    basic_block dorun_ = NULL, after_ = NULL, chk3_ = NULL, take_ = NULL;
+    basic_block copy_ = NULL, take2_ = NULL;
+    auto_vec<basic_block> iexit_;
 };
 
 basic_block loop_rewriter::new_block(basic_block after)
@@ -163,7 +194,7 @@ tree loop_rewriter::value_at(gimple_seq *seq, tree v)
 }
 
 /* next = filled = 0 where the loop is entered. */
-void loop_rewriter::reset_in_preheader()
+void loop_rewriter::reset_on_entry()
 {
     gimple_seq seq = NULL;
     store(&seq, next_, build_int_cst(long_integer_type_node, 0));
@@ -173,10 +204,22 @@ void loop_rewriter::reset_in_preheader()
 
 void loop_rewriter::run()
 {
+    make_storage();
+    reset_on_entry();
+    split_call_site();
+    emit_group_check();
+    emit_inspector();
+    emit_run();
+    emit_pick();
+    emit_consume();
+    join_original();
+}
+
+/* slots[K], rets[K], priv[K * size], next, filled, t: function scope. */
+void loop_rewriter::make_storage()
+{
     tree long_t = long_integer_type_node;
     int group = p_.group;
-    gcall *call = s_.call;
-
     slots_ = create_tmp_var(build_array_type_nelts(sysbatch_rt.slot_type, group),
                             "sysbatch_loop_slots");
     rets_ = create_tmp_var(build_array_type_nelts(long_t, group),
@@ -194,245 +237,294 @@ void loop_rewriter::run()
     next_ = counter("sysbatch_loop_next");
     filled_ = counter("sysbatch_loop_filled");
     t_ = counter("sysbatch_loop_t");
-    reset_in_preheader();
+    zero_ = build_int_cst(long_t, 0);
+    not_run_ = wide_int_to_tree(long_t,
+                                wi::min_value(TYPE_PRECISION(long_t), SIGNED));
+}
 
-    /* head | orig (the call) | join */
+/* head | orig (the call) | join, and the new blocks between. */
+void loop_rewriter::split_call_site()
+{
+    gcall *call = s_.call;
     gimple_stmt_iterator gsi = gsi_for_stmt(call);
     gsi_prev(&gsi);
     edge to_call = split_block(gimple_bb(call),
                                gsi_end_p(gsi) ? NULL : gsi_stmt(gsi));
-    basic_block head = to_call->src, orig = to_call->dest;
-    edge from_call = split_block(orig, call);
-    basic_block join = from_call->dest;
+    head_ = to_call->src;
+    orig_ = to_call->dest;
+    from_call_ = split_block(orig_, call);
+    join_ = from_call_->dest;
     remove_edge(to_call);
 
-    basic_block chk1 = new_block(head), chk2 = new_block(chk1);
-    basic_block refill = new_block(chk2), ihead = new_block(refill);
-    basic_block icalc = new_block(ihead);
-    auto_vec<basic_block> iexit;
-    basic_block last = icalc;
+    chk1_ = new_block(head_);
+    chk2_ = new_block(chk1_);
+    refill_ = new_block(chk2_);
+    ihead_ = new_block(refill_);
+    icalc_ = new_block(ihead_);
+    basic_block last = icalc_;
     for (unsigned j = 0; j < s_.exit_tests.length(); j++) {
         last = new_block(last);
-        iexit.safe_push(last);
+        iexit_.safe_push(last);
     }
-    basic_block ipre = p_.precheck != SB_PRE_NONE ? new_block(last) : NULL;
-    basic_block ifill = new_block(ipre ? ipre : last);
-    basic_block irun = new_block(ifill), dorun = new_block(irun);
-    basic_block after = new_block(dorun), chk3 = new_block(after);
-    basic_block take = new_block(chk3);
-    basic_block copy = p_.private_arg >= 0 ? new_block(take) : NULL;
-    basic_block take2 = new_block(copy ? copy : take);
-    tree zero = build_int_cst(long_t, 0);
-    tree not_run = wide_int_to_tree(
-        long_t, wi::min_value(TYPE_PRECISION(long_t), SIGNED));
+    ipre_ = p_.precheck != SB_PRE_NONE ? new_block(last) : NULL;
+    ifill_ = new_block(ipre_ ? ipre_ : last);
+    irun_ = new_block(ifill_);
+    dorun_ = new_block(irun_);
+    after_ = new_block(dorun_);
+    chk3_ = new_block(after_);
+    take_ = new_block(chk3_);
+    copy_ = p_.private_arg >= 0 ? new_block(take_) : NULL;
+    take2_ = new_block(copy_ ? copy_ : take_);
+}
 
-    /* head: if (sysbatch_active != 0) */
-    {
-        gimple_seq seq = NULL;
-        tree active = load(&seq, sysbatch_rt.active_var);
-        branch(head, seq, NE_EXPR, active, integer_zero_node, chk1, orig);
-    }
-    /* chk1: next == filled -> refill; chk2: rets[next] == NOT_RUN -> refill */
-    {
-        gimple_seq seq = NULL;
-        tree n = load(&seq, next_), f = load(&seq, filled_);
-        branch(chk1, seq, EQ_EXPR, n, f, refill, chk2);
-        seq = NULL;
-        tree r = load(&seq, rets_at(n));
-        branch(chk2, seq, EQ_EXPR, r, not_run, refill, take);
-    }
+/* head: sysbatch_active != 0; chk1: next == filled -> refill;
+ * chk2: rets[next] == NOT_RUN -> refill, else take. */
+void loop_rewriter::emit_group_check()
+{
+    gimple_seq seq = NULL;
+    tree active = load(&seq, sysbatch_rt.active_var);
+    branch(head_, seq, NE_EXPR, active, integer_zero_node, chk1_, orig_);
+    seq = NULL;
+    tree n = load(&seq, next_), f = load(&seq, filled_);
+    branch(chk1_, seq, EQ_EXPR, n, f, refill_, chk2_);
+    seq = NULL;
+    tree r = load(&seq, rets_at(n));
+    branch(chk2_, seq, EQ_EXPR, r, not_run_, refill_, take_);
+}
+
+/* The inspector: for t in 0..K-1, iteration i + t happens (t > 0),
+ * passes the precheck, and fills slot t. */
+void loop_rewriter::emit_inspector()
+{
     /* refill: t = 0; ihead: t < K -> icalc, else irun */
-    {
-        gimple_seq seq = NULL;
-        store(&seq, t_, zero);
-        append(refill, seq);
-        jump(refill, ihead);
-        seq = NULL;
-        tree t = load(&seq, t_);
-        branch(ihead, seq, LT_EXPR, t, build_int_cst(long_t, group), icalc,
-               irun);
-    }
-    /* icalc: the induction variables at i + t; t == 0 skips the exit tests
-     * (iteration i is the one at hand). */
-    tree t = NULL_TREE;
-    {
-        gimple_seq seq = NULL;
-        t = load(&seq, t_);
-        for (unsigned k = 0; k < s_.ivs.length(); k++) {
-            tree iv = s_.ivs[k], step = s_.steps[k];
-            tree type = TREE_TYPE(iv), value;
-            if (POINTER_TYPE_P(type)) {
-                tree off = gimple_build(&seq, loc_, MULT_EXPR, sizetype,
-                                        gimple_convert(&seq, loc_, sizetype, t),
-                                        gimple_convert(&seq, loc_, sizetype, step));
-                value = gimple_build(&seq, loc_, POINTER_PLUS_EXPR, type, iv, off);
-            } else {
-                /* In the unsigned type: wraps where the original would. */
-                tree utype = unsigned_type_for(type);
-                tree off = gimple_build(&seq, loc_, MULT_EXPR, utype,
-                                        gimple_convert(&seq, loc_, utype, t),
-                                        gimple_convert(&seq, loc_, utype, step));
-                value = gimple_convert(
-                    &seq, loc_, type,
-                    gimple_build(&seq, loc_, PLUS_EXPR, utype,
-                                 gimple_convert(&seq, loc_, utype, iv), off));
-            }
-            ivs_at_t_.put(iv, value);
+    gimple_seq seq = NULL;
+    store(&seq, t_, zero_);
+    append(refill_, seq);
+    jump(refill_, ihead_);
+    seq = NULL;
+    tree t = load(&seq, t_);
+    branch(ihead_, seq, LT_EXPR, t, build_int_cst(long_integer_type_node,
+                                                  p_.group),
+           icalc_, irun_);
+    emit_induction_values();
+    emit_exit_tests();
+    emit_precheck();
+    emit_slot_fill();
+}
+
+/* icalc: the induction variables at i + t; t == 0 skips the exit tests
+ * (iteration i is the one at hand). */
+void loop_rewriter::emit_induction_values()
+{
+    gimple_seq seq = NULL;
+    t_now_ = load(&seq, t_);
+    tree t = t_now_;
+    for (unsigned k = 0; k < s_.ivs.length(); k++) {
+        tree iv = s_.ivs[k], step = s_.steps[k];
+        tree type = TREE_TYPE(iv), value;
+        if (POINTER_TYPE_P(type)) {
+            tree off = gimple_build(&seq, loc_, MULT_EXPR, sizetype,
+                                    gimple_convert(&seq, loc_, sizetype, t),
+                                    gimple_convert(&seq, loc_, sizetype, step));
+            value = gimple_build(&seq, loc_, POINTER_PLUS_EXPR, type, iv, off);
+        } else {
+            /* In the unsigned type: wraps where the original would. */
+            tree utype = unsigned_type_for(type);
+            tree off = gimple_build(&seq, loc_, MULT_EXPR, utype,
+                                    gimple_convert(&seq, loc_, utype, t),
+                                    gimple_convert(&seq, loc_, utype, step));
+            value = gimple_convert(
+                &seq, loc_, type,
+                gimple_build(&seq, loc_, PLUS_EXPR, utype,
+                             gimple_convert(&seq, loc_, utype, iv), off));
         }
-        basic_block first_test = iexit.is_empty() ? (ipre ? ipre : ifill)
-                                                  : iexit[0];
-        branch(icalc, seq, EQ_EXPR, t, zero, ipre ? ipre : ifill, first_test);
+        ivs_at_t_.put(iv, value);
     }
-    /* The exit tests the inspector repeats, in order. */
-    for (unsigned j = 0; j < iexit.length(); j++) {
+    basic_block first_test = iexit_.is_empty() ? after_tests() : iexit_[0];
+    branch(icalc_, seq, EQ_EXPR, t, zero_, after_tests(), first_test);
+}
+
+/* The exit tests the inspector repeats, in order. */
+void loop_rewriter::emit_exit_tests()
+{
+    for (unsigned j = 0; j < iexit_.length(); j++) {
         gcond *test = s_.exit_tests[j];
         gimple_seq seq = NULL;
         tree a = value_at(&seq, gimple_cond_lhs(test));
         tree b = value_at(&seq, gimple_cond_rhs(test));
-        basic_block stay = j + 1 < iexit.length() ? iexit[j + 1]
-                                                  : (ipre ? ipre : ifill);
+        basic_block stay = j + 1 < iexit_.length() ? iexit_[j + 1]
+                                                   : after_tests();
         bool exit_on_true = s_.exit_edges[j]->flags & EDGE_TRUE_VALUE;
-        branch(iexit[j], seq, gimple_cond_code(test), a, b,
-               exit_on_true ? irun : stay, exit_on_true ? stay : irun);
+        branch(iexit_[j], seq, gimple_cond_code(test), a, b,
+               exit_on_true ? irun_ : stay, exit_on_true ? stay : irun_);
     }
-    /* ipre: the group ends before an argument glibc answers itself. */
-    if (ipre) {
-        gimple_seq seq = NULL;
-        tree v = value_at(&seq, gimple_call_arg(call, p_.precheck_arg));
-        switch (p_.precheck) {
-        case SB_PRE_FD_NONNEG:
-            v = gimple_convert(&seq, loc_, integer_type_node, v);
-            branch(ipre, seq, GE_EXPR, v, integer_zero_node, ifill, irun);
-            break;
-        case SB_PRE_NONNULL:
-            v = gimple_convert(&seq, loc_, long_t, v);
-            branch(ipre, seq, NE_EXPR, v, zero, ifill, irun);
-            break;
-        case SB_PRE_PAGE_ALIGNED:
-            v = gimple_build(&seq, loc_, BIT_AND_EXPR, long_t,
-                             gimple_convert(&seq, loc_, long_t, v),
-                             build_int_cst(long_t, 4095));
-            branch(ipre, seq, EQ_EXPR, v, zero, ifill, irun);
-            break;
-        default: /* SB_PRE_COUNT_INT_MAX */
-            v = gimple_convert(&seq, loc_, long_unsigned_type_node, v);
-            branch(ipre, seq, LE_EXPR, v,
-                   build_int_cst(long_unsigned_type_node, INT_MAX), ifill, irun);
-            break;
-        }
+}
+
+/* ipre: the group ends before an argument glibc answers itself (rule 5). */
+void loop_rewriter::emit_precheck()
+{
+    if (!ipre_)
+        return;
+    tree long_t = long_integer_type_node;
+    gimple_seq seq = NULL;
+    tree v = value_at(&seq, gimple_call_arg(s_.call, p_.precheck_arg));
+    switch (p_.precheck) {
+    case SB_PRE_FD_NONNEG:
+        v = gimple_convert(&seq, loc_, integer_type_node, v);
+        branch(ipre_, seq, GE_EXPR, v, integer_zero_node, ifill_, irun_);
+        break;
+    case SB_PRE_NONNULL:
+        v = gimple_convert(&seq, loc_, long_t, v);
+        branch(ipre_, seq, NE_EXPR, v, zero_, ifill_, irun_);
+        break;
+    case SB_PRE_PAGE_ALIGNED:
+        v = gimple_build(&seq, loc_, BIT_AND_EXPR, long_t,
+                         gimple_convert(&seq, loc_, long_t, v),
+                         build_int_cst(long_t, 4095));
+        branch(ipre_, seq, EQ_EXPR, v, zero_, ifill_, irun_);
+        break;
+    default: /* SB_PRE_COUNT_INT_MAX */
+        v = gimple_convert(&seq, loc_, long_unsigned_type_node, v);
+        branch(ipre_, seq, LE_EXPR, v,
+               build_int_cst(long_unsigned_type_node, INT_MAX), ifill_, irun_);
+        break;
     }
-    /* ifill: slots[t] = the plan's slot for iteration i + t; t++ */
-    {
-        gimple_seq seq = NULL;
-        tree short_t = short_integer_type_node;
-        store(&seq, slot_field(t, sysbatch_rt.field_nr), build_int_cst(short_t, p_.nr));
-        store(&seq, slot_field(t, sysbatch_rt.field_jump_fail),
-              build_int_cst(short_t, p_.jump_fail));
-        store(&seq, slot_field(t, sysbatch_rt.field_jump_zero),
-              build_int_cst(short_t, p_.jump_zero));
-        store(&seq, slot_field(t, sysbatch_rt.field_jump_pos),
-              build_int_cst(short_t, p_.jump_pos));
-        store(&seq, slot_field(t, sysbatch_rt.field_argc),
-              build_int_cst(char_type_node, p_.argc));
-        for (int k = 0; k < p_.argc; k++) {
-            const struct sb_fill_arg &f = p_.args[k];
-            tree word;
-            if (f.fill == SB_FILL_CONST)
-                word = build_int_cst(long_t, f.value);
-            else if (f.fill == SB_FILL_EMPTY_STRING)
-                word = gimple_convert(&seq, loc_, long_t,
-                                      build_fold_addr_expr(sysbatch_rt.empty_string));
-            else if (f.index == p_.private_arg)
-                word = gimple_convert(&seq, loc_, long_t, private_at(&seq, t));
-            else if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call))
-                word = zero; /* an absent variadic argument */
-            else
-                word = gimple_convert(&seq, loc_, long_t,
-                                      value_at(&seq, gimple_call_arg(call, f.index)));
-            tree arg = build4(ARRAY_REF, long_t,
-                              slot_field(t, sysbatch_rt.field_arg),
-                              size_int(k), NULL_TREE, NULL_TREE);
-            store(&seq, arg, word);
-        }
-        store(&seq, t_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, t,
-                                     build_int_cst(long_t, 1)));
-        append(ifill, seq);
-        jump(ifill, ihead);
+}
+
+/* ifill: slots[t] = the plan's slot for iteration i + t; t++ */
+void loop_rewriter::emit_slot_fill()
+{
+    tree long_t = long_integer_type_node;
+    tree t = t_now_;
+    gcall *call = s_.call;
+    gimple_seq seq = NULL;
+    tree short_t = short_integer_type_node;
+    store(&seq, slot_field(t, sysbatch_rt.field_nr), build_int_cst(short_t, p_.nr));
+    store(&seq, slot_field(t, sysbatch_rt.field_jump_fail),
+          build_int_cst(short_t, p_.jump_fail));
+    store(&seq, slot_field(t, sysbatch_rt.field_jump_zero),
+          build_int_cst(short_t, p_.jump_zero));
+    store(&seq, slot_field(t, sysbatch_rt.field_jump_pos),
+          build_int_cst(short_t, p_.jump_pos));
+    store(&seq, slot_field(t, sysbatch_rt.field_argc),
+          build_int_cst(char_type_node, p_.argc));
+    for (int k = 0; k < p_.argc; k++) {
+        const struct sb_fill_arg &f = p_.args[k];
+        tree word;
+        if (f.fill == SB_FILL_CONST)
+            word = build_int_cst(long_t, f.value);
+        else if (f.fill == SB_FILL_EMPTY_STRING)
+            word = gimple_convert(&seq, loc_, long_t,
+                                  build_fold_addr_expr(sysbatch_rt.empty_string));
+        else if (f.index == p_.private_arg)
+            word = gimple_convert(&seq, loc_, long_t, private_at(&seq, t));
+        else if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call))
+            word = zero_; /* an absent variadic argument */
+        else
+            word = gimple_convert(&seq, loc_, long_t,
+                                  value_at(&seq, gimple_call_arg(call, f.index)));
+        tree arg = build4(ARRAY_REF, long_t,
+                          slot_field(t, sysbatch_rt.field_arg),
+                          size_int(k), NULL_TREE, NULL_TREE);
+        store(&seq, arg, word);
     }
-    /* irun: filled = t; next = 0; run when there is a slot. */
-    {
-        gimple_seq seq = NULL;
-        tree n = load(&seq, t_);
-        store(&seq, filled_, n);
-        store(&seq, next_, zero);
-        branch(irun, seq, NE_EXPR, n, zero, dorun, after);
-        seq = NULL;
-        tree rets0 = build_fold_addr_expr(rets_at(size_int(0)));
-        tree slots0 = build_fold_addr_expr(build4(
-            ARRAY_REF, sysbatch_rt.slot_type, slots_, size_int(0), NULL_TREE,
-            NULL_TREE));
-        gcall *runc = gimple_build_call(sysbatch_rt.run_fn, 4, rets0, slots0, n,
-                                        zero);
-        gimple_set_location(runc, loc_);
-        batched_->add(runc);
-        gimple_seq_add_stmt(&seq, runc);
-        append(dorun, seq);
-        jump(dorun, after);
+    store(&seq, t_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, t,
+                                 build_int_cst(long_t, 1)));
+    append(ifill_, seq);
+    jump(ifill_, ihead_);
+}
+
+/* irun: filled = t; next = 0; run when there is a slot. */
+void loop_rewriter::emit_run()
+{
+    gimple_seq seq = NULL;
+    tree n = load(&seq, t_);
+    store(&seq, filled_, n);
+    store(&seq, next_, zero_);
+    branch(irun_, seq, NE_EXPR, n, zero_, dorun_, after_);
+    seq = NULL;
+    tree rets0 = build_fold_addr_expr(rets_at(size_int(0)));
+    tree slots0 = build_fold_addr_expr(build4(
+        ARRAY_REF, sysbatch_rt.slot_type, slots_, size_int(0), NULL_TREE,
+        NULL_TREE));
+    gcall *runc = gimple_build_call(sysbatch_rt.run_fn, 4, rets0, slots0, n,
+                                    zero_);
+    gimple_set_location(runc, loc_);
+    batched_->add(runc);
+    gimple_seq_add_stmt(&seq, runc);
+    append(dorun_, seq);
+    jump(dorun_, after_);
+}
+
+/* after: next < filled && rets[next] != NOT_RUN -> take, else the call */
+void loop_rewriter::emit_pick()
+{
+    gimple_seq seq = NULL;
+    tree n = load(&seq, next_), f = load(&seq, filled_);
+    branch(after_, seq, LT_EXPR, n, f, chk3_, orig_);
+    seq = NULL;
+    tree r = load(&seq, rets_at(n));
+    branch(chk3_, seq, NE_EXPR, r, not_run_, take_, orig_);
+}
+
+/* take: raw = rets[next]; copy back on success; take2: the converted
+ * result (errno set here, in order), next++. */
+void loop_rewriter::emit_consume()
+{
+    tree long_t = long_integer_type_node;
+    gimple_seq seq = NULL;
+    n_ = load(&seq, next_);
+    raw_ = load(&seq, rets_at(n_));
+    if (copy_) {
+        emit_copy_back(seq);
+    } else {
+        append(take_, seq);
+        jump(take_, take2_);
     }
-    /* after: next < filled && rets[next] != NOT_RUN -> take, else the call */
-    {
-        gimple_seq seq = NULL;
-        tree n = load(&seq, next_), f = load(&seq, filled_);
-        branch(after, seq, LT_EXPR, n, f, chk3, orig);
-        seq = NULL;
-        tree r = load(&seq, rets_at(n));
-        branch(chk3, seq, NE_EXPR, r, not_run, take, orig);
-    }
-    /* take: raw = rets[next]; copy back on success; result; next++ */
-    tree n = NULL_TREE, raw = NULL_TREE;
-    {
-        gimple_seq seq = NULL;
-        n = load(&seq, next_);
-        raw = load(&seq, rets_at(n));
-        if (copy) {
-            branch(take, seq, p_.copy_back == SB_COPY_BACK_FIXED ? GE_EXPR : GT_EXPR,
-                   raw, zero, copy, take2);
-            seq = NULL;
-            tree shared = gimple_call_arg(call, p_.private_arg);
-            tree size = p_.copy_back == SB_COPY_BACK_FIXED
-                            ? size_int(p_.private_size)
-                            : gimple_convert(&seq, loc_, size_type_node, raw);
-            gcall *cp = gimple_build_call(builtin_decl_explicit(BUILT_IN_MEMCPY),
-                                          3, shared, private_at(&seq, n), size);
-            gimple_set_location(cp, loc_);
-            gimple_seq_add_stmt(&seq, cp);
-            append(copy, seq);
-            jump(copy, take2);
-        } else {
-            append(take, seq);
-            jump(take, take2);
-        }
-    }
+    tree lhs = gimple_call_lhs(s_.call);
+    seq = NULL;
+    converted_ = sysbatch_convert_result(
+        &seq, sb_call_ret_conv(s_.model.abi, &s_.model.call), raw_,
+        lhs ? TREE_TYPE(lhs) : NULL_TREE, loc_);
+    store(&seq, next_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, n_,
+                                    build_int_cst(long_t, 1)));
+    if (lhs && TREE_CODE(lhs) != SSA_NAME)
+        store(&seq, unshare_expr(lhs), converted_);
+    append(take2_, seq);
+    consumed_ = make_edge(take2_, join_, EDGE_FALLTHRU);
+    consumed_->probability = profile_probability::always();
+}
+
+/* Rule 3: what the kernel wrote, copied back in order. */
+void loop_rewriter::emit_copy_back(gimple_seq seq)
+{
+    branch(take_, seq, p_.copy_back == SB_COPY_BACK_FIXED ? GE_EXPR : GT_EXPR,
+           raw_, zero_, copy_, take2_);
+    seq = NULL;
+    tree shared = gimple_call_arg(s_.call, p_.private_arg);
+    tree size = p_.copy_back == SB_COPY_BACK_FIXED
+                    ? size_int(p_.private_size)
+                    : gimple_convert(&seq, loc_, size_type_node, raw_);
+    gcall *cp = gimple_build_call(builtin_decl_explicit(BUILT_IN_MEMCPY), 3,
+                                  shared, private_at(&seq, n_), size);
+    gimple_set_location(cp, loc_);
+    gimple_seq_add_stmt(&seq, cp);
+    append(copy_, seq);
+    jump(copy_, take2_);
+}
+
+/* The fallback: the original call stays in orig; its users see
+ * phi(converted, original). */
+void loop_rewriter::join_original()
+{
+    gcall *call = s_.call;
     tree lhs = gimple_call_lhs(call);
-    {
-        gimple_seq seq = NULL;
-        tree value = sysbatch_convert_result(
-            &seq, sb_call_ret_conv(s_.model.abi, &s_.model.call), raw,
-            lhs ? TREE_TYPE(lhs) : NULL_TREE, loc_);
-        store(&seq, next_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, n,
-                                        build_int_cst(long_t, 1)));
-        if (lhs && TREE_CODE(lhs) != SSA_NAME)
-            store(&seq, unshare_expr(lhs), value);
-        append(take2, seq);
-        edge done = make_edge(take2, join, EDGE_FALLTHRU);
-        done->probability = profile_probability::always();
-        if (lhs && TREE_CODE(lhs) == SSA_NAME) {
-            tree original = copy_ssa_name(lhs, call);
-            gimple_call_set_lhs(call, original);
-            gphi *phi = create_phi_node(lhs, join);
-            add_phi_arg(phi, value, done, loc_);
-            add_phi_arg(phi, original, from_call, loc_);
-        }
+    if (lhs && TREE_CODE(lhs) == SSA_NAME) {
+        tree original = copy_ssa_name(lhs, call);
+        gimple_call_set_lhs(call, original);
+        gphi *phi = create_phi_node(lhs, join_);
+        add_phi_arg(phi, converted_, consumed_, loc_);
+        add_phi_arg(phi, original, from_call_, loc_);
     }
 }
 

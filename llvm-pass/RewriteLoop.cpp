@@ -129,42 +129,50 @@ static Value *precheckPasses(IRBuilder<> &B, uint8_t Pre, Value *V,
   }
 }
 
-void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
-  const sb_loop_plan &P = S.Plan;
-  CallInst *Call = S.Call;
-  Function &F = *Call->getFunction();
-  LLVMContext &Ctx = F.getContext();
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  Type *I64 = RT.I64;
-  const unsigned K = P.group;
-  const uint64_t Stride = (P.private_size + 7) & ~7ull;
+namespace {
 
-  IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
-  auto *SlotsTy = ArrayType::get(I64, K * WordsPerSlot);
-  auto *RetsTy = ArrayType::get(I64, K);
-  AllocaInst *Slots = EB.CreateAlloca(SlotsTy, nullptr, "sb.loop.slots");
-  Slots->setAlignment(Align(8));
-  AllocaInst *Rets = EB.CreateAlloca(RetsTy, nullptr, "sb.loop.rets");
-  Rets->setAlignment(Align(8));
-  AllocaInst *Priv = nullptr;
-  ArrayType *PrivTy = nullptr;
-  if (P.private_arg >= 0) {
-    PrivTy = ArrayType::get(Type::getInt8Ty(Ctx), K * Stride);
-    Priv = EB.CreateAlloca(PrivTy, nullptr, "sb.loop.private");
-    Priv->setAlignment(Align(16));
-  }
-  AllocaInst *Next = EB.CreateAlloca(I64, nullptr, "sb.loop.next");
-  AllocaInst *Filled = EB.CreateAlloca(I64, nullptr, "sb.loop.filled");
+/// The rewrite of one call site, by role (the same roles and names as
+/// gcc-plugin/rewrite-loop.cc): storage, the group check, the inspector
+/// (exit tests, precheck, slot fill), the run, the pick, the consume
+/// (copy back, verify, convert) and the fallback to the original call.
+class LoopRewriter {
+public:
+  LoopRewriter(LoopSite &S, RuntimeABI &RT, bool Verify)
+      : S(S), P(S.Plan), RT(RT), Verify(Verify), Call(S.Call),
+        F(*Call->getFunction()), Ctx(F.getContext()), I64(RT.I64),
+        K(P.group), Stride((P.private_size + 7) & ~7ull),
+        EB(&*F.getEntryBlock().getFirstInsertionPt()),
+        Loc(Call->getDebugLoc()) {}
 
-  // On every edge into the loop (a block that branches elsewhere too resets
-  // them for nothing).
-  for (BasicBlock *Pred : predecessors(S.L->getHeader())) {
-    if (S.L->contains(Pred))
-      continue;
-    IRBuilder<> PB(Pred->getTerminator());
-    PB.CreateStore(ConstantInt::get(I64, 0), Next);
-    PB.CreateStore(ConstantInt::get(I64, 0), Filled);
+  void run() {
+    makeStorage();
+    resetOnEntry();
+    splitCallSite();
+    emitGroupCheck();
+    emitInspector();
+    emitRun();
+    emitPick();
+    Value *Converted = emitConsume();
+    joinOriginal(Converted);
   }
+
+private:
+  LoopSite &S;
+  const sb_loop_plan &P;
+  RuntimeABI &RT;
+  bool Verify;
+  CallInst *Call;
+  Function &F;
+  LLVMContext &Ctx;
+  Type *I64;
+  const unsigned K;
+  const uint64_t Stride;
+  IRBuilder<> EB; // the entry block: storage
+  DebugLoc Loc;
+
+  ArrayType *SlotsTy = nullptr, *RetsTy = nullptr, *PrivTy = nullptr;
+  AllocaInst *Slots = nullptr, *Rets = nullptr, *Priv = nullptr;
+  AllocaInst *Next = nullptr, *Filled = nullptr;
 
   // The induction values as the call site sees them now (before the
   // blocks below split the call's block).
@@ -172,27 +180,94 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   // The loop's instructions, taken before the split moves some of them
   // into blocks LoopInfo does not know.
   DenseSet<const Instruction *> Inside;
+
+  BasicBlock *Head = nullptr, *Tail = nullptr, *Check = nullptr,
+             *Peek = nullptr, *Refill = nullptr, *InspHead = nullptr,
+             *Done = nullptr, *RunBB = nullptr, *Pick = nullptr,
+             *PickRet = nullptr, *Take = nullptr, *Original = nullptr;
+  PHINode *T = nullptr;     // the inspector's slot index
+  PHINode *Count = nullptr; // slots filled when the inspector stops
+  Value *N1 = nullptr;      // next, at the pick
+  Value *Raw = nullptr;     // rets[next], at the pick
+  BasicBlock *ConsumeEnd = nullptr;
+
+  BasicBlock *newBlock(const char *Name) {
+    return BasicBlock::Create(Ctx, Name, &F, Tail);
+  }
+
+  /// The inspector stops before slot T when \p Go is false.
+  void stopUnless(IRBuilder<> &B, Value *Go, BasicBlock *On) {
+    Count->addIncoming(T, B.GetInsertBlock());
+    B.CreateCondBr(B.CreateFreeze(Go), On, Done);
+  }
+
+  void makeStorage();
+  void resetOnEntry();
+  void splitCallSite();
+  void emitGroupCheck();
+  void emitInspector();
+  void emitExitTests(BasicBlock *Tests, BasicBlock *Args);
+  void emitSlotFill(IRBuilder<> &AB);
+  void emitRun();
+  void emitPick();
+  Value *emitConsume();
+  void emitCopyBack(IRBuilder<> &XB);
+  void emitVerify(IRBuilder<> &XB);
+  void joinOriginal(Value *Converted);
+};
+
+/// slots[K], rets[K], priv[K * size], next, filled: function scope.
+void LoopRewriter::makeStorage() {
+  SlotsTy = ArrayType::get(I64, K * WordsPerSlot);
+  RetsTy = ArrayType::get(I64, K);
+  Slots = EB.CreateAlloca(SlotsTy, nullptr, "sb.loop.slots");
+  Slots->setAlignment(Align(8));
+  Rets = EB.CreateAlloca(RetsTy, nullptr, "sb.loop.rets");
+  Rets->setAlignment(Align(8));
+  if (P.private_arg >= 0) {
+    PrivTy = ArrayType::get(Type::getInt8Ty(Ctx), K * Stride);
+    Priv = EB.CreateAlloca(PrivTy, nullptr, "sb.loop.private");
+    Priv->setAlignment(Align(16));
+  }
+  Next = EB.CreateAlloca(I64, nullptr, "sb.loop.next");
+  Filled = EB.CreateAlloca(I64, nullptr, "sb.loop.filled");
+}
+
+/// next = filled = 0 on every edge into the loop, so a loop entered again
+/// never uses a stale group (a block that branches elsewhere too resets
+/// them for nothing).
+void LoopRewriter::resetOnEntry() {
+  for (BasicBlock *Pred : predecessors(S.L->getHeader())) {
+    if (S.L->contains(Pred))
+      continue;
+    IRBuilder<> PB(Pred->getTerminator());
+    PB.CreateStore(ConstantInt::get(I64, 0), Next);
+    PB.CreateStore(ConstantInt::get(I64, 0), Filled);
+  }
+}
+
+/// head | the new blocks | the original call | tail.
+void LoopRewriter::splitCallSite() {
   for (BasicBlock *BB : S.L->blocks())
     for (Instruction &I : *BB)
       Inside.insert(&I);
+  Head = Call->getParent();
+  Tail = Head->splitBasicBlock(Call, "sb.loop.next");
+  Check = newBlock("sb.loop.check");
+  Peek = newBlock("sb.loop.peek");
+  Refill = newBlock("sb.loop.refill");
+  InspHead = newBlock("sb.loop.inspect");
+  Done = newBlock("sb.loop.filled");
+  RunBB = newBlock("sb.loop.run");
+  Pick = newBlock("sb.loop.pick");
+  PickRet = newBlock("sb.loop.pick.ret");
+  Take = newBlock("sb.loop.result");
+  Original = newBlock("sb.loop.call");
+}
 
-  BasicBlock *Head = Call->getParent();
-  BasicBlock *Tail = Head->splitBasicBlock(Call, "sb.loop.next");
-  auto NewBlock = [&](const char *Name) {
-    return BasicBlock::Create(Ctx, Name, &F, Tail);
-  };
-  BasicBlock *Check = NewBlock("sb.loop.check");
-  BasicBlock *Peek = NewBlock("sb.loop.peek");
-  BasicBlock *Refill = NewBlock("sb.loop.refill");
-  BasicBlock *InspHead = NewBlock("sb.loop.inspect");
-  BasicBlock *Done = NewBlock("sb.loop.filled");
-  BasicBlock *Run = NewBlock("sb.loop.run");
-  BasicBlock *Pick = NewBlock("sb.loop.pick");
-  BasicBlock *PickRet = NewBlock("sb.loop.pick.ret");
-  BasicBlock *Take = NewBlock("sb.loop.result");
-  BasicBlock *Original = NewBlock("sb.loop.call");
-  DebugLoc Loc = Call->getDebugLoc();
-
+/// head: sysbatch_active?  check: next == filled || rets[next] == NOT_RUN
+/// -> refill, else pick.
+void LoopRewriter::emitGroupCheck() {
   Head->getTerminator()->eraseFromParent();
   IRBuilder<> HB(Head);
   HB.SetCurrentDebugLocation(Loc);
@@ -211,8 +286,11 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
       I64, KB.CreateInBoundsGEP(RetsTy, Rets, {KB.getInt64(0), N0}));
   KB.CreateCondBr(KB.CreateICmpEQ(Stale, ConstantInt::get(I64, NotRunWord)),
                   Refill, Pick);
+}
 
-  // Refill: the inspector.
+/// The inspector: for t in 0..K-1, iteration t happens (t > 0), passes
+/// the precheck, and fills slot t; Count slots when it stops.
+void LoopRewriter::emitInspector() {
   IRBuilder<> RB(Refill);
   RB.SetCurrentDebugLocation(Loc);
   // A leaf dominates the call: the phi, or the -O0 load itself.
@@ -222,21 +300,25 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
 
   IRBuilder<> IB(InspHead);
   IB.SetCurrentDebugLocation(Loc);
-  PHINode *T = IB.CreatePHI(I64, 2, "sb.t");
+  T = IB.CreatePHI(I64, 2, "sb.t");
   T->addIncoming(ConstantInt::get(I64, 0), Refill);
   IRBuilder<> DB(Done);
   DB.SetCurrentDebugLocation(Loc);
-  PHINode *Count = DB.CreatePHI(I64, 4, "sb.count");
-  auto StopHere = [&](IRBuilder<> &B, Value *Go, BasicBlock *On) {
-    Count->addIncoming(T, B.GetInsertBlock());
-    B.CreateCondBr(B.CreateFreeze(Go), On, Done);
-  };
+  Count = DB.CreatePHI(I64, 4, "sb.count");
 
-  // t > 0: iteration t happens (the exit tests after t-1's call and before
-  // t's, in dominance order; each only when the one before stayed).
-  BasicBlock *Tests = NewBlock("sb.loop.tests");
-  BasicBlock *Args = NewBlock("sb.loop.args");
+  BasicBlock *Tests = newBlock("sb.loop.tests");
+  BasicBlock *Args = newBlock("sb.loop.args");
   IB.CreateCondBr(IB.CreateICmpEQ(T, ConstantInt::get(I64, 0)), Args, Tests);
+  emitExitTests(Tests, Args);
+
+  IRBuilder<> AB(Args);
+  AB.SetCurrentDebugLocation(Loc);
+  emitSlotFill(AB);
+}
+
+/// t > 0: iteration t happens (the exit tests after t-1's call and before
+/// t's, in dominance order; each only when the one before stayed).
+void LoopRewriter::emitExitTests(BasicBlock *Tests, BasicBlock *Args) {
   IRBuilder<> TB(Tests);
   TB.SetCurrentDebugLocation(Loc);
   Value *Prev = TB.CreateSub(T, ConstantInt::get(I64, 1), "sb.t.prev");
@@ -245,15 +327,15 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   for (const ExitTest &E : S.Exits) {
     Value *Cond = (E.AfterCall ? AtPrev : AtT).at(E.Br->getCondition());
     Value *Stay = E.StayOnTrue ? Cond : TB.CreateNot(Cond);
-    BasicBlock *Passed = NewBlock("sb.loop.test.passed");
-    StopHere(TB, Stay, Passed);
+    BasicBlock *Passed = newBlock("sb.loop.test.passed");
+    stopUnless(TB, Stay, Passed);
     TB.SetInsertPoint(Passed);
   }
   TB.CreateBr(Args);
+}
 
-  // Iteration t's arguments, its precheck, its slot.
-  IRBuilder<> AB(Args);
-  AB.SetCurrentDebugLocation(Loc);
+/// Iteration t's arguments, its precheck (rule 5), its slot; t + 1.
+void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
   IterationValues AtArgs(S, AB, T, Bases, Inside);
   auto LibcArg = [&](int Index) -> Value * {
     if ((unsigned)Index >= Call->arg_size())
@@ -263,8 +345,8 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   if (P.precheck != SB_PRE_NONE) {
     Value *V = LibcArg(S.C.EventBase + P.precheck_arg);
     if (V) {
-      BasicBlock *Fill = NewBlock("sb.loop.fill");
-      StopHere(AB, precheckPasses(AB, P.precheck, V, I64), Fill);
+      BasicBlock *Fill = newBlock("sb.loop.fill");
+      stopUnless(AB, precheckPasses(AB, P.precheck, V, I64), Fill);
       AB.SetInsertPoint(Fill);
     }
   }
@@ -305,13 +387,17 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   Count->addIncoming(T1, AB.GetInsertBlock());
   AB.CreateCondBr(AB.CreateICmpULT(T1, ConstantInt::get(I64, K)), InspHead,
                   Done);
+}
 
-  // The group: filled slots, one batch.
+/// filled = Count; next = 0; one batch when there is a slot.
+void LoopRewriter::emitRun() {
+  IRBuilder<> DB(Done, Done->end());
+  DB.SetCurrentDebugLocation(Loc);
   DB.CreateStore(Count, Filled);
   DB.CreateStore(ConstantInt::get(I64, 0), Next);
-  DB.CreateCondBr(DB.CreateICmpSGT(Count, ConstantInt::get(I64, 0)), Run,
+  DB.CreateCondBr(DB.CreateICmpSGT(Count, ConstantInt::get(I64, 0)), RunBB,
                   Pick);
-  IRBuilder<> UB(Run);
+  IRBuilder<> UB(RunBB);
   UB.SetCurrentDebugLocation(Loc);
   CallInst *Ran = UB.CreateCall(
       RT.run(), {UB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
@@ -324,101 +410,123 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
                                  ConstantInt::get(I64, 0), Count),
                  Filled);
   UB.CreateBr(Pick);
+}
 
-  // This iteration's slot, if it ran.
+/// This iteration's slot, if it ran: next < filled && rets[next] != NOT_RUN.
+void LoopRewriter::emitPick() {
   IRBuilder<> QB(Pick);
   QB.SetCurrentDebugLocation(Loc);
-  Value *N1 = QB.CreateLoad(I64, Next, "sb.next");
+  N1 = QB.CreateLoad(I64, Next, "sb.next");
   Value *F1 = QB.CreateLoad(I64, Filled, "sb.filled");
   QB.CreateCondBr(QB.CreateICmpSLT(N1, F1), PickRet, Original);
   IRBuilder<> QR(PickRet);
   QR.SetCurrentDebugLocation(Loc);
-  Value *Raw = QR.CreateAlignedLoad(
+  Raw = QR.CreateAlignedLoad(
       I64, QR.CreateInBoundsGEP(RetsTy, Rets, {QR.getInt64(0), N1}), Align(8),
       "sb.raw");
   QR.CreateCondBr(QR.CreateICmpNE(Raw, ConstantInt::get(I64, NotRunWord)),
                   Take, Original);
+}
 
+/// The taken slot: copy back, verify, next++, the converted result (errno
+/// set here, in order); null when the call's result is unused.
+Value *LoopRewriter::emitConsume() {
   IRBuilder<> XB(Take);
   XB.SetCurrentDebugLocation(Loc);
-  if (Priv) {
-    // Rule 3: what the kernel wrote, copied back in order.
-    Value *Failed = XB.CreateICmpULT(
-        XB.CreateAdd(Raw, ConstantInt::get(I64, 4095)),
-        ConstantInt::get(I64, 4095));
-    BasicBlock *Copy = NewBlock("sb.loop.copy.back");
-    BasicBlock *Convert = NewBlock("sb.loop.convert");
-    XB.CreateCondBr(Failed, Convert, Copy);
-    IRBuilder<> YB(Copy);
-    YB.SetCurrentDebugLocation(Loc);
-    Value *From = YB.CreateInBoundsGEP(
-        PrivTy, Priv,
-        {YB.getInt64(0), YB.CreateMul(N1, ConstantInt::get(I64, Stride))});
-    Value *To = Call->getArgOperand(S.C.EventBase + P.private_arg);
-    Value *Size = P.copy_back == SB_COPY_BACK_FIXED
-                      ? (Value *)ConstantInt::get(I64, P.private_size)
-                      : Raw;
-    YB.CreateMemCpy(To, MaybeAlign(1), From, MaybeAlign(1), Size);
-    YB.CreateBr(Convert);
-    XB.SetInsertPoint(Convert);
-  }
-  if (Verify) {
-    // verify mode: the words slot `next` ran with must be this call site's
-    // own arguments (rule 1 checked at run time); the private buffer's word
-    // is the slot's own, not compared.
-    auto *ArrTy = ArrayType::get(I64, SB_MAX_ARGS);
-    AllocaInst *Expect = EB.CreateAlloca(ArrTy, nullptr, "sb.loop.expect");
-    Expect->setAlignment(Align(8));
-    uint64_t Mask = 0;
-    for (int A = 0; A < SB_MAX_ARGS; ++A) {
-      Value *W = ConstantInt::get(I64, 0);
-      if (A < P.argc) {
-        const sb_fill_arg &FA = P.args[A];
-        unsigned Op = S.C.EventBase + FA.index;
-        if (FA.fill == SB_FILL_CONST) {
-          W = ConstantInt::get(I64, (uint64_t)FA.value);
-          Mask |= 1ull << A;
-        } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index != P.private_arg &&
-                   Op < Call->arg_size()) {
-          W = asWord(XB, Call->getArgOperand(Op), I64);
-          Mask |= 1ull << A;
-        }
-      }
-      XB.CreateAlignedStore(W, XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, A),
-                            Align(8));
-    }
-    std::string Where;
-    if (const DebugLoc &D = Call->getDebugLoc())
-      Where = (D->getFilename() + ":" + Twine(D.getLine())).str();
-    else
-      Where = F.getParent()->getSourceFileName() + ": in " + F.getName().str();
-    Where += ": " + Call->getCalledFunction()->getName().str() + " (loop)";
-    XB.CreateCall(RT.verifySlot(),
-                  {XB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
-                   XB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0),
-                   XB.CreateLoad(I64, Filled), N1,
-                   ConstantInt::get(I64, P.nr),
-                   XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, 0),
-                   ConstantInt::get(I64, Mask),
-                   XB.CreateGlobalStringPtr(Where, "sb.where")});
-  }
+  if (Priv)
+    emitCopyBack(XB);
+  if (Verify)
+    emitVerify(XB);
   XB.CreateStore(XB.CreateAdd(N1, ConstantInt::get(I64, 1)), Next);
   Value *Converted =
       convertRawResult(S.Model.abi, S.Model.call, Call, XB, Raw, RT);
   XB.CreateBr(Tail);
+  ConsumeEnd = XB.GetInsertBlock();
+  return Converted;
+}
 
+/// Rule 3: what the kernel wrote, copied back in order.
+void LoopRewriter::emitCopyBack(IRBuilder<> &XB) {
+  Value *Failed = XB.CreateICmpULT(
+      XB.CreateAdd(Raw, ConstantInt::get(I64, 4095)),
+      ConstantInt::get(I64, 4095));
+  BasicBlock *Copy = newBlock("sb.loop.copy.back");
+  BasicBlock *Convert = newBlock("sb.loop.convert");
+  XB.CreateCondBr(Failed, Convert, Copy);
+  IRBuilder<> YB(Copy);
+  YB.SetCurrentDebugLocation(Loc);
+  Value *From = YB.CreateInBoundsGEP(
+      PrivTy, Priv,
+      {YB.getInt64(0), YB.CreateMul(N1, ConstantInt::get(I64, Stride))});
+  Value *To = Call->getArgOperand(S.C.EventBase + P.private_arg);
+  Value *Size = P.copy_back == SB_COPY_BACK_FIXED
+                    ? (Value *)ConstantInt::get(I64, P.private_size)
+                    : Raw;
+  YB.CreateMemCpy(To, MaybeAlign(1), From, MaybeAlign(1), Size);
+  YB.CreateBr(Convert);
+  XB.SetInsertPoint(Convert);
+}
+
+/// verify mode: the words slot `next` ran with must be this call site's
+/// own arguments (rule 1 checked at run time); the private buffer's word
+/// is the slot's own, not compared.
+void LoopRewriter::emitVerify(IRBuilder<> &XB) {
+  auto *ArrTy = ArrayType::get(I64, SB_MAX_ARGS);
+  AllocaInst *Expect = EB.CreateAlloca(ArrTy, nullptr, "sb.loop.expect");
+  Expect->setAlignment(Align(8));
+  uint64_t Mask = 0;
+  for (int A = 0; A < SB_MAX_ARGS; ++A) {
+    Value *W = ConstantInt::get(I64, 0);
+    if (A < P.argc) {
+      const sb_fill_arg &FA = P.args[A];
+      unsigned Op = S.C.EventBase + FA.index;
+      if (FA.fill == SB_FILL_CONST) {
+        W = ConstantInt::get(I64, (uint64_t)FA.value);
+        Mask |= 1ull << A;
+      } else if (FA.fill == SB_FILL_LIBC_ARG && FA.index != P.private_arg &&
+                 Op < Call->arg_size()) {
+        W = asWord(XB, Call->getArgOperand(Op), I64);
+        Mask |= 1ull << A;
+      }
+    }
+    XB.CreateAlignedStore(W, XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, A),
+                          Align(8));
+  }
+  std::string Where;
+  if (const DebugLoc &D = Call->getDebugLoc())
+    Where = (D->getFilename() + ":" + Twine(D.getLine())).str();
+  else
+    Where = F.getParent()->getSourceFileName() + ": in " + F.getName().str();
+  Where += ": " + Call->getCalledFunction()->getName().str() + " (loop)";
+  XB.CreateCall(RT.verifySlot(),
+                {XB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
+                 XB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0),
+                 XB.CreateLoad(I64, Filled), N1, ConstantInt::get(I64, P.nr),
+                 XB.CreateConstInBoundsGEP2_64(ArrTy, Expect, 0, 0),
+                 ConstantInt::get(I64, Mask),
+                 XB.CreateGlobalStringPtr(Where, "sb.where")});
+}
+
+/// The fallback: the original call in its own block, and the call site's
+/// users see phi(converted, original).
+void LoopRewriter::joinOriginal(Value *Converted) {
   BranchInst *ToTail = BranchInst::Create(Tail, Original);
   Call->moveBefore(ToTail);
   Call->setMetadata(LoopBatchedMD, MDNode::get(Ctx, {}));
-  (void)DL;
   if (!Converted)
     return;
   PHINode *Result = PHINode::Create(Call->getType(), 2, "", &Tail->front());
   Result->takeName(Call);
   Call->setName(Result->getName() + ".orig");
   Call->replaceAllUsesWith(Result);
-  Result->addIncoming(Converted, XB.GetInsertBlock());
+  Result->addIncoming(Converted, ConsumeEnd);
   Result->addIncoming(Call, Original);
+}
+
+} // namespace
+
+void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
+  LoopRewriter(S, RT, Verify).run();
 }
 
 } // namespace detail
