@@ -45,7 +45,8 @@ namespace detail {
 namespace {
 
 struct Verdict {
-  sb_loop_value Kind; // INVARIANT < INDUCTION < UNREPEATABLE < CARRIED
+  // INVARIANT < INDUCTION < CHECKED < UNREPEATABLE < CARRIED
+  sb_loop_value Kind;
   std::string Why;
 };
 
@@ -53,10 +54,14 @@ static int rank(sb_loop_value K) {
   switch (K) {
   case SB_LV_INVARIANT: return 0;
   case SB_LV_INDUCTION: return 1;
-  case SB_LV_UNREPEATABLE: return 2;
-  default: return 3;
+  case SB_LV_CHECKED: return 2;
+  case SB_LV_UNREPEATABLE: return 3;
+  default: return 4;
   }
 }
+
+/// Repeatable by the inspector (with or without rule 6's check).
+static bool repeatable(sb_loop_value K) { return rank(K) <= 2; }
 
 static bool isCodeInst(const Instruction &I) {
   return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
@@ -88,6 +93,9 @@ private:
   bool phiInduction(PHINode *P);
   bool slotInduction(LoadInst *LI);
   Instruction *writerOf(LoadInst *LI);
+  bool checkWrites(LoadInst *LI, std::string &Why, unsigned Depth);
+  bool addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
+                       unsigned Depth);
   bool callMayWrite(const MemoryLocation &Loc);
   SmallVector<MemoryLocation, 2>
   iterationLocations(Value *Ptr, LocationSize Size,
@@ -245,6 +253,105 @@ Instruction *LoopFacts::writerOf(LoadInst *LI) {
   return nullptr;
 }
 
+/// Rule 6: a write the run-time check computes per iteration; false when
+/// its address is not one the inspector repeats without a check itself.
+bool LoopFacts::addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
+                                unsigned Depth) {
+  if (!Ptr->getType()->isPointerTy() ||
+      rank(classify(Ptr, Depth + 1).Kind) > 1 ||
+      (SizeArg && rank(classify(SizeArg, Depth + 1).Kind) > 1))
+    return false;
+  for (const CheckedRange &W : S.CheckedWrites)
+    if (W.Ptr == Ptr && W.Size == Size && W.SizeArg == SizeArg)
+      return true;
+  S.CheckedWrites.push_back({Ptr, Size, SizeArg});
+  return true;
+}
+
+/// Rule 6: can every write in the loop that may reach what \p LI reads be
+/// computed per iteration (simple stores at repeatable addresses, the
+/// call's output buffers)?  Then the load is repeatable under the run-time
+/// check and joins its reads.  \p Why: the writes, for the model.
+bool LoopFacts::checkWrites(LoadInst *LI, std::string &Why, unsigned Depth) {
+  if (!S.C.RowDescribesOperands || sb_call_is_raw_syscall(&S.Model.call))
+    return false;
+  SmallVector<MemoryLocation, 2> Locs = iterationLocations(
+      LI->getPointerOperand(),
+      LocationSize::precise(DL.getTypeStoreSize(LI->getType())),
+      LI->getAAMetadata());
+  size_t Before = S.CheckedWrites.size();
+  auto Fail = [&] {
+    S.CheckedWrites.resize(Before);
+    return false;
+  };
+  for (Instruction *W : Writers) {
+    bool Mods = false;
+    for (const MemoryLocation &Loc : Locs)
+      Mods |= isModSet(A.AA.getModRefInfo(W, Loc));
+    if (!Mods)
+      continue;
+    // A store of the call's result at the very address a later iteration
+    // loads (`fd = dup(fd)` in a stack slot) is carried; at addresses that
+    // differ per iteration, only a run-time check can tell.
+    auto *St = dyn_cast<StoreInst>(W);
+    if (St && dependsOnCall(St->getValueOperand()) &&
+        (L.isLoopInvariant(St->getPointerOperand()) ||
+         St->getPointerOperand() == LI->getPointerOperand()))
+      return Fail();
+    // Two places that never move (a flag the loop sets, `done = 1`, read
+    // through a stack slot) overlap every time or never: nothing to check.
+    if (St && L.isLoopInvariant(St->getPointerOperand()) &&
+        L.isLoopInvariant(LI->getPointerOperand()))
+      return Fail();
+    if (!St || !St->isSimple() ||
+        !addCheckedWrite(St->getPointerOperand(),
+                         DL.getTypeStoreSize(St->getValueOperand()->getType()),
+                         nullptr, Depth))
+      return Fail();
+    if (!Why.empty())
+      Why += ", ";
+    Why += sysbatch::detail::describe(*W);
+  }
+  const CandidateCall &C = S.C;
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::Everything)
+      return Fail();
+    if (M.Effect != ArgMemory::Writes)
+      continue;
+    Value *Buf = C.Call->getArgOperand(C.FirstArg + K);
+    bool Mods = false;
+    for (const MemoryLocation &CL : iterationLocations(Buf, M.Loc.Size))
+      for (const MemoryLocation &Loc : Locs)
+        Mods |= !A.AA.isNoAlias(CL, Loc);
+    if (!Mods)
+      continue;
+    const sb_arg_desc &D = C.RawRow->libc_args[K];
+    Value *SizeArg = nullptr;
+    uint64_t Size = 0;
+    if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
+      SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
+    else if (D.size_arg < 0 && D.fixed_size > 0)
+      Size = D.fixed_size;
+    else
+      return Fail();
+    if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
+      Size = N->getZExtValue();
+      SizeArg = nullptr;
+    }
+    if (!addCheckedWrite(Buf, Size, SizeArg, Depth))
+      return Fail();
+    if (!Why.empty())
+      Why += ", ";
+    Why += "the call's output buffer";
+  }
+  if (S.CheckedWrites.size() == Before && Before == 0)
+    return false;
+  S.CheckedReads.push_back(
+      {LI->getPointerOperand(), DL.getTypeStoreSize(LI->getType()), nullptr});
+  return true;
+}
+
 bool LoopFacts::dependsOnCall(Value *V, unsigned Depth) {
   DenseSet<const Value *> Seen;
   SmallVector<Value *, 16> Work{V};
@@ -286,14 +393,14 @@ bool LoopFacts::phiInduction(PHINode *P) {
   return true;
 }
 
-/// -O0: a load, before the call, of a stack slot only ever loaded and
-/// stored, which the loop stores exactly once per iteration, after that
-/// load, with `load + constant` (`i++`, `fd--`, `p++`): in iteration k it
-/// reads start + k * step.
+/// -O0: a load of a stack slot only ever loaded and stored, which the loop
+/// stores exactly once per iteration, never before that load, with
+/// `load + constant` (`i++`, `fd--`, `p++`): in iteration k it reads
+/// start + k * step.  A load that does not dominate the call reads what
+/// the slot holds at the call site (Late).
 bool LoopFacts::slotInduction(LoadInst *LI) {
   auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand());
-  if (!Slot || !LI->isSimple() || !isNonEscapingAlloca(A, Slot) ||
-      !DT.dominates(LI, S.Call))
+  if (!Slot || !LI->isSimple() || !isNonEscapingAlloca(A, Slot))
     return false;
   auto InSubloop = [&](const Instruction *I) {
     for (const Loop *Sub : L.getSubLoops())
@@ -347,6 +454,7 @@ bool LoopFacts::slotInduction(LoadInst *LI) {
   InductionLeaf Leaf;
   Leaf.Slot = Slot;
   Leaf.Step = Step;
+  Leaf.Late = !DT.dominates(LI, S.Call);
   S.Leaves[LI] = Leaf;
   return true;
 }
@@ -404,10 +512,16 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
       R.Why = "a volatile or atomic load";
     } else {
       Verdict Addr = classify(LI->getPointerOperand(), Depth + 1);
-      if (rank(Addr.Kind) >= 2) {
+      std::string CheckWhy;
+      if (!repeatable(Addr.Kind)) {
         R = Addr;
       } else if (Instruction *W = writerOf(LI)) {
-        if (W == S.Call)
+        if (checkWrites(LI, CheckWhy, Depth)) {
+          InspectorLoads.push_back(LI);
+          R = {SB_LV_CHECKED, ""};
+          if (!S.Model.checked_why)
+            S.Model.checked_why = S.keep(CheckWhy);
+        } else if (W == S.Call)
           R = {SB_LV_CARRIED, "a load of memory the call writes"};
         else if (isa<StoreInst>(W) &&
                  dependsOnCall(cast<StoreInst>(W)->getValueOperand()))
@@ -487,6 +601,7 @@ void LoopFacts::describeArguments() {
     S.Model.arg_value[K] = R.Kind;
     S.Model.arg_why[K] = R.Why.empty() ? nullptr : S.keep(R.Why);
   }
+  S.Model.checked_writes = (int)S.CheckedWrites.size();
   // The buffer the core makes private per slot (rule 3): kernel writes go
   // there, so the code's accesses to the shared one commute.
   if (S.C.RowDescribesOperands && !sb_call_is_raw_syscall(&CE))
@@ -703,7 +818,7 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
         break;
       if (Br && Br->isConditional()) {
         Verdict V = classify(Br->getCondition());
-        if (rank(V.Kind) >= 2)
+        if (!repeatable(V.Kind))
           return Unknown("the call runs under a condition on " + V.Why);
         return Unknown("the call runs under a condition the loop repeats "
                        "(the LLVM pass batches unconditional calls only)");
@@ -726,7 +841,7 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
     // The inspector repeats a test on invariants and induction values;
     // after the call, only one every path to the next iteration passes.
     bool Repeatable = Simple && (Before || AfterEveryPath) &&
-                      rank(classify(Br->getCondition()).Kind) <= 1;
+                      repeatable(classify(Br->getCondition()).Kind);
     if (Repeatable) {
       Repeated.insert(E);
       Tests.push_back({E, {Br, L.contains(Br->getSuccessor(0)), !Before}});

@@ -37,6 +37,10 @@ struct InductionLeaf {
   llvm::PHINode *Phi = nullptr;
   llvm::AllocaInst *Slot = nullptr;
   int64_t Step = 0; // bytes for a pointer
+  /// -O0: a load of the slot that does not dominate the call (after it,
+  /// before the bump: a store's address the run-time check computes); the
+  /// rewrite takes "now" from a load of the slot at the call site.
+  bool Late = false;
 };
 
 /// An exit test the inspector repeats: before the call (evaluated for
@@ -46,6 +50,17 @@ struct ExitTest {
   llvm::BranchInst *Br;
   bool StayOnTrue;
   bool AfterCall;
+};
+
+/// Rule 6 (sysbatch/loop.h): memory whose bytes the run-time check
+/// computes for each iteration of a group - a load the inspector repeats
+/// that code in the loop may write, or such a write (a store, an output
+/// buffer of the call).  Bytes [at(Ptr), at(Ptr) + size) in iteration t,
+/// size Size or, when SizeArg is set, that value at iteration t.
+struct CheckedRange {
+  llvm::Value *Ptr = nullptr;
+  uint64_t Size = 0;
+  llvm::Value *SizeArg = nullptr;
 };
 
 struct LoopSite {
@@ -58,6 +73,9 @@ struct LoopSite {
   std::deque<std::string> Texts; // owns the strings Model points to
   llvm::DenseMap<const llvm::Value *, InductionLeaf> Leaves;
   std::vector<ExitTest> Exits;
+  /// Rule 6: the inspector fills a group only when no CheckedReads range of
+  /// iterations 1..K-1 overlaps a CheckedWrites range of iterations 0..K-1.
+  std::vector<CheckedRange> CheckedReads, CheckedWrites;
 
   const char *keep(std::string S) {
     Texts.push_back(std::move(S));
