@@ -29,6 +29,11 @@ struct sysbatch_loop_site {
      * iteration makes them, and which of each test's edges leaves. */
     auto_vec<gcond *> exit_tests;
     auto_vec<edge> exit_edges;
+    /* Rule 6 (sysbatch/loop.h): the run-time check's ranges - an address
+     * over the loop's SSA names (computed for iteration i + t like an
+     * argument) and its size in bytes.  The inspector fills a group only
+     * when no read of iterations 1..K-1 overlaps a write of 0..K-1. */
+    auto_vec<tree> read_addr, read_size, write_addr, write_size;
 };
 
 /* Describe every loop site of `fun` (dominators must be computed, SCEV
@@ -43,6 +48,11 @@ tree sysbatch_loop_value_at(const struct sysbatch_loop_site &site, tree v,
                             gimple_seq *seq, hash_map<tree, tree> *known,
                             location_t loc);
 
+/* `expr` (an address or size over the loop's SSA names) for iteration
+ * i + t, gimplified into `seq`; NULL_TREE when a name is not repeatable. */
+tree sysbatch_loop_expr_at(const struct sysbatch_loop_site &site, tree expr,
+                           gimple_seq *seq, hash_map<tree, tree> *known,
+                           location_t loc);
 /* Rewrite a batched site (plan.why == SB_WHY_NONE).  The loop's own code
  * is not touched; the call site becomes the group logic of sysbatch/loop.h.
  * Dominators must be freed first; the caller renames virtual operands and
