@@ -28,6 +28,10 @@
  *                            with the jumps of plan->jump_*;
  *                 filled++;
  *             }
+ *             if (plan->runtime_check && the bytes the loads of iterations
+ *                 1..filled-1 read meet the bytes iterations 0..filled-1
+ *                 write)                                   // rule 6
+ *                 filled = 0;                // the call site calls itself
  *             sysbatch_run(rets, slots, filled, 0);     // NOT_RUN prefilled
  *             next = 0;
  *         }
