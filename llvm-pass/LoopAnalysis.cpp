@@ -63,6 +63,11 @@ static int rank(sb_loop_value K) {
 /// Repeatable by the inspector (with or without rule 6's check).
 static bool repeatable(sb_loop_value K) { return rank(K) <= 2; }
 
+static bool match0(const Value *V) {
+  auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->isZero();
+}
+
 static bool isCodeInst(const Instruction &I) {
   return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
 }
@@ -103,6 +108,7 @@ private:
   const Value *slotValue(const Value *V);
   bool bumpedBefore(StoreInst *Bump, LoadInst *LI);
   bool proven(LoadInst *LI);
+  bool slotIndexInBounds(LoadInst *LI);
   void describeArguments();
   bool describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
                              DenseSet<BasicBlock *> &Unrepeated);
@@ -555,9 +561,74 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
   return R;
 }
 
+/// Rule 4 at -O0, where SCEV does not see induction variables in stack
+/// slots: `a[i]` of a global array of N elements, i a slot the loop bumps
+/// by a positive step from a constant >= 0 (its one store before the
+/// loop), and an exit test the inspector repeats before the call, `i < C`
+/// or `i <= C` on that slot with the last index below N: every iteration
+/// the inspector looks at has i within the array (GCC's load_in_bounds).
+bool LoopFacts::slotIndexInBounds(LoadInst *LI) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(LI->getPointerOperand());
+  auto *G = GEP ? dyn_cast<GlobalVariable>(GEP->getPointerOperand()) : nullptr;
+  auto *ArrTy = G ? dyn_cast<ArrayType>(G->getValueType()) : nullptr;
+  if (!ArrTy || GEP->getNumIndices() != 2 ||
+      GEP->getSourceElementType() != ArrTy ||
+      !match0(GEP->getOperand(1)) ||
+      DL.getTypeStoreSize(LI->getType()) >
+          DL.getTypeAllocSize(ArrTy->getElementType()) ||
+      G->getAlign().valueOrOne() < LI->getAlign() ||
+      DL.getTypeAllocSize(ArrTy->getElementType()) % LI->getAlign().value())
+    return false;
+  Value *Idx = GEP->getOperand(2);
+  if (auto *Ext = dyn_cast<CastInst>(Idx))
+    if (isa<SExtInst>(Ext) || isa<ZExtInst>(Ext))
+      Idx = Ext->getOperand(0);
+  auto *IdxLoad = dyn_cast<LoadInst>(Idx);
+  auto Leaf = IdxLoad ? S.Leaves.find(IdxLoad) : S.Leaves.end();
+  if (Leaf == S.Leaves.end() || !Leaf->second.Slot || Leaf->second.Step <= 0)
+    return false;
+  AllocaInst *Slot = Leaf->second.Slot;
+  // The start: the slot's one store outside the loop, a constant >= 0.
+  const StoreInst *Init = nullptr;
+  for (User *U : Slot->users())
+    if (auto *St = dyn_cast<StoreInst>(U))
+      if (!L.contains(St)) {
+        if (Init)
+          return false;
+        Init = St;
+      }
+  auto *Start = Init ? dyn_cast<ConstantInt>(Init->getValueOperand()) : nullptr;
+  if (!Start || Start->isNegative() || !DT.dominates(Init, L.getHeader()))
+    return false;
+  for (const ExitTest &E : S.Exits) {
+    auto *Cmp = dyn_cast<ICmpInst>(E.Br->getCondition());
+    if (E.AfterCall || !E.StayOnTrue || !Cmp)
+      continue;
+    auto *Lhs = dyn_cast<LoadInst>(Cmp->getOperand(0));
+    auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+    auto Bound = Lhs ? S.Leaves.find(Lhs) : S.Leaves.end();
+    if (!C || Bound == S.Leaves.end() || Bound->second.Slot != Slot ||
+        C->getBitWidth() > 64)
+      continue;
+    int64_t Last;
+    switch (Cmp->getPredicate()) {
+    case CmpInst::ICMP_SLT: Last = C->getSExtValue() - 1; break;
+    case CmpInst::ICMP_SLE: Last = C->getSExtValue(); break;
+    case CmpInst::ICMP_ULT: Last = (int64_t)C->getZExtValue() - 1; break;
+    case CmpInst::ICMP_ULE: Last = (int64_t)C->getZExtValue(); break;
+    default: continue;
+    }
+    if (Last >= 0 && (uint64_t)Last < ArrTy->getNumElements())
+      return true;
+  }
+  return false;
+}
+
 /// Rule 4: is the inspector's repeat of \p LI for a later iteration known
 /// not to fault?
 bool LoopFacts::proven(LoadInst *LI) {
+  if (slotIndexInBounds(LI))
+    return true;
   Value *Ptr = LI->getPointerOperand();
   if (L.isLoopInvariant(Ptr))
     return DT.dominates(LI, S.Call) ||
