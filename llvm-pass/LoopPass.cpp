@@ -91,6 +91,7 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
   std::vector<std::unique_ptr<LoopSite>> Sites = analyseLoops(F, A, LI, SE, DT);
   sb_options CoreOpts = Opts.Config.plan;
   bool Changed = false;
+  reportBegin(*F.getParent(), Opts); // at -O2 before the sysbatch pass
   // Every loop is described on the unchanged function, then rewritten.
   std::vector<LoopSite *> Batched;
   for (auto &S : Sites) {
@@ -102,8 +103,11 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
     if (Opts.Config.print_plan)
       printLoopPlan(*S);
     emitLoopRemark(*S, ORE);
-    if (S->Plan.why == SB_WHY_NONE)
+    // A refused loop site is left to the region planner, which reports it.
+    if (S->Plan.why == SB_WHY_NONE) {
+      reportLoop(S->Call, S->Plan.group);
       Batched.push_back(S.get());
+    }
   }
   RuntimeABI RT(*F.getParent());
   for (LoopSite *S : Batched) {
