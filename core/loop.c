@@ -87,6 +87,16 @@ static struct refusal check_arguments(const struct sb_loop *loop,
             return refuse(SB_WHY_LOOP_UNREPEATABLE, loop->arg_why[k]);
         }
     }
+    /* Rule 6 for the paths between calls: the same check. */
+    if (loop->checked_paths > 0) {
+        if (loop->checked_writes < 1 ||
+            loop->checked_writes > SB_LOOP_MAX_CHECKED_WRITES)
+            return refuse(SB_WHY_LOOP_ALWAYS_STOPS,
+                          "code between the calls may touch the buffers of "
+                          "later calls, and the loop writes in more places "
+                          "than the run-time check compares");
+        plan->runtime_check = true;
+    }
     return refuse(SB_WHY_NONE, NULL);
 }
 

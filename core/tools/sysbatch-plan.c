@@ -100,8 +100,11 @@
  *     guard always                     or repeated, unknown [why="..."]
  *     loads unproven why="p[i]"        or proven (the default)
  *     other-calls 0                    other call sites in the loop
- *     checked-writes 2 [why="..."]     writes the run-time check of
- *                                      `checked` values compares (rule 6)
+ *     checked-writes 2 [why="..."] [paths=N]
+ *                                      writes the run-time check of
+ *                                      `checked` values compares, and N
+ *                                      conflicts on the paths it covers
+ *                                      (rule 6)
  *
  * Hand-written slots (for testing the hazard checker; no calls allowed):
  *
@@ -623,8 +626,15 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
         if (n < 0)
             die(in, "checked-writes: negative count");
         lp->checked_writes = (int)n;
-        if (ntok > 2 && strncmp(tok[2], "why=", 4) == 0)
-            lp->checked_why = keep(in, tok[2] + 4);
+        for (int t = 2; t < ntok; t++) {
+            if (strncmp(tok[t], "why=", 4) == 0)
+                lp->checked_why = keep(in, tok[t] + 4);
+            else if (strncmp(tok[t], "paths=", 6) == 0)
+                lp->checked_paths = (int)parse_long(in, tok[t] + 6, "paths");
+            else
+                die(in, "checked-writes: expected why=\"...\" or paths=N, "
+                        "got '%s'", tok[t]);
+        }
     } else { /* other-calls */
         if (ntok != 2)
             die(in, "other-calls: expected a count");

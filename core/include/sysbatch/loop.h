@@ -88,8 +88,15 @@
  *      the per-iteration ranges, each address computed for its iteration;
  *      the vectorizer's run-time alias check).  When they overlap it fills
  *      nothing and the iteration at hand calls from its call site.
- *      Memory the kernel reads at batch time (the strings a name points
- *      to) is rule 2's: a store to it is a conflict, not a check.
+ *      The same check covers code between two iterations' calls that
+ *      would be a conflict of rule 2 only if addresses met: a store of the
+ *      loop (`rc[i] = fstat(fd[i], &st[i])` with rc and st parameters)
+ *      against the buffers later iterations' calls read or write at batch
+ *      time (each a range over iterations 1..K-1), when the front end knows
+ *      both per iteration (checked_paths counts them).
+ *      Memory the kernel reads at batch time whose extent is not known
+ *      before (the strings a name points to) stays rule 2's: a store that
+ *      may reach it is a conflict, not a check.
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -171,6 +178,10 @@ struct sb_loop {
      * of SB_LV_CHECKED arguments; checked_why names them (for remarks). */
     int checked_writes;
     const char *checked_why;
+    /* Rule 6: code on the paths between calls that commutes with later
+     * calls only under that check (counted; the writes are in
+     * checked_writes). */
+    int checked_paths;
 };
 
 /* What happens to a shared output buffer (rule 3). */
