@@ -124,8 +124,10 @@ private:
     bool load_checkable(gassign *load, int depth);
     bool address_repeatable(tree ref, int depth);
     bool address_invariant(tree ref, int depth);
-    void add_range(auto_vec<tree> &addrs, auto_vec<tree> &sizes, tree addr,
-                   tree size);
+    void add_range(auto_vec<tree> &addrs, auto_vec<tree> &sizes,
+                   auto_vec<bool> &kernel, tree addr, tree size, bool is_kernel);
+    bool store_checkable(gimple *stmt, unsigned k, const struct sb_arg_desc &d);
+    bool load_checked(gimple *stmt, tree buf);
     bool load_in_bounds(gassign *load) const;
     bool pointer_root(tree p, int depth, tree *root);
     bool store_misses_pointer(gimple *w, tree ptr);
@@ -197,6 +199,35 @@ bool points_to_literal(tree ptr)
     return true;
 }
 
+/* `stmt` is `p = &decl...` (what -O0 writes for `f (&st[i])`) and every
+ * use of p is an argument of a catalogued call. */
+bool address_only_for_calls(gimple *stmt, tree addr, block_scanner &scanner)
+{
+    gassign *a = dyn_cast<gassign *>(stmt);
+    if (!a || gimple_assign_rhs_code(a) != ADDR_EXPR ||
+        gimple_assign_rhs1(a) != addr ||
+        TREE_CODE(gimple_assign_lhs(a)) != SSA_NAME)
+        return false;
+    tree p = gimple_assign_lhs(a);
+    imm_use_iterator it;
+    use_operand_p use;
+    FOR_EACH_IMM_USE_FAST(use, it, p) {
+        gimple *user = USE_STMT(use);
+        if (is_gimple_debug(user))
+            continue;
+        gcall *call = dyn_cast<gcall *>(user);
+        if (!call || !scanner.is_candidate(call) ||
+            gimple_call_lhs(call) == p || gimple_call_fn(call) == p)
+            return false;
+        bool as_arg = false;
+        for (unsigned i = 0; i < gimple_call_num_args(call); i++)
+            as_arg |= gimple_call_arg(call, i) == p;
+        if (!as_arg)
+            return false;
+    }
+    return true;
+}
+
 /* An automatic variable whose address appears only as an argument of
  * catalogued calls (lstat (p, &st)): the kernel keeps no pointer to it, so
  * no pointer the function loads can point into it. */
@@ -228,7 +259,8 @@ bool address_only_in_calls(tree decl, enum sb_abi abi)
                         return NULL_TREE;
                     },
                     decl);
-                if (found && !(as_argument && found == op))
+                if (found && !(as_argument && found == op) &&
+                    !address_only_for_calls(stmt, found, scanner))
                     return false;
             }
         }
@@ -379,6 +411,21 @@ bool loop_describer::buffer_ref(unsigned k, const struct sb_arg_desc &d,
     return true;
 }
 
+/* Is every memory operand of `stmt` (a load or a store) a dereference of
+ * an SSA pointer? */
+bool access_through_pointer(gimple *stmt)
+{
+    gassign *a = dyn_cast<gassign *>(stmt);
+    if (!a || (gimple_assign_load_p(a) && gimple_store_p(a)))
+        return false;
+    tree ref = gimple_store_p(a) ? gimple_assign_lhs(a)
+               : gimple_assign_load_p(a) ? gimple_assign_rhs1(a)
+                                         : NULL_TREE;
+    tree base = ref ? get_base_address(ref) : NULL_TREE;
+    return base && TREE_CODE(base) == MEM_REF &&
+           TREE_CODE(TREE_OPERAND(base, 0)) == SSA_NAME;
+}
+
 /* Does `stmt` access memory through the SSA name `name` itself? */
 bool accesses_through(gimple *stmt, tree name)
 {
@@ -451,9 +498,11 @@ bool loop_describer::load_written(gassign *load, const char **why)
             continue;
         ao_ref buf;
         bool known = buffer_ref(k, *d, &buf);
-        if (known && buf.base && DECL_P(buf.base) && load_base &&
+        /* (ao_ref_base: the base is computed on demand) */
+        tree buf_base = known ? ao_ref_base(&buf) : NULL_TREE;
+        if (buf_base && DECL_P(buf_base) && load_base &&
             TREE_CODE(load_base) == MEM_REF &&
-            address_only_in_calls(buf.base, abi_))
+            address_only_in_calls(buf_base, abi_))
             continue; /* loaded through a pointer: never into it */
         if (!known || refs_may_alias_p_1(&r, &buf, true)) {
             *why = keep(ACONCAT((sym, " writes the memory an argument is "
@@ -516,14 +565,67 @@ bool loop_describer::address_invariant(tree ref, int depth)
 }
 
 void loop_describer::add_range(auto_vec<tree> &addrs, auto_vec<tree> &sizes,
-                               tree addr, tree size)
+                               auto_vec<bool> &kernel, tree addr, tree size,
+                               bool is_kernel)
 {
     for (unsigned i = 0; i < addrs.length(); i++)
         if (operand_equal_p(addrs[i], addr, 0) &&
-            operand_equal_p(sizes[i], size, 0))
+            operand_equal_p(sizes[i], size, 0) && kernel[i] == is_kernel)
             return;
     addrs.safe_push(addr);
     sizes.safe_push(size);
+    kernel.safe_push(is_kernel);
+}
+
+/* Rule 6 on the paths: is `stmt` a load the inspector repeats under the
+ * run-time check, with `buf` (a later call's output) among the writes it
+ * is checked against?  Then the check covers it. */
+bool loop_describer::load_checked(gimple *stmt, tree buf)
+{
+    gassign *ld = dyn_cast<gassign *>(stmt);
+    if (!ld || !gimple_assign_load_p(ld) || gimple_store_p(ld))
+        return false;
+    tree addr = build_fold_addr_expr(unshare_expr(gimple_assign_rhs1(ld)));
+    bool read = false, written = false;
+    for (unsigned i = 0; i < s_.read_addr.length(); i++)
+        read |= !s_.read_kernel[i] && operand_equal_p(s_.read_addr[i], addr, 0);
+    for (unsigned i = 0; i < s_.write_addr.length(); i++)
+        written |= s_.write_kernel[i] && operand_equal_p(s_.write_addr[i], buf, 0);
+    return read && written;
+}
+
+/* Rule 6 on the paths: may the run-time check cover store `stmt`, between
+ * two iterations' calls, against buffer argument k of the later calls?  A
+ * simple store at an address the inspector computes, against a buffer of
+ * known size at such an address, joins the check. */
+bool loop_describer::store_checkable(gimple *stmt, unsigned k,
+                                     const struct sb_arg_desc &d)
+{
+    gassign *st = dyn_cast<gassign *>(stmt);
+    if (shift_ || !st || !gimple_store_p(st) || gimple_assign_load_p(st) ||
+        gimple_has_volatile_ops(st) ||
+        (d.kind != SB_ARG_IN_BUF && d.kind != SB_ARG_OUT_BUF))
+        return false;
+    tree lhs = gimple_assign_lhs(st);
+    tree lsize = TYPE_SIZE_UNIT(TREE_TYPE(lhs));
+    tree buf = gimple_call_arg(s_.call, k);
+    tree size = NULL_TREE;
+    unsigned nargs = gimple_call_num_args(s_.call);
+    if (d.size_arg >= 0 && (unsigned)d.size_arg < nargs)
+        size = gimple_call_arg(s_.call, d.size_arg);
+    else if (d.size_arg < 0 && d.fixed_size > 0)
+        size = size_int(d.fixed_size);
+    if (!lsize || TREE_CODE(lsize) != INTEGER_CST || !size ||
+        !POINTER_TYPE_P(TREE_TYPE(buf)) || !address_repeatable(lhs, 0) ||
+        !address_repeatable(buf, 0) || !address_repeatable(size, 0) ||
+        /* Two places that never move meet every time or never. */
+        (address_invariant(lhs, 0) && address_invariant(buf, 0)))
+        return false;
+    add_range(s_.write_addr, s_.write_size, s_.write_kernel,
+              build_fold_addr_expr(unshare_expr(lhs)), lsize, false);
+    add_range(s_.read_addr, s_.read_size, s_.read_kernel, buf, size, true);
+    s_.model.checked_paths++;
+    return true;
 }
 
 /* Rule 6: every write that may reach what `load` reads is a store at an
@@ -546,6 +648,7 @@ bool loop_describer::load_checkable(gassign *load, int depth)
                        ? TREE_OPERAND(load_base, 0)
                        : NULL_TREE;
     auto_vec<tree> addrs, sizes;
+    auto_vec<bool> kernel;
     for (gimple *w : writers_) {
         if (!stmt_may_clobber_ref_p_1(w, &r, true) ||
             (through && store_misses_pointer(w, through)))
@@ -570,7 +673,8 @@ bool loop_describer::load_checkable(gassign *load, int depth)
          * time or never: nothing to check. */
         if (address_invariant(lhs, depth) && address_invariant(rhs, depth))
             return false;
-        add_range(addrs, sizes, build_fold_addr_expr(unshare_expr(lhs)), size);
+        add_range(addrs, sizes, kernel,
+                  build_fold_addr_expr(unshare_expr(lhs)), size, false);
     }
     for (unsigned k = 0; k < gimple_call_num_args(s_.call); k++) {
         const struct sb_arg_desc *d = arg_desc(k);
@@ -583,9 +687,10 @@ bool loop_describer::load_checkable(gassign *load, int depth)
             continue;
         ao_ref buf;
         bool known = buffer_ref(k, *d, &buf);
+        tree buf_base = known ? ao_ref_base(&buf) : NULL_TREE;
         if (known && (!refs_may_alias_p_1(&r, &buf, true) ||
-                      (buf.base && DECL_P(buf.base) && through &&
-                       address_only_in_calls(buf.base, abi_))))
+                      (buf_base && DECL_P(buf_base) && through &&
+                       address_only_in_calls(buf_base, abi_))))
             continue;
         tree size = NULL_TREE;
         unsigned nargs = gimple_call_num_args(s_.call);
@@ -596,14 +701,15 @@ bool loop_describer::load_checkable(gassign *load, int depth)
         if (!size || !POINTER_TYPE_P(TREE_TYPE(arg)) ||
             !address_repeatable(arg, depth) || !address_repeatable(size, depth))
             return false;
-        add_range(addrs, sizes, arg, size);
+        add_range(addrs, sizes, kernel, arg, size, true);
     }
     if (addrs.is_empty())
         return false;
     for (unsigned i = 0; i < addrs.length(); i++)
-        add_range(s_.write_addr, s_.write_size, addrs[i], sizes[i]);
-    add_range(s_.read_addr, s_.read_size,
-              build_fold_addr_expr(unshare_expr(rhs)), rsize);
+        add_range(s_.write_addr, s_.write_size, s_.write_kernel, addrs[i],
+                  sizes[i], kernel[i]);
+    add_range(s_.read_addr, s_.read_size, s_.read_kernel,
+              build_fold_addr_expr(unshare_expr(rhs)), rsize, false);
     return true;
 }
 
@@ -895,7 +1001,16 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
             if (store_misses_pointer(stmt, ptr))
                 continue;
             ao_ref ref;
-            if (!buffer_ref(k, *d, &ref) ||
+            bool known = buffer_ref(k, *d, &ref);
+            /* An access through a pointer never reaches an automatic
+             * variable whose address only catalogued calls see (as for the
+             * inspector's loads, load_written). */
+            tree ref_base = known ? ao_ref_base(&ref) : NULL_TREE;
+            if (ref_base && DECL_P(ref_base) &&
+                access_through_pointer(stmt) &&
+                address_only_in_calls(ref_base, abi_))
+                continue;
+            if (!known ||
                 (TREE_CODE(ptr) == SSA_NAME && accesses_through(stmt, ptr)))
                 conflict = true;
             else if (stmt_may_clobber_ref_p_1(stmt, &ref, true))
@@ -903,6 +1018,9 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
             else if (d->kind == SB_ARG_OUT_BUF &&
                      ref_maybe_used_by_stmt_p(stmt, &ref, true))
                 conflict = true;
+            if (conflict && known &&
+                (store_checkable(stmt, k, *d) || load_checked(stmt, ptr)))
+                conflict = false;
         }
         if (conflict) {
             const char *what = describe_stmt(stmt);
@@ -1095,8 +1213,8 @@ void loop_describer::describe()
     if (!chain_ok_)
         return;
     classify_exit_tests();
-    m.checked_writes = (int)s_.write_addr.length();
     describe_paths();
+    m.checked_writes = (int)s_.write_addr.length();
     /* Rule 4: only a class that may leave the loop makes a later
      * iteration's loads speculative - past a conflict the original goes on
      * to the next iteration's exit test and loads. */

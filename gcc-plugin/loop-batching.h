@@ -34,6 +34,10 @@ struct sysbatch_loop_site {
      * argument) and its size in bytes.  The inspector fills a group only
      * when no read of iterations 1..K-1 overlaps a write of 0..K-1. */
     auto_vec<tree> read_addr, read_size, write_addr, write_size;
+    /* Which ranges are a buffer of the call (the kernel's side): two of
+     * those are never compared (the batch keeps the calls' order).  A
+     * kernel "read" is a later call's buffer, against the loop's stores. */
+    auto_vec<bool> read_kernel, write_kernel;
 };
 
 /* Describe every loop site of `fun` (dominators must be computed, SCEV

@@ -504,6 +504,8 @@ tree loop_rewriter::emit_range_check(gimple_seq *seq, tree n)
     unsigned nreads = s_.read_addr.length();
     for (unsigned r = 0; r < nreads; r++)
         for (unsigned w = nreads; w < range_lo_.length(); w++) {
+            if (s_.read_kernel[r] && s_.write_kernel[w - nreads])
+                continue;
             tree rlo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[r]));
             tree rhi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[r]));
             tree wlo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[w]));

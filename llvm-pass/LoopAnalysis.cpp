@@ -100,7 +100,8 @@ private:
   Instruction *writerOf(LoadInst *LI);
   bool checkWrites(LoadInst *LI, std::string &Why, unsigned Depth);
   bool addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
-                       unsigned Depth);
+                       unsigned Depth, bool Kernel = false);
+  bool coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M);
   bool callMayWrite(const MemoryLocation &Loc);
   SmallVector<MemoryLocation, 2>
   iterationLocations(Value *Ptr, LocationSize Size,
@@ -262,15 +263,77 @@ Instruction *LoopFacts::writerOf(LoadInst *LI) {
 /// Rule 6: a write the run-time check computes per iteration; false when
 /// its address is not one the inspector repeats without a check itself.
 bool LoopFacts::addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
-                                unsigned Depth) {
+                                unsigned Depth, bool Kernel) {
   if (!Ptr->getType()->isPointerTy() ||
       rank(classify(Ptr, Depth + 1).Kind) > 1 ||
       (SizeArg && rank(classify(SizeArg, Depth + 1).Kind) > 1))
     return false;
   for (const CheckedRange &W : S.CheckedWrites)
-    if (W.Ptr == Ptr && W.Size == Size && W.SizeArg == SizeArg)
+    if (W.Ptr == Ptr && W.Size == Size && W.SizeArg == SizeArg &&
+        W.Kernel == Kernel)
       return true;
-  S.CheckedWrites.push_back({Ptr, Size, SizeArg});
+  CheckedRange R;
+  R.Ptr = Ptr;
+  R.Size = Size;
+  R.SizeArg = SizeArg;
+  R.Kernel = Kernel;
+  S.CheckedWrites.push_back(R);
+  return true;
+}
+
+/// Rule 6 on the paths: may the check cover code \p I, between two
+/// iterations' calls, against buffer argument \p K of the later calls
+/// (effect \p M)?  A load the inspector repeats is (its writes are the
+/// check's already); a simple store at an address the inspector computes,
+/// against a buffer of known size, joins the check.
+bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
+  const CandidateCall &C = S.C;
+  Value *Buf = C.Call->getArgOperand(C.FirstArg + K);
+  if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+    bool Checked = false, BufIn = false;
+    for (const CheckedRange &R : S.CheckedReads)
+      Checked |= R.Load == Ld;
+    for (const CheckedRange &R : S.CheckedWrites)
+      BufIn |= R.Kernel && R.Ptr == Buf;
+    return Checked && BufIn && M.Effect == ArgMemory::Writes;
+  }
+  auto *St = dyn_cast<StoreInst>(&I);
+  const sb_arg_desc &D = C.RawRow->libc_args[K];
+  if (!St || !St->isSimple() || sb_call_is_raw_syscall(&S.Model.call) ||
+      (D.kind != SB_ARG_IN_BUF && D.kind != SB_ARG_OUT_BUF) ||
+      rank(classify(Buf).Kind) > 1 ||
+      // Two places that never move meet every time or never.
+      (L.isLoopInvariant(Buf) && L.isLoopInvariant(St->getPointerOperand())))
+    return false;
+  Value *SizeArg = nullptr;
+  uint64_t Size = 0;
+  if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
+    SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
+  else if (D.size_arg < 0 && D.fixed_size > 0)
+    Size = D.fixed_size;
+  else
+    return false;
+  if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
+    Size = N->getZExtValue();
+    SizeArg = nullptr;
+  }
+  if ((SizeArg && rank(classify(SizeArg).Kind) > 1) ||
+      !addCheckedWrite(St->getPointerOperand(),
+                       DL.getTypeStoreSize(St->getValueOperand()->getType()),
+                       nullptr, 0))
+    return false;
+  bool Known = false;
+  for (const CheckedRange &R : S.CheckedReads)
+    Known |= R.Kernel && R.Ptr == Buf;
+  if (!Known) {
+    CheckedRange R;
+    R.Ptr = Buf;
+    R.Size = Size;
+    R.SizeArg = SizeArg;
+    R.Kernel = true;
+    S.CheckedReads.push_back(R);
+  }
+  ++S.Model.checked_paths;
   return true;
 }
 
@@ -345,7 +408,7 @@ bool LoopFacts::checkWrites(LoadInst *LI, std::string &Why, unsigned Depth) {
       Size = N->getZExtValue();
       SizeArg = nullptr;
     }
-    if (!addCheckedWrite(Buf, Size, SizeArg, Depth))
+    if (!addCheckedWrite(Buf, Size, SizeArg, Depth, /*Kernel=*/true))
       return Fail();
     if (!Why.empty())
       Why += ", ";
@@ -353,8 +416,11 @@ bool LoopFacts::checkWrites(LoadInst *LI, std::string &Why, unsigned Depth) {
   }
   if (S.CheckedWrites.size() == Before && Before == 0)
     return false;
-  S.CheckedReads.push_back(
-      {LI->getPointerOperand(), DL.getTypeStoreSize(LI->getType()), nullptr});
+  CheckedRange R;
+  R.Ptr = LI->getPointerOperand();
+  R.Size = DL.getTypeStoreSize(LI->getType());
+  R.Load = LI;
+  S.CheckedReads.push_back(R);
   return true;
 }
 
@@ -857,12 +923,29 @@ const char *LoopFacts::conflict(Instruction &I, bool SameIteration) {
     if (M.Effect == ArgMemory::Writes && SameIteration &&
         ownElement(I, C.Call->getArgOperand(C.FirstArg + K), M))
       continue;
-    for (const MemoryLocation &Loc : iterationLocations(
-             C.Call->getArgOperand(C.FirstArg + K), M.Loc.Size)) {
+    SmallVector<MemoryLocation, 2> BufLocs = iterationLocations(
+        C.Call->getArgOperand(C.FirstArg + K), M.Loc.Size);
+    // The objects the access may touch in any iteration, through -O0's
+    // spilled parameters (what the inspector's own loads are judged by):
+    // apart from every object of the buffer, it commutes.
+    if (Ptr && !L.isLoopInvariant(Ptr)) {
+      bool Apart = true;
+      for (const MemoryLocation &Own :
+           iterationLocations(Ptr, LocationSize::beforeOrAfterPointer(),
+                              I.getAAMetadata()))
+        for (const MemoryLocation &Loc : BufLocs)
+          Apart &= A.AA.isNoAlias(Own, Loc);
+      if (Apart)
+        continue;
+    }
+    for (const MemoryLocation &Loc : BufLocs) {
       ModRefInfo MRI = A.AA.getModRefInfo(&I, Loc);
-      if (M.Effect == ArgMemory::Reads ? isModSet(MRI) : isModOrRefSet(MRI))
+      if (M.Effect == ArgMemory::Reads ? isModSet(MRI) : isModOrRefSet(MRI)) {
+        if (coveredByCheck(I, K, M))
+          break;
         return S.keep(sysbatch::detail::describe(I) +
                       " that may alias a buffer of a later " + Sym);
+      }
     }
   }
   return nullptr;
@@ -1048,6 +1131,7 @@ void LoopFacts::describe() {
             "the loop's exit test before the call is not one the inspector "
             "repeats";
       }
+  M.checked_writes = (int)S.CheckedWrites.size();
   for (LoadInst *LI : InspectorLoads)
     if (!proven(LI)) {
       M.unproven_loads = true;

@@ -61,6 +61,11 @@ struct CheckedRange {
   llvm::Value *Ptr = nullptr;
   uint64_t Size = 0;
   llvm::Value *SizeArg = nullptr;
+  /// A buffer of the call (the kernel's side): two such ranges are never
+  /// compared with each other (the batch keeps the calls' order).
+  bool Kernel = false;
+  /// The load the range is for, when it is one the inspector repeats.
+  llvm::LoadInst *Load = nullptr;
 };
 
 struct LoopSite {
@@ -74,7 +79,9 @@ struct LoopSite {
   llvm::DenseMap<const llvm::Value *, InductionLeaf> Leaves;
   std::vector<ExitTest> Exits;
   /// Rule 6: the inspector fills a group only when no CheckedReads range of
-  /// iterations 1..K-1 overlaps a CheckedWrites range of iterations 0..K-1.
+  /// iterations 1..K-1 (what runs ahead: the inspector's loads, later
+  /// calls' buffers) overlaps a CheckedWrites range of iterations 0..K-1
+  /// (the loop's stores, the call's output), but for two Kernel ones.
   std::vector<CheckedRange> CheckedReads, CheckedWrites;
 
   const char *keep(std::string S) {

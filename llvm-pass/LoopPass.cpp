@@ -97,8 +97,10 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
   for (auto &S : Sites) {
     if (sb_plan_loop(&S->Model, &CoreOpts, &S->Plan) != 0)
       continue;
-    // An early look says only what it batches: a later one decides the rest.
-    if (!Final && S->Plan.why != SB_WHY_NONE)
+    // An early look says only what it batches: a later one decides the
+    // rest, and a plan that needs rule 6's run-time check too (after
+    // inlining the final look may prove the arrays apart).
+    if (!Final && (S->Plan.why != SB_WHY_NONE || S->Plan.runtime_check))
       continue;
     if (Opts.Config.print_plan)
       printLoopPlan(*S);

@@ -449,6 +449,8 @@ Value *LoopRewriter::emitRangeCheck(IRBuilder<> &DB) {
   size_t NR = S.CheckedReads.size();
   for (size_t Rd = 0; Rd < NR; ++Rd)
     for (size_t W = NR; W < RangeLo.size(); ++W) {
+      if (S.CheckedReads[Rd].Kernel && S.CheckedWrites[W - NR].Kernel)
+        continue;
       Value *RLo = DB.CreateLoad(I64, RangeLo[Rd]);
       Value *RHi = DB.CreateLoad(I64, RangeHi[Rd]);
       Value *WLo = DB.CreateLoad(I64, RangeLo[W]);
