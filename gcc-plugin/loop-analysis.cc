@@ -267,6 +267,19 @@ bool address_only_in_calls(tree decl, enum sb_abi abi)
     return true;
 }
 
+/* Does `a` run before `b` in every iteration that reaches `b`? */
+bool runs_before(gimple *a, gimple *b)
+{
+    basic_block ba = gimple_bb(a), bb = gimple_bb(b);
+    if (ba != bb)
+        return dominated_by_p(CDI_DOMINATORS, bb, ba);
+    for (gimple_stmt_iterator gsi = gsi_for_stmt(a); !gsi_end_p(gsi);
+         gsi_next(&gsi))
+        if (gsi_stmt(gsi) == b)
+            return true;
+    return false;
+}
+
 /* Code the inspector may run again: no traps, no memory. */
 bool repeatable_code_p(enum tree_code code)
 {
@@ -821,7 +834,11 @@ struct repeat_answer loop_describer::classify(tree v, int depth)
                 ans.kind = load ? MAX(REPEAT_INDUCTION, worst) : worst;
                 const char *why;
                 bool written = load && load_written(assign, &why);
-                if (written && load_checkable(assign, depth)) {
+                /* Only a load made before the call in its iteration (one
+                 * after it may read what the iteration stores from the
+                 * call's result). */
+                if (written && runs_before(assign, s_.call) &&
+                    load_checkable(assign, depth)) {
                     ans.kind = REPEAT_CHECKED;
                     written = false;
                 }

@@ -588,7 +588,10 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
       if (!repeatable(Addr.Kind)) {
         R = Addr;
       } else if (Instruction *W = writerOf(LI)) {
-        if (checkWrites(LI, CheckWhy, Depth)) {
+        // Only a load made before the call in its iteration: one after it
+        // (an exit test on fd[i] after fd[i] = open(...)) may read what the
+        // iteration's own code stores from the call's result.
+        if (DT.dominates(LI, S.Call) && checkWrites(LI, CheckWhy, Depth)) {
           InspectorLoads.push_back(LI);
           R = {SB_LV_CHECKED, ""};
           if (!S.Model.checked_why)
