@@ -66,13 +66,30 @@ static bool reads_invariant_fd(const struct sb_loop *loop,
     return fd_invariant && fills;
 }
 
-static struct refusal check_arguments(const struct sb_loop *loop)
+static struct refusal check_arguments(const struct sb_loop *loop,
+                                     struct sb_loop_plan *plan)
 {
     const struct sb_call_event *ev = &loop->call;
     for (int k = 0; k < ev->nargs; k++) {
         switch (loop->arg_value[k]) {
         case SB_LV_INVARIANT:
         case SB_LV_INDUCTION:
+            break;
+        case SB_LV_CHECKED:
+            /* Rule 7: a check needs writes to compare with; without any
+             * the front end should have said induction. */
+            if (loop->checked_writes < 1 ||
+                loop->checked_writes > SB_LOOP_MAX_CHECKED_WRITES)
+                return refuse(SB_WHY_LOOP_UNREPEATABLE,
+                              loop->checked_writes < 1
+                                  ? "an argument is loaded from memory the "
+                                    "loop may write, and no write is known "
+                                    "to compare it with at run time"
+                                  : "an argument is loaded from memory the "
+                                    "loop may write, and the loop writes in "
+                                    "more places than the run-time check "
+                                    "compares");
+            plan->runtime_check = true;
             break;
         case SB_LV_CARRIED:
             return refuse(SB_WHY_LOOP_CARRIED, loop->arg_why[k]);
@@ -83,6 +100,16 @@ static struct refusal check_arguments(const struct sb_loop *loop)
         default:
             return refuse(SB_WHY_LOOP_UNREPEATABLE, loop->arg_why[k]);
         }
+    }
+    /* Rule 7 for the paths between calls: the same check. */
+    if (loop->checked_paths > 0) {
+        if (loop->checked_writes < 1 ||
+            loop->checked_writes > SB_LOOP_MAX_CHECKED_WRITES)
+            return refuse(SB_WHY_LOOP_ALWAYS_STOPS,
+                          "code between the calls may touch the buffers of "
+                          "later calls, and the loop writes in more places "
+                          "than the run-time check compares");
+        plan->runtime_check = true;
     }
     return refuse(SB_WHY_NONE, NULL);
 }
@@ -235,10 +262,19 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
 
     struct refusal r = pl.alone[0];
     if (r.why == SB_WHY_NONE)
-        r = check_arguments(loop);
+        r = check_arguments(loop, plan);
     if (r.why == SB_WHY_NONE && loop->guard != SB_LG_ALWAYS &&
         loop->guard != SB_LG_REPEATED)
         r = refuse(SB_WHY_LOOP_GUARD, loop->guard_why);
+    /* Rule 7's ranges grow only with the iterations that fill a slot; an
+     * iteration a repeated guard skips still runs its own code, whose
+     * writes the check would not see. */
+    if (r.why == SB_WHY_NONE && loop->guard == SB_LG_REPEATED &&
+        plan->runtime_check)
+        r = refuse(SB_WHY_LOOP_GUARD,
+                   "the call runs under a repeated condition and its "
+                   "arguments need the run-time check of rule 7, which "
+                   "does not see the iterations the condition skips");
     if (r.why == SB_WHY_NONE)
         r = plan_precheck(&pl, loop, plan);
 
@@ -273,6 +309,11 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
         r = plan_private_buffer(loop, raw, plan);
     if (r.why == SB_WHY_NONE)
         r = plan_built_buffer(loop, raw, plan);
+    /* Not proven together: the inspector's builders and rule 7's ranges. */
+    if (r.why == SB_WHY_NONE && plan->built_arg >= 0 && plan->runtime_check)
+        r = refuse(SB_WHY_LOOP_BUILT_ARG,
+                   "a buffer the loop builds each iteration together with "
+                   "arguments that need the run-time check of rule 7");
 
     int group = o.loop_slots < o.max_slots ? o.loop_slots : o.max_slots;
     if (r.why == SB_WHY_NONE && (group < 2 || group < o.min_batch))
@@ -299,6 +340,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
         plan->jump_fail = (stops & SB_CLASS_NEG) ? -1 : 0;
         plan->jump_zero = (stops & SB_CLASS_ZERO) ? -1 : 0;
         plan->jump_pos = (stops & SB_CLASS_POS) ? -1 : 0;
+        /* plan->runtime_check: set by check_arguments */
     }
     planner_close(&pl);
     sb_plan_free(&scratch);
@@ -373,4 +415,7 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
     if (loop->guard == SB_LG_REPEATED)
         fprintf(out, "  guard repeated: up to %d iterations looked at per "
                      "batch\n", plan->scan);
+    if (plan->runtime_check)
+        fputs("  run-time check: the group's writes miss what it reads "
+              "ahead\n", out);
 }

@@ -95,6 +95,20 @@ void sb_report_batch(struct sb_report *r, const char *file, unsigned line,
     append(r, "\n", 1);
 }
 
+void sb_report_loop(struct sb_report *r, const char *file, unsigned line,
+                    const char *function, const char *callee, int iterations)
+{
+    if (!r)
+        return;
+    append(r, "loop", 4);
+    field(r, file);
+    number(r, (long)line);
+    field(r, function);
+    field(r, callee);
+    number(r, iterations);
+    append(r, "\n", 1);
+}
+
 void sb_report_refused(struct sb_report *r, const char *file, unsigned line,
                        const char *function, const char *callee,
                        const char *reason)

@@ -15,7 +15,7 @@
  * What the plugins batch: the directory's opening - openat, fstat, the close
  * on fstat's error path and the first getdents64 - is one branchy batch
  * (openat's fd is chained into the other three by word copies; a failed
- * openat stops the batch and perror runs).  At -O2 the per-entry loop is a loop
+ * openat stops the batch and perror runs).  At -O0 and -O2 the per-entry loop is a loop
  * batch (docs/loops.md): its one call takes the same fd, a name the loop
  * does not write and a buffer of its own per iteration, and every result
  * goes on to the next entry, so up to loop-slots entries' fstatat calls

@@ -34,6 +34,15 @@ struct sysbatch_loop_site {
      * is reached exactly when every guard takes that edge. */
     auto_vec<gcond *> guards;
     auto_vec<edge> guard_edges;
+    /* Rule 7 (sysbatch/loop.h): the run-time check's ranges - an address
+     * over the loop's SSA names (computed for iteration i + t like an
+     * argument) and its size in bytes.  The inspector fills a group only
+     * when no read of iterations 1..K-1 overlaps a write of 0..K-1. */
+    auto_vec<tree> read_addr, read_size, write_addr, write_size;
+    /* Which ranges are a buffer of the call (the kernel's side): two of
+     * those are never compared (the batch keeps the calls' order).  A
+     * kernel "read" is a later call's buffer, against the loop's stores. */
+    auto_vec<bool> read_kernel, write_kernel;
 };
 
 /* Describe every loop site of `fun` (dominators must be computed, SCEV
@@ -48,6 +57,11 @@ tree sysbatch_loop_value_at(const struct sysbatch_loop_site &site, tree v,
                             gimple_seq *seq, hash_map<tree, tree> *known,
                             location_t loc);
 
+/* `expr` (an address or size over the loop's SSA names) for iteration
+ * i + t, gimplified into `seq`; NULL_TREE when a name is not repeatable. */
+tree sysbatch_loop_expr_at(const struct sysbatch_loop_site &site, tree expr,
+                           gimple_seq *seq, hash_map<tree, tree> *known,
+                           location_t loc);
 /* Rewrite a batched site (plan.why == SB_WHY_NONE).  The loop's own code
  * is not touched; the call site becomes the group logic of sysbatch/loop.h.
  * Dominators must be freed first; the caller renames virtual operands and

@@ -20,7 +20,9 @@
  *                 skip the iteration (no slot), up to plan.scan of them;
  *             if (the glibc precheck fails for its argument) break;
  *             slots[t] = the plan's slot with iteration i + t's arguments;
+ *             (rule 7) widen the checked ranges by iteration i + t's bytes;
  *         }
+ *         if (a read range meets a write range) t = 0;  // rule 7
  *         filled = t; next = 0;
  *         if (t != 0) sysbatch_run (rets, slots, t, 0);
  *     }
@@ -72,6 +74,8 @@ private:
     void emit_guards();
     void emit_precheck();
     void emit_slot_fill();
+    void emit_range_update(gimple_seq *seq);
+    tree emit_range_check(gimple_seq *seq, tree n);
     void emit_run();
     void emit_pick();
     void emit_consume();
@@ -91,6 +95,9 @@ private:
     hash_set<gimple *> *batched_;
     tree slots_ = NULL_TREE, rets_ = NULL_TREE, priv_ = NULL_TREE;
     tree next_ = NULL_TREE, filled_ = NULL_TREE, t_ = NULL_TREE;
+    /* Rule 7: per checked range (reads, then writes), the lowest and one
+     * past the highest byte address the group touches. */
+    auto_vec<tree> range_lo_, range_hi_;
     hash_map<tree, tree> ivs_at_t_; /* induction variables at i + t */
     tree zero_ = NULL_TREE, not_run_ = NULL_TREE;
     tree j_ = NULL_TREE;      /* the inspector's iteration (i + j); t_
@@ -251,6 +258,12 @@ void loop_rewriter::make_storage()
     filled_ = counter("sysbatch_loop_filled");
     t_ = counter("sysbatch_loop_t");
     j_ = guarded() ? counter("sysbatch_loop_j") : t_;
+    if (p_.runtime_check)
+        for (unsigned r = 0; r < s_.read_addr.length() + s_.write_addr.length();
+             r++) {
+            range_lo_.safe_push(counter("sysbatch_loop_range_lo"));
+            range_hi_.safe_push(counter("sysbatch_loop_range_hi"));
+        }
     zero_ = build_int_cst(long_t, 0);
     not_run_ = wide_int_to_tree(long_t,
                                 wi::min_value(TYPE_PRECISION(long_t), SIGNED));
@@ -325,6 +338,10 @@ void loop_rewriter::emit_inspector()
     store(&seq, t_, zero_);
     if (guarded())
         store(&seq, j_, zero_);
+    for (unsigned r = 0; r < range_lo_.length(); r++) {
+        store(&seq, range_lo_[r], build_int_cst(long_integer_type_node, -1));
+        store(&seq, range_hi_[r], zero_);
+    }
     append(refill_, seq);
     jump(refill_, ihead_);
     seq = NULL;
@@ -488,6 +505,8 @@ void loop_rewriter::emit_slot_fill()
                           size_int(k), NULL_TREE, NULL_TREE);
         store(&seq, arg, word);
     }
+    if (p_.runtime_check)
+        emit_range_update(&seq);
     store(&seq, t_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, t,
                                  build_int_cst(long_t, 1)));
     if (guarded())
@@ -497,11 +516,82 @@ void loop_rewriter::emit_slot_fill()
     jump(ifill_, ihead_);
 }
 
+/* Rule 7: widen each checked range by iteration i + t's bytes - the
+ * writes of every filled iteration, the reads of iterations after the
+ * first (the first one's loads are the call site's own, made now).  The
+ * ranges are unsigned; a read at t == 0 is made empty by a mask. */
+void loop_rewriter::emit_range_update(gimple_seq *seq)
+{
+    tree ul = long_unsigned_type_node;
+    tree first = gimple_build(seq, loc_, EQ_EXPR, boolean_type_node, t_now_,
+                              zero_);
+    tree mask = gimple_build(seq, loc_, NEGATE_EXPR, ul,
+                             gimple_convert(seq, loc_, ul, first));
+    unsigned nreads = s_.read_addr.length();
+    for (unsigned r = 0; r < range_lo_.length(); r++) {
+        bool read = r < nreads;
+        tree addr = read ? s_.read_addr[r] : s_.write_addr[r - nreads];
+        tree size = read ? s_.read_size[r] : s_.write_size[r - nreads];
+        hash_map<tree, tree> known;
+        for (auto it = ivs_at_t_.begin(); it != ivs_at_t_.end(); ++it)
+            known.put((*it).first, (*it).second);
+        tree a = sysbatch_loop_expr_at(s_, addr, seq, &known, loc_);
+        tree n = sysbatch_loop_expr_at(s_, size, seq, &known, loc_);
+        if (!a || !n)
+            internal_error("sysbatch: a checked range the analysis found "
+                           "repeatable cannot be recomputed");
+        a = gimple_convert(seq, loc_, ul, a);
+        tree end = gimple_build(seq, loc_, PLUS_EXPR, ul, a,
+                                gimple_convert(seq, loc_, ul, n));
+        if (read) {
+            a = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, a, mask);
+            end = gimple_build(seq, loc_, BIT_AND_EXPR, ul, end,
+                               gimple_build(seq, loc_, BIT_NOT_EXPR, ul, mask));
+        }
+        tree lo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[r]));
+        tree hi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[r]));
+        store(seq, range_lo_[r],
+              gimple_convert(seq, loc_, long_integer_type_node,
+                             gimple_build(seq, loc_, MIN_EXPR, ul, lo, a)));
+        store(seq, range_hi_[r],
+              gimple_convert(seq, loc_, long_integer_type_node,
+                             gimple_build(seq, loc_, MAX_EXPR, ul, hi, end)));
+    }
+}
+
+/* Rule 7: `n` when no read range meets a write range, else 0. */
+tree loop_rewriter::emit_range_check(gimple_seq *seq, tree n)
+{
+    tree ul = long_unsigned_type_node;
+    tree apart = boolean_true_node;
+    unsigned nreads = s_.read_addr.length();
+    for (unsigned r = 0; r < nreads; r++)
+        for (unsigned w = nreads; w < range_lo_.length(); w++) {
+            if (s_.read_kernel[r] && s_.write_kernel[w - nreads])
+                continue;
+            tree rlo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[r]));
+            tree rhi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[r]));
+            tree wlo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[w]));
+            tree whi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[w]));
+            tree miss = gimple_build(
+                seq, loc_, BIT_IOR_EXPR, boolean_type_node,
+                gimple_build(seq, loc_, LE_EXPR, boolean_type_node, rhi, wlo),
+                gimple_build(seq, loc_, LE_EXPR, boolean_type_node, whi, rlo));
+            apart = gimple_build(seq, loc_, BIT_AND_EXPR, boolean_type_node,
+                                 apart, miss);
+        }
+    return gimple_build(seq, loc_, MULT_EXPR, long_integer_type_node, n,
+                        gimple_convert(seq, loc_, long_integer_type_node,
+                                       apart));
+}
+
 /* irun: filled = t; next = 0; run when there is a slot. */
 void loop_rewriter::emit_run()
 {
     gimple_seq seq = NULL;
     tree n = load(&seq, t_);
+    if (p_.runtime_check)
+        n = emit_range_check(&seq, n);
     store(&seq, filled_, n);
     store(&seq, next_, zero_);
     branch(irun_, seq, NE_EXPR, n, zero_, dorun_, after_);

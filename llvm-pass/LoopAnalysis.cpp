@@ -48,7 +48,8 @@ namespace detail {
 namespace {
 
 struct Verdict {
-  sb_loop_value Kind; // INVARIANT < INDUCTION < UNREPEATABLE < CARRIED
+  // INVARIANT < INDUCTION < CHECKED < UNREPEATABLE < CARRIED
+  sb_loop_value Kind;
   std::string Why;
 };
 
@@ -56,9 +57,18 @@ static int rank(sb_loop_value K) {
   switch (K) {
   case SB_LV_INVARIANT: return 0;
   case SB_LV_INDUCTION: return 1;
-  case SB_LV_UNREPEATABLE: return 2;
-  default: return 3;
+  case SB_LV_CHECKED: return 2;
+  case SB_LV_UNREPEATABLE: return 3;
+  default: return 4;
   }
+}
+
+/// Repeatable by the inspector (with or without rule 7's check).
+static bool repeatable(sb_loop_value K) { return rank(K) <= 2; }
+
+static bool match0(const Value *V) {
+  auto *C = dyn_cast<ConstantInt>(V);
+  return C && C->isZero();
 }
 
 static bool isCodeInst(const Instruction &I) {
@@ -92,6 +102,10 @@ private:
   bool phiInduction(PHINode *P);
   bool slotInduction(LoadInst *LI);
   Instruction *writerOf(LoadInst *LI);
+  bool checkWrites(LoadInst *LI, std::string &Why, unsigned Depth);
+  bool addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
+                       unsigned Depth, bool Kernel = false);
+  bool coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M);
   bool callMayWrite(const MemoryLocation &Loc);
   SmallVector<MemoryLocation, 2>
   iterationLocations(Value *Ptr, LocationSize Size,
@@ -99,6 +113,7 @@ private:
   const Value *slotValue(const Value *V);
   bool bumpedBefore(StoreInst *Bump, LoadInst *LI);
   bool proven(LoadInst *LI);
+  bool slotIndexInBounds(LoadInst *LI);
   void describeArguments();
   void describeBuiltArguments();
   std::string builderObjection(Instruction *W, AllocaInst *Obj,
@@ -256,6 +271,170 @@ Instruction *LoopFacts::writerOf(LoadInst *LI) {
   return nullptr;
 }
 
+/// Rule 7: a write the run-time check computes per iteration; false when
+/// its address is not one the inspector repeats without a check itself.
+bool LoopFacts::addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
+                                unsigned Depth, bool Kernel) {
+  if (!Ptr->getType()->isPointerTy() ||
+      rank(classify(Ptr, Depth + 1).Kind) > 1 ||
+      (SizeArg && rank(classify(SizeArg, Depth + 1).Kind) > 1))
+    return false;
+  for (const CheckedRange &W : S.CheckedWrites)
+    if (W.Ptr == Ptr && W.Size == Size && W.SizeArg == SizeArg &&
+        W.Kernel == Kernel)
+      return true;
+  CheckedRange R;
+  R.Ptr = Ptr;
+  R.Size = Size;
+  R.SizeArg = SizeArg;
+  R.Kernel = Kernel;
+  S.CheckedWrites.push_back(R);
+  return true;
+}
+
+/// Rule 7 on the paths: may the check cover code \p I, between two
+/// iterations' calls, against buffer argument \p K of the later calls
+/// (effect \p M)?  A load the inspector repeats is (its writes are the
+/// check's already); a simple store at an address the inspector computes,
+/// against a buffer of known size, joins the check.
+bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
+  const CandidateCall &C = S.C;
+  Value *Buf = C.Call->getArgOperand(C.FirstArg + K);
+  if (auto *Ld = dyn_cast<LoadInst>(&I)) {
+    bool Checked = false, BufIn = false;
+    for (const CheckedRange &R : S.CheckedReads)
+      Checked |= R.Load == Ld;
+    for (const CheckedRange &R : S.CheckedWrites)
+      BufIn |= R.Kernel && R.Ptr == Buf;
+    return Checked && BufIn && M.Effect == ArgMemory::Writes;
+  }
+  auto *St = dyn_cast<StoreInst>(&I);
+  const sb_arg_desc &D = C.RawRow->libc_args[K];
+  if (!St || !St->isSimple() || sb_call_is_raw_syscall(&S.Model.call) ||
+      (D.kind != SB_ARG_IN_BUF && D.kind != SB_ARG_OUT_BUF) ||
+      rank(classify(Buf).Kind) > 1 ||
+      // Two places that never move meet every time or never.
+      (L.isLoopInvariant(Buf) && L.isLoopInvariant(St->getPointerOperand())))
+    return false;
+  Value *SizeArg = nullptr;
+  uint64_t Size = 0;
+  if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
+    SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
+  else if (D.size_arg < 0 && D.fixed_size > 0)
+    Size = D.fixed_size;
+  else
+    return false;
+  if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
+    Size = N->getZExtValue();
+    SizeArg = nullptr;
+  }
+  if ((SizeArg && rank(classify(SizeArg).Kind) > 1) ||
+      !addCheckedWrite(St->getPointerOperand(),
+                       DL.getTypeStoreSize(St->getValueOperand()->getType()),
+                       nullptr, 0))
+    return false;
+  bool Known = false;
+  for (const CheckedRange &R : S.CheckedReads)
+    Known |= R.Kernel && R.Ptr == Buf;
+  if (!Known) {
+    CheckedRange R;
+    R.Ptr = Buf;
+    R.Size = Size;
+    R.SizeArg = SizeArg;
+    R.Kernel = true;
+    S.CheckedReads.push_back(R);
+  }
+  ++S.Model.checked_paths;
+  return true;
+}
+
+/// Rule 7: can every write in the loop that may reach what \p LI reads be
+/// computed per iteration (simple stores at repeatable addresses, the
+/// call's output buffers)?  Then the load is repeatable under the run-time
+/// check and joins its reads.  \p Why: the writes, for the model.
+bool LoopFacts::checkWrites(LoadInst *LI, std::string &Why, unsigned Depth) {
+  if (!S.C.RowDescribesOperands || sb_call_is_raw_syscall(&S.Model.call))
+    return false;
+  SmallVector<MemoryLocation, 2> Locs = iterationLocations(
+      LI->getPointerOperand(),
+      LocationSize::precise(DL.getTypeStoreSize(LI->getType())),
+      LI->getAAMetadata());
+  size_t Before = S.CheckedWrites.size();
+  auto Fail = [&] {
+    S.CheckedWrites.resize(Before);
+    return false;
+  };
+  for (Instruction *W : Writers) {
+    bool Mods = false;
+    for (const MemoryLocation &Loc : Locs)
+      Mods |= isModSet(A.AA.getModRefInfo(W, Loc));
+    if (!Mods)
+      continue;
+    // A store of the call's result at the very address a later iteration
+    // loads (`fd = dup(fd)` in a stack slot) is carried; at addresses that
+    // differ per iteration, only a run-time check can tell.
+    auto *St = dyn_cast<StoreInst>(W);
+    if (St && dependsOnCall(St->getValueOperand()) &&
+        (L.isLoopInvariant(St->getPointerOperand()) ||
+         St->getPointerOperand() == LI->getPointerOperand()))
+      return Fail();
+    // Two places that never move (a flag the loop sets, `done = 1`, read
+    // through a stack slot) overlap every time or never: nothing to check.
+    if (St && L.isLoopInvariant(St->getPointerOperand()) &&
+        L.isLoopInvariant(LI->getPointerOperand()))
+      return Fail();
+    if (!St || !St->isSimple() ||
+        !addCheckedWrite(St->getPointerOperand(),
+                         DL.getTypeStoreSize(St->getValueOperand()->getType()),
+                         nullptr, Depth))
+      return Fail();
+    if (!Why.empty())
+      Why += ", ";
+    Why += sysbatch::detail::describe(*W);
+  }
+  const CandidateCall &C = S.C;
+  for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
+    ArgMemory M = visitCallArgMemory(C, K);
+    if (M.Effect == ArgMemory::Everything)
+      return Fail();
+    if (M.Effect != ArgMemory::Writes)
+      continue;
+    Value *Buf = C.Call->getArgOperand(C.FirstArg + K);
+    bool Mods = false;
+    for (const MemoryLocation &CL : iterationLocations(Buf, M.Loc.Size))
+      for (const MemoryLocation &Loc : Locs)
+        Mods |= !A.AA.isNoAlias(CL, Loc);
+    if (!Mods)
+      continue;
+    const sb_arg_desc &D = C.RawRow->libc_args[K];
+    Value *SizeArg = nullptr;
+    uint64_t Size = 0;
+    if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
+      SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
+    else if (D.size_arg < 0 && D.fixed_size > 0)
+      Size = D.fixed_size;
+    else
+      return Fail();
+    if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
+      Size = N->getZExtValue();
+      SizeArg = nullptr;
+    }
+    if (!addCheckedWrite(Buf, Size, SizeArg, Depth, /*Kernel=*/true))
+      return Fail();
+    if (!Why.empty())
+      Why += ", ";
+    Why += "the call's output buffer";
+  }
+  if (S.CheckedWrites.size() == Before && Before == 0)
+    return false;
+  CheckedRange R;
+  R.Ptr = LI->getPointerOperand();
+  R.Size = DL.getTypeStoreSize(LI->getType());
+  R.Load = LI;
+  S.CheckedReads.push_back(R);
+  return true;
+}
+
 bool LoopFacts::dependsOnCall(Value *V, unsigned Depth) {
   DenseSet<const Value *> Seen;
   SmallVector<Value *, 16> Work{V};
@@ -297,14 +476,14 @@ bool LoopFacts::phiInduction(PHINode *P) {
   return true;
 }
 
-/// -O0: a load, before the call, of a stack slot only ever loaded and
-/// stored, which the loop stores exactly once per iteration, after that
-/// load, with `load + constant` (`i++`, `fd--`, `p++`): in iteration k it
-/// reads start + k * step.
+/// -O0: a load of a stack slot only ever loaded and stored, which the loop
+/// stores exactly once per iteration, never before that load, with
+/// `load + constant` (`i++`, `fd--`, `p++`): in iteration k it reads
+/// start + k * step.  A load that does not dominate the call reads what
+/// the slot holds at the call site (Late).
 bool LoopFacts::slotInduction(LoadInst *LI) {
   auto *Slot = dyn_cast<AllocaInst>(LI->getPointerOperand());
-  if (!Slot || !LI->isSimple() || !isNonEscapingAlloca(A, Slot) ||
-      !DT.dominates(LI, S.Call))
+  if (!Slot || !LI->isSimple() || !isNonEscapingAlloca(A, Slot))
     return false;
   auto InSubloop = [&](const Instruction *I) {
     for (const Loop *Sub : L.getSubLoops())
@@ -358,6 +537,7 @@ bool LoopFacts::slotInduction(LoadInst *LI) {
   InductionLeaf Leaf;
   Leaf.Slot = Slot;
   Leaf.Step = Step;
+  Leaf.Late = !DT.dominates(LI, S.Call);
   S.Leaves[LI] = Leaf;
   return true;
 }
@@ -415,10 +595,19 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
       R.Why = "a volatile or atomic load";
     } else {
       Verdict Addr = classify(LI->getPointerOperand(), Depth + 1);
-      if (rank(Addr.Kind) >= 2) {
+      std::string CheckWhy;
+      if (!repeatable(Addr.Kind)) {
         R = Addr;
       } else if (Instruction *W = writerOf(LI)) {
-        if (W == S.Call)
+        // Only a load made before the call in its iteration: one after it
+        // (an exit test on fd[i] after fd[i] = open(...)) may read what the
+        // iteration's own code stores from the call's result.
+        if (DT.dominates(LI, S.Call) && checkWrites(LI, CheckWhy, Depth)) {
+          InspectorLoads.push_back(LI);
+          R = {SB_LV_CHECKED, ""};
+          if (!S.Model.checked_why)
+            S.Model.checked_why = S.keep(CheckWhy);
+        } else if (W == S.Call)
           R = {SB_LV_CARRIED, "a load of memory the call writes"};
         else if (isa<StoreInst>(W) &&
                  dependsOnCall(cast<StoreInst>(W)->getValueOperand()))
@@ -452,9 +641,74 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
   return R;
 }
 
+/// Rule 4 at -O0, where SCEV does not see induction variables in stack
+/// slots: `a[i]` of a global array of N elements, i a slot the loop bumps
+/// by a positive step from a constant >= 0 (its one store before the
+/// loop), and an exit test the inspector repeats before the call, `i < C`
+/// or `i <= C` on that slot with the last index below N: every iteration
+/// the inspector looks at has i within the array (GCC's load_in_bounds).
+bool LoopFacts::slotIndexInBounds(LoadInst *LI) {
+  auto *GEP = dyn_cast<GetElementPtrInst>(LI->getPointerOperand());
+  auto *G = GEP ? dyn_cast<GlobalVariable>(GEP->getPointerOperand()) : nullptr;
+  auto *ArrTy = G ? dyn_cast<ArrayType>(G->getValueType()) : nullptr;
+  if (!ArrTy || GEP->getNumIndices() != 2 ||
+      GEP->getSourceElementType() != ArrTy ||
+      !match0(GEP->getOperand(1)) ||
+      DL.getTypeStoreSize(LI->getType()) >
+          DL.getTypeAllocSize(ArrTy->getElementType()) ||
+      G->getAlign().valueOrOne() < LI->getAlign() ||
+      DL.getTypeAllocSize(ArrTy->getElementType()) % LI->getAlign().value())
+    return false;
+  Value *Idx = GEP->getOperand(2);
+  if (auto *Ext = dyn_cast<CastInst>(Idx))
+    if (isa<SExtInst>(Ext) || isa<ZExtInst>(Ext))
+      Idx = Ext->getOperand(0);
+  auto *IdxLoad = dyn_cast<LoadInst>(Idx);
+  auto Leaf = IdxLoad ? S.Leaves.find(IdxLoad) : S.Leaves.end();
+  if (Leaf == S.Leaves.end() || !Leaf->second.Slot || Leaf->second.Step <= 0)
+    return false;
+  AllocaInst *Slot = Leaf->second.Slot;
+  // The start: the slot's one store outside the loop, a constant >= 0.
+  const StoreInst *Init = nullptr;
+  for (User *U : Slot->users())
+    if (auto *St = dyn_cast<StoreInst>(U))
+      if (!L.contains(St)) {
+        if (Init)
+          return false;
+        Init = St;
+      }
+  auto *Start = Init ? dyn_cast<ConstantInt>(Init->getValueOperand()) : nullptr;
+  if (!Start || Start->isNegative() || !DT.dominates(Init, L.getHeader()))
+    return false;
+  for (const ExitTest &E : S.Exits) {
+    auto *Cmp = dyn_cast<ICmpInst>(E.Br->getCondition());
+    if (E.AfterCall || !E.StayOnTrue || !Cmp)
+      continue;
+    auto *Lhs = dyn_cast<LoadInst>(Cmp->getOperand(0));
+    auto *C = dyn_cast<ConstantInt>(Cmp->getOperand(1));
+    auto Bound = Lhs ? S.Leaves.find(Lhs) : S.Leaves.end();
+    if (!C || Bound == S.Leaves.end() || Bound->second.Slot != Slot ||
+        C->getBitWidth() > 64)
+      continue;
+    int64_t Last;
+    switch (Cmp->getPredicate()) {
+    case CmpInst::ICMP_SLT: Last = C->getSExtValue() - 1; break;
+    case CmpInst::ICMP_SLE: Last = C->getSExtValue(); break;
+    case CmpInst::ICMP_ULT: Last = (int64_t)C->getZExtValue() - 1; break;
+    case CmpInst::ICMP_ULE: Last = (int64_t)C->getZExtValue(); break;
+    default: continue;
+    }
+    if (Last >= 0 && (uint64_t)Last < ArrTy->getNumElements())
+      return true;
+  }
+  return false;
+}
+
 /// Rule 4: is the inspector's repeat of \p LI for a later iteration known
 /// not to fault?
 bool LoopFacts::proven(LoadInst *LI) {
+  if (slotIndexInBounds(LI))
+    return true;
   Value *Ptr = LI->getPointerOperand();
   if (L.isLoopInvariant(Ptr))
     return DT.dominates(LI, S.Call) ||
@@ -498,6 +752,7 @@ void LoopFacts::describeArguments() {
     S.Model.arg_value[K] = R.Kind;
     S.Model.arg_why[K] = R.Why.empty() ? nullptr : S.keep(R.Why);
   }
+  S.Model.checked_writes = (int)S.CheckedWrites.size();
   // The buffer the core makes private per slot (rule 3): kernel writes go
   // there, so the code's accesses to the shared one commute.
   if (S.C.RowDescribesOperands && !sb_call_is_raw_syscall(&CE))
@@ -867,12 +1122,29 @@ const char *LoopFacts::conflict(Instruction &I, bool SameIteration) {
     if (M.Effect == ArgMemory::Writes && SameIteration &&
         ownElement(I, C.Call->getArgOperand(C.FirstArg + K), M))
       continue;
-    for (const MemoryLocation &Loc : iterationLocations(
-             C.Call->getArgOperand(C.FirstArg + K), M.Loc.Size)) {
+    SmallVector<MemoryLocation, 2> BufLocs = iterationLocations(
+        C.Call->getArgOperand(C.FirstArg + K), M.Loc.Size);
+    // The objects the access may touch in any iteration, through -O0's
+    // spilled parameters (what the inspector's own loads are judged by):
+    // apart from every object of the buffer, it commutes.
+    if (Ptr && !L.isLoopInvariant(Ptr)) {
+      bool Apart = true;
+      for (const MemoryLocation &Own :
+           iterationLocations(Ptr, LocationSize::beforeOrAfterPointer(),
+                              I.getAAMetadata()))
+        for (const MemoryLocation &Loc : BufLocs)
+          Apart &= A.AA.isNoAlias(Own, Loc);
+      if (Apart)
+        continue;
+    }
+    for (const MemoryLocation &Loc : BufLocs) {
       ModRefInfo MRI = A.AA.getModRefInfo(&I, Loc);
-      if (M.Effect == ArgMemory::Reads ? isModSet(MRI) : isModOrRefSet(MRI))
+      if (M.Effect == ArgMemory::Reads ? isModSet(MRI) : isModOrRefSet(MRI)) {
+        if (coveredByCheck(I, K, M))
+          break;
         return S.keep(sysbatch::detail::describe(I) +
                       " that may alias a buffer of a later " + Sym);
+      }
     }
   }
   return nullptr;
@@ -923,7 +1195,7 @@ bool LoopFacts::describeGuardAndExits(DenseSet<BasicBlock *> &Repeated,
     // The inspector repeats a test on invariants and induction values;
     // after the call, only one every path to the next iteration passes.
     bool Repeatable = Simple && (Before || AfterEveryPath) &&
-                      rank(classify(Br->getCondition()).Kind) <= 1;
+                      repeatable(classify(Br->getCondition()).Kind);
     if (Repeatable) {
       Repeated.insert(E);
       Tests.push_back({E, {Br, L.contains(Br->getSuccessor(0)), !Before}});
@@ -1117,6 +1389,7 @@ void LoopFacts::describe() {
             "the loop's exit test before the call is not one the inspector "
             "repeats";
       }
+  M.checked_writes = (int)S.CheckedWrites.size();
   for (LoadInst *LI : InspectorLoads)
     if (!proven(LI)) {
       M.unproven_loads = true;

@@ -37,6 +37,10 @@ struct InductionLeaf {
   llvm::PHINode *Phi = nullptr;
   llvm::AllocaInst *Slot = nullptr;
   int64_t Step = 0; // bytes for a pointer
+  /// -O0: a load of the slot that does not dominate the call (after it,
+  /// before the bump: a store's address the run-time check computes); the
+  /// rewrite takes "now" from a load of the slot at the call site.
+  bool Late = false;
 };
 
 /// An exit test the inspector repeats: before the call (evaluated for
@@ -65,6 +69,22 @@ struct BuiltBuffer {
   std::vector<llvm::Instruction *> Builders; // calls and stores
 };
 
+/// Rule 7 (sysbatch/loop.h): memory whose bytes the run-time check
+/// computes for each iteration of a group - a load the inspector repeats
+/// that code in the loop may write, or such a write (a store, an output
+/// buffer of the call).  Bytes [at(Ptr), at(Ptr) + size) in iteration t,
+/// size Size or, when SizeArg is set, that value at iteration t.
+struct CheckedRange {
+  llvm::Value *Ptr = nullptr;
+  uint64_t Size = 0;
+  llvm::Value *SizeArg = nullptr;
+  /// A buffer of the call (the kernel's side): two such ranges are never
+  /// compared with each other (the batch keeps the calls' order).
+  bool Kernel = false;
+  /// The load the range is for, when it is one the inspector repeats.
+  llvm::LoadInst *Load = nullptr;
+};
+
 struct LoopSite {
   llvm::Loop *L = nullptr;
   llvm::CallInst *Call = nullptr;
@@ -77,6 +97,11 @@ struct LoopSite {
   std::vector<ExitTest> Exits;
   std::vector<GuardTest> Guards;
   BuiltBuffer Built;
+  /// Rule 7: the inspector fills a group only when no CheckedReads range of
+  /// iterations 1..K-1 (what runs ahead: the inspector's loads, later
+  /// calls' buffers) overlaps a CheckedWrites range of iterations 0..K-1
+  /// (the loop's stores, the call's output), but for two Kernel ones.
+  std::vector<CheckedRange> CheckedReads, CheckedWrites;
 
   const char *keep(std::string S) {
     Texts.push_back(std::move(S));

@@ -91,19 +91,25 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
   std::vector<std::unique_ptr<LoopSite>> Sites = analyseLoops(F, A, LI, SE, DT);
   sb_options CoreOpts = Opts.Config.plan;
   bool Changed = false;
+  reportBegin(*F.getParent(), Opts); // at -O2 before the sysbatch pass
   // Every loop is described on the unchanged function, then rewritten.
   std::vector<LoopSite *> Batched;
   for (auto &S : Sites) {
     if (sb_plan_loop(&S->Model, &CoreOpts, &S->Plan) != 0)
       continue;
-    // An early look says only what it batches: a later one decides the rest.
-    if (!Final && S->Plan.why != SB_WHY_NONE)
+    // An early look says only what it batches: a later one decides the
+    // rest, and a plan that needs rule 7's run-time check too (after
+    // inlining the final look may prove the arrays apart).
+    if (!Final && (S->Plan.why != SB_WHY_NONE || S->Plan.runtime_check))
       continue;
     if (Opts.Config.print_plan)
       printLoopPlan(*S);
     emitLoopRemark(*S, ORE);
-    if (S->Plan.why == SB_WHY_NONE)
+    // A refused loop site is left to the region planner, which reports it.
+    if (S->Plan.why == SB_WHY_NONE) {
+      reportLoop(S->Call, S->Plan.group);
       Batched.push_back(S.get());
+    }
   }
   RuntimeABI RT(*F.getParent());
   for (LoopSite *S : Batched) {

@@ -70,5 +70,15 @@ void reportRefused(const CallInst *Call, const char *Reason) {
                     Callee ? Callee->getName().str().c_str() : "?", Reason);
 }
 
+void reportLoop(const CallInst *Call, int Iterations) {
+  if (!ActiveReport)
+    return;
+  auto [File, Line] = siteOf(Call);
+  const Function *Callee = Call->getCalledFunction();
+  sb_report_loop(ActiveReport, File.c_str(), Line,
+                 Call->getFunction()->getName().str().c_str(),
+                 Callee ? Callee->getName().str().c_str() : "?", Iterations);
+}
+
 } // namespace detail
 } // namespace sysbatch

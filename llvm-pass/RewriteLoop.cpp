@@ -181,6 +181,9 @@ private:
   uint64_t BuiltStride = 0;
   Value *ErrnoAt = nullptr, *SavedErrno = nullptr;
   AllocaInst *Next = nullptr, *Filled = nullptr;
+  // Rule 7: per checked range (reads, then writes), the lowest and one
+  // past the highest byte address the group's iterations touch.
+  SmallVector<AllocaInst *, 8> RangeLo, RangeHi;
 
   // The induction values as the call site sees them now (before the
   // blocks below split the call's block).
@@ -219,6 +222,8 @@ private:
   void emitGuards(IRBuilder<> &TB);
   void emitSlotFill(IRBuilder<> &AB);
   Value *emitBuild(IRBuilder<> &AB, IterationValues &AtArgs);
+  void emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs);
+  Value *emitRangeCheck(IRBuilder<> &DB);
   void emitRun();
   void emitPick();
   Value *emitConsume();
@@ -248,6 +253,11 @@ void LoopRewriter::makeStorage() {
   }
   Next = EB.CreateAlloca(I64, nullptr, "sb.loop.next");
   Filled = EB.CreateAlloca(I64, nullptr, "sb.loop.filled");
+  if (P.runtime_check)
+    for (size_t R = 0; R < S.CheckedReads.size() + S.CheckedWrites.size(); ++R) {
+      RangeLo.push_back(EB.CreateAlloca(I64, nullptr, "sb.loop.range.lo"));
+      RangeHi.push_back(EB.CreateAlloca(I64, nullptr, "sb.loop.range.hi"));
+    }
 }
 
 /// next = filled = 0 on every edge into the loop, so a loop entered again
@@ -310,9 +320,14 @@ void LoopRewriter::emitGroupCheck() {
 void LoopRewriter::emitInspector() {
   IRBuilder<> RB(Refill);
   RB.SetCurrentDebugLocation(Loc);
-  // A leaf dominates the call: the phi, or the -O0 load itself.
+  // A leaf that dominates the call is its value now: the phi, or the -O0
+  // load itself; a later load of the slot reads what it holds here.
   for (auto &LeafEntry : S.Leaves)
-    Bases[LeafEntry.first] = const_cast<Value *>(LeafEntry.first);
+    Bases[LeafEntry.first] =
+        LeafEntry.second.Late
+            ? RB.CreateLoad(LeafEntry.first->getType(), LeafEntry.second.Slot,
+                            "sb.slot.now")
+            : const_cast<Value *>(LeafEntry.first);
   if (BuiltBufs) {
     // Rule 6: the builders the inspector repeats may set errno (snprintf's
     // EOVERFLOW); the program sees it as it was.
@@ -321,6 +336,11 @@ void LoopRewriter::emitInspector() {
         "__errno_location", FunctionType::get(compat::pointerTo(I32), false));
     ErrnoAt = RB.CreateCall(ErrnoFn, {}, "sb.errno");
     SavedErrno = RB.CreateLoad(I32, ErrnoAt, "sb.errno.saved");
+  }
+  // Rule 7: empty ranges (lowest above highest).
+  for (size_t R = 0; R < RangeLo.size(); ++R) {
+    RB.CreateStore(ConstantInt::get(I64, UINT64_MAX), RangeLo[R]);
+    RB.CreateStore(ConstantInt::get(I64, 0), RangeHi[R]);
   }
   RB.CreateBr(InspHead);
 
@@ -443,6 +463,8 @@ void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
     }
     AB.CreateAlignedStore(V, Word(2 + A), Align(8));
   }
+  if (P.runtime_check)
+    emitRangeUpdate(AB, AtArgs);
   Value *T1 = AB.CreateAdd(T, ConstantInt::get(I64, 1), "sb.t.next");
   T->addIncoming(T1, AB.GetInsertBlock());
   Count->addIncoming(T1, AB.GetInsertBlock());
@@ -496,27 +518,83 @@ Value *LoopRewriter::emitBuild(IRBuilder<> &AB, IterationValues &AtArgs) {
   return At ? At : Mine;
 }
 
-/// filled = Count; next = 0; one batch when there is a slot.
+/// Rule 7: widen each checked range by iteration t's bytes - the writes
+/// of every filled iteration, the reads of iterations after the first
+/// (the first one's loads are the call site's own, made now).
+void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
+  Value *Later = AB.CreateICmpNE(T, ConstantInt::get(I64, 0));
+  size_t R = 0;
+  auto Widen = [&](const CheckedRange &C, Value *Counts) {
+    Value *Lo = AB.CreatePtrToInt(AtArgs.at(C.Ptr), I64, "sb.range.at");
+    Value *Size = C.SizeArg
+                      ? AB.CreateZExtOrTrunc(AtArgs.at(C.SizeArg), I64)
+                      : ConstantInt::get(I64, C.Size);
+    Value *Hi = AB.CreateAdd(Lo, Size);
+    Value *OldLo = AB.CreateLoad(I64, RangeLo[R]);
+    Value *OldHi = AB.CreateLoad(I64, RangeHi[R]);
+    Value *Empty = AB.CreateICmpEQ(Size, ConstantInt::get(I64, 0));
+    Value *Counted = AB.CreateAnd(Counts, AB.CreateNot(Empty));
+    AB.CreateStore(
+        AB.CreateSelect(AB.CreateAnd(Counted, AB.CreateICmpULT(Lo, OldLo)), Lo,
+                        OldLo),
+        RangeLo[R]);
+    AB.CreateStore(
+        AB.CreateSelect(AB.CreateAnd(Counted, AB.CreateICmpUGT(Hi, OldHi)), Hi,
+                        OldHi),
+        RangeHi[R]);
+    ++R;
+  };
+  for (const CheckedRange &C : S.CheckedReads)
+    Widen(C, Later);
+  for (const CheckedRange &C : S.CheckedWrites)
+    Widen(C, AB.getTrue());
+}
+
+/// Rule 7: does any read range of the group meet a write range?
+Value *LoopRewriter::emitRangeCheck(IRBuilder<> &DB) {
+  Value *Overlap = DB.getFalse();
+  size_t NR = S.CheckedReads.size();
+  for (size_t Rd = 0; Rd < NR; ++Rd)
+    for (size_t W = NR; W < RangeLo.size(); ++W) {
+      if (S.CheckedReads[Rd].Kernel && S.CheckedWrites[W - NR].Kernel)
+        continue;
+      Value *RLo = DB.CreateLoad(I64, RangeLo[Rd]);
+      Value *RHi = DB.CreateLoad(I64, RangeHi[Rd]);
+      Value *WLo = DB.CreateLoad(I64, RangeLo[W]);
+      Value *WHi = DB.CreateLoad(I64, RangeHi[W]);
+      Overlap = DB.CreateOr(Overlap,
+                            DB.CreateAnd(DB.CreateICmpULT(RLo, WHi),
+                                         DB.CreateICmpULT(WLo, RHi)));
+    }
+  return Overlap;
+}
+
+/// filled = Count (none when rule 7's check fails: the iteration at hand
+/// then calls from its call site); next = 0; one batch when there is a slot.
 void LoopRewriter::emitRun() {
   IRBuilder<> DB(Done, Done->end());
   DB.SetCurrentDebugLocation(Loc);
   if (ErrnoAt)
     DB.CreateStore(SavedErrno, ErrnoAt);
-  DB.CreateStore(Count, Filled);
+  Value *Group = Count;
+  if (P.runtime_check)
+    Group = DB.CreateSelect(emitRangeCheck(DB), ConstantInt::get(I64, 0),
+                            Count, "sb.count.checked");
+  DB.CreateStore(Group, Filled);
   DB.CreateStore(ConstantInt::get(I64, 0), Next);
-  DB.CreateCondBr(DB.CreateICmpSGT(Count, ConstantInt::get(I64, 0)), RunBB,
+  DB.CreateCondBr(DB.CreateICmpSGT(Group, ConstantInt::get(I64, 0)), RunBB,
                   Pick);
   IRBuilder<> UB(RunBB);
   UB.SetCurrentDebugLocation(Loc);
   CallInst *Ran = UB.CreateCall(
       RT.run(), {UB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
-                 UB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0), Count,
+                 UB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0), Group,
                  ConstantInt::get(I64, 0)},
       "sb.ran");
   Ran->setMetadata(LoopBatchedMD, MDNode::get(Ctx, {}));
   // A batch the runtime refused ran nothing and left rets unwritten.
   UB.CreateStore(UB.CreateSelect(UB.CreateICmpSLT(Ran, ConstantInt::get(I64, 0)),
-                                 ConstantInt::get(I64, 0), Count),
+                                 ConstantInt::get(I64, 0), Group),
                  Filled);
   UB.CreateBr(Pick);
 }

@@ -314,6 +314,8 @@ void reportBegin(const llvm::Module &M, const SysbatchOptions &Opts);
 void reportBatch(const llvm::Instruction *First, int NCalls, int NSlots,
                  const std::string &Callees);
 void reportRefused(const llvm::CallInst *Call, const char *Reason);
+/// A loop call site batched in groups of up to \p Iterations iterations.
+void reportLoop(const llvm::CallInst *Call, int Iterations);
 /// `branch ends the region: <why>`, once per branch.
 void emitRegionEnds(Region &R, llvm::OptimizationRemarkEmitter &ORE,
                     llvm::DenseSet<const llvm::Instruction *> &Reported);

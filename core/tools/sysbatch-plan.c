@@ -102,6 +102,11 @@
  *     guard always                     or repeated, unknown [why="..."]
  *     loads unproven why="p[i]"        or proven (the default)
  *     other-calls 0                    other call sites in the loop
+ *     checked-writes 2 [why="..."] [paths=N]
+ *                                      writes the run-time check of
+ *                                      `checked` values compares, and N
+ *                                      conflicts on the paths it covers
+ *                                      (rule 7)
  *
  * Hand-written slots (for testing the hazard checker; no calls allowed):
  *
@@ -535,14 +540,16 @@ static void parse_terminator(struct input *in, char **tok, int ntok)
     in->block_has_term = true;
 }
 
-/* One loop item: value / path / guard / loads / other-calls. */
+/* One loop item: value / path / guard / loads / checked-writes /
+ * other-calls. */
 static void parse_loop_item(struct input *in, char **tok, int ntok)
 {
     struct sb_loop *lp = &in->loop;
     if (strcmp(tok[0], "value") == 0) {
         static const char *const names[] = {"invariant", "induction",
                                             "carried", "unrepeatable",
-                                            "built", "built-otherwise"};
+                                            "built", "built-otherwise",
+                                            "checked"};
         for (int t = 1; t < ntok; t++) {
             char *eq = strchr(tok[t], '=');
             bool why = strncmp(tok[t], "why-a", 5) == 0;
@@ -551,8 +558,8 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
             if (!eq || key[0] != 'a' || key[1] < '0' || key[1] > '6' ||
                 key + 2 != eq)
                 die(in, "value: expected aN=invariant|induction|carried|"
-                        "unrepeatable|built|built-otherwise, why-aN=\"...\" "
-                        "or size-aN=BYTES, got '%s'", tok[t]);
+                        "unrepeatable|built|built-otherwise|checked, "
+                        "why-aN=\"...\" or size-aN=BYTES, got '%s'", tok[t]);
             int k = key[1] - '0';
             if (why) {
                 lp->arg_why[k] = keep(in, eq + 1);
@@ -568,13 +575,13 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                 continue;
             }
             int v = -1;
-            for (int i = 0; i < 6; i++)
+            for (int i = 0; i < 7; i++)
                 if (strcmp(eq + 1, names[i]) == 0)
                     v = i;
             if (v < 0)
                 die(in, "value: a%d: unknown '%s' (expected invariant, "
-                        "induction, carried, unrepeatable, built or "
-                        "built-otherwise)", k, eq + 1);
+                        "induction, carried, unrepeatable, built, "
+                        "built-otherwise or checked)", k, eq + 1);
             lp->arg_value[k] = (uint8_t)v;
         }
     } else if (strcmp(tok[0], "path") == 0) {
@@ -625,6 +632,22 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
         lp->unproven_loads = strcmp(tok[1], "unproven") == 0;
         if (ntok > 2 && strncmp(tok[2], "why=", 4) == 0)
             lp->loads_why = keep(in, tok[2] + 4);
+    } else if (strcmp(tok[0], "checked-writes") == 0) {
+        if (ntok < 2)
+            die(in, "checked-writes: expected a count");
+        long n = parse_long(in, tok[1], "checked-writes");
+        if (n < 0)
+            die(in, "checked-writes: negative count");
+        lp->checked_writes = (int)n;
+        for (int t = 2; t < ntok; t++) {
+            if (strncmp(tok[t], "why=", 4) == 0)
+                lp->checked_why = keep(in, tok[t] + 4);
+            else if (strncmp(tok[t], "paths=", 6) == 0)
+                lp->checked_paths = (int)parse_long(in, tok[t] + 6, "paths");
+            else
+                die(in, "checked-writes: expected why=\"...\" or paths=N, "
+                        "got '%s'", tok[t]);
+        }
     } else { /* other-calls */
         if (ntok != 2)
             die(in, "other-calls: expected a count");
@@ -668,12 +691,13 @@ static void read_input(struct input *in, FILE *f)
                     strcmp(tok[0], "path") == 0 ||
                     strcmp(tok[0], "guard") == 0 ||
                     strcmp(tok[0], "loads") == 0 ||
+                    strcmp(tok[0], "checked-writes") == 0 ||
                     strcmp(tok[0], "other-calls") == 0)) {
             parse_loop_item(in, tok, ntok);
         } else if (in->loop_mode && strcmp(tok[0], "call") != 0 &&
                    strcmp(tok[0], "abi") != 0) {
-            die(in, "a loop takes one call and value, path, guard, loads "
-                    "and other-calls lines, not '%s'", tok[0]);
+            die(in, "a loop takes one call and value, path, guard, loads, "
+                    "checked-writes and other-calls lines, not '%s'", tok[0]);
         } else if (strcmp(tok[0], "call") == 0) {
             if (in->loop_mode && in->saw_call)
                 die(in, "a loop describes one call site (other-calls N "

@@ -71,7 +71,7 @@ static int by_seen(const void *a, const void *b)
 }
 
 struct totals {
-    long units, batches, slots, batched, refused;
+    long units, batches, slots, batched, refused, loops;
     struct table compilers, files, functions, reasons;
 };
 
@@ -136,6 +136,21 @@ static void read_record(const char *path, struct totals *t)
             struct count *func = entry(&t->functions, fn);
             func->seen += calls;
             func->batched += calls;
+            free(fn);
+        } else if (strcmp(fld[0], "loop") == 0 && n == 6) {
+            /* One call site batched in groups of iterations. */
+            number(fld[5], path, lineno);
+            t->loops++;
+            t->batched++;
+            struct count *file = entry(&t->files, fld[1]);
+            file->seen++;
+            file->batched++;
+            char *fn;
+            if (asprintf(&fn, "%s (%s)", fld[3], fld[1]) < 0)
+                die("out of memory");
+            struct count *func = entry(&t->functions, fn);
+            func->seen++;
+            func->batched++;
             free(fn);
         } else if (strcmp(fld[0], "refused") == 0 && n == 6) {
             t->refused++;
@@ -321,6 +336,8 @@ int main(int argc, char **argv)
            seen ? 100.0 * (double)t.batched / (double)seen : 0.0);
     printf("batches          %ld\n", t.batches);
     printf("slots            %ld\n", t.slots);
+    printf("loop sites       %ld (batched in groups of iterations)\n",
+           t.loops);
     printf("sites refused    %ld\n", t.refused);
     print_table("compilers (units)", &t.compilers, top, 0);
     print_table("refusals by reason", &t.reasons, top, 0);

@@ -30,6 +30,10 @@
  *                            with the jumps of plan->jump_*;
  *                 filled++, t++;
  *             }
+ *             if (plan->runtime_check && the bytes the loads of iterations
+ *                 1..filled-1 read meet the bytes iterations 0..filled-1
+ *                 write)                                   // rule 7
+ *                 filled = 0;                // the call site calls itself
  *             sysbatch_run(rets, slots, filled, 0);     // NOT_RUN prefilled
  *             next = 0;
  *         }
@@ -88,6 +92,26 @@
  *      that code is all that writes the buffer in the loop, its inputs are
  *      repeatable (rule 1), and the buffer's size is known and at most
  *      4096 bytes (the private copies' size).
+ *   7. an argument loaded from memory that code in the loop (or the call's
+ *      output) may write, where the compiler cannot prove the two apart
+ *      (-O0, a parameter array next to a result array: `fd[i] =
+ *      open(names[i], ...)`), is still repeatable when the front end knows
+ *      every such write's address and size per iteration (a store, the
+ *      call's output buffer): the inspector then checks at run time, for
+ *      the group it fills, that the bytes its loads for iterations 1..K-1
+ *      read miss the bytes the group's iterations 0..K-1 write (union of
+ *      the per-iteration ranges, each address computed for its iteration;
+ *      the vectorizer's run-time alias check).  When they overlap it fills
+ *      nothing and the iteration at hand calls from its call site.
+ *      The same check covers code between two iterations' calls that
+ *      would be a conflict of rule 2 only if addresses met: a store of the
+ *      loop (`rc[i] = fstat(fd[i], &st[i])` with rc and st parameters)
+ *      against the buffers later iterations' calls read or write at batch
+ *      time (each a range over iterations 1..K-1), when the front end knows
+ *      both per iteration (checked_paths counts them).
+ *      Memory the kernel reads at batch time whose extent is not known
+ *      before (the strings a name points to) stays rule 2's: a store that
+ *      may reach it is a conflict, not a check.
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -124,7 +148,15 @@ enum sb_loop_value {
     SB_LV_BUILT_OTHERWISE, /* such a buffer, but also written by other code
                               or from inputs the inspector cannot repeat;
                               arg_why says what */
+    SB_LV_CHECKED,       /* an induction value loaded from memory the loop
+                            may write (rule 7): repeatable when the run-time
+                            check passes; checked_writes says how many
+                            writes the check compares with */
 };
+
+/* Rule 7: the most writes per iteration the inspector compares at run
+ * time with its loads (each comparison is a few instructions per slot). */
+#define SB_LOOP_MAX_CHECKED_WRITES 8
 
 /* Where one sign class of the call's result leads before the next
  * iteration's call (rule 2). */
@@ -169,6 +201,15 @@ struct sb_loop {
     const char *loads_why;
     /* SB_LV_BUILT arguments: the buffer's size in bytes (0: not known). */
     long built_size[SB_MAX_ARGS + 1];
+    /* Rule 7: the writes (stores, the call's output buffers) whose address
+     * and size the front end computes per iteration for the run-time check
+     * of SB_LV_CHECKED arguments; checked_why names them (for remarks). */
+    int checked_writes;
+    const char *checked_why;
+    /* Rule 7: code on the paths between calls that commutes with later
+     * calls only under that check (counted; the writes are in
+     * checked_writes). */
+    int checked_paths;
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -206,6 +247,9 @@ struct sb_loop_plan {
      * per slot by repeating the loop's own code (-1: none), and its size. */
     int built_arg;
     long built_size;
+    /* Rule 7: the inspector fills a group only when the group's writes miss
+     * the memory its loads for later iterations read. */
+    bool runtime_check;
 };
 
 /* Plan one loop.  The loop is not modified.  Returns 0 (plan->why says
@@ -222,6 +266,9 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
  *       built a0: 256 bytes per slot, by the loop's own code
  *
  * (the guard line only under a repeated guard) or "loop call read: refused: loop-carried: ...". */
+ *       run-time check: the group's writes miss what it reads ahead
+ *
+ * (the last line for rule 7) or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
 

@@ -12,11 +12,15 @@
  *     unit <TAB> <source> <TAB> <compiler>
  *     batch <TAB> <file> <TAB> <line> <TAB> <function> <TAB> <calls> <TAB> <slots> <TAB> <callees>
  *     refused <TAB> <file> <TAB> <line> <TAB> <function> <TAB> <callee> <TAB> <reason>
+ *     loop <TAB> <file> <TAB> <line> <TAB> <function> <TAB> <callee> <TAB> <iterations>
  *
  * Fields never hold a tab or newline (they are replaced by spaces); a file
  * without line information has line 0.  A batch's calls are sites that
- * were batched; refused lines are sites that were not: sites seen =
- * sum of calls + refused lines.
+ * were batched; a loop line is one call site batched by loop batching
+ * (sysbatch/loop.h), the calls of up to <iterations> iterations per batch;
+ * refused lines are sites that were not: sites seen = sum of calls + loop
+ * lines + refused lines.  (A loop site that loop batching refuses is left
+ * to the straight-line planner, which records it.)
  */
 #ifndef SYSBATCH_REPORT_H
 #define SYSBATCH_REPORT_H
@@ -37,6 +41,9 @@ struct sb_report *sb_report_begin(const char *dir, const char *source,
 void sb_report_batch(struct sb_report *r, const char *file, unsigned line,
                      const char *function, int ncalls, int nslots,
                      const char *callees);
+
+void sb_report_loop(struct sb_report *r, const char *file, unsigned line,
+                    const char *function, const char *callee, int iterations);
 
 void sb_report_refused(struct sb_report *r, const char *file, unsigned line,
                        const char *function, const char *callee,

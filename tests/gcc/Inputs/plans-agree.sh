@@ -7,6 +7,12 @@
 # byte for byte the same.
 #
 #   plans-agree.sh WORK "GCC+PLUGIN" "CLANG+PASS" OPT SOURCE...
+#
+# PLANS_AGREE_LOOPS=1 compares only the loop plans ("function F loop N:"
+# sections), without their headers (at -O2 clang plans a static
+# function's loop where it was inlined, GCC before inlining), and of a
+# refused loop only the reason's name: the detail after it is each front
+# end's own description of the IR fact it found.
 set -u
 work=$1 gcc=$2 clang=$3 opt=$4
 shift 4
@@ -17,7 +23,14 @@ mkdir -p "$work"
 sections() {
     awk '/^function .* (block [0-9]+( part [0-9]+)?|loop [0-9]+):$/ { if (s != "") print s; s = $0; next }
          { s = s "|" $0 }
-         END { if (s != "") print s }' "$1" | LC_ALL=C sort
+         END { if (s != "") print s }' "$1" | LC_ALL=C sort | {
+        if [ "${PLANS_AGREE_LOOPS:-}" = 1 ]; then
+            grep ' loop [0-9]*:|' | sed 's/^function [^|]* loop [0-9]*:|//;
+                s/\(: refused: [a-z-]*\):.*/\1/' | LC_ALL=C sort
+        else
+            cat
+        fi
+    }
 }
 
 differ=0 n=0
