@@ -101,8 +101,9 @@ static struct refusal check_arguments(const struct sb_loop *loop,
             return refuse(SB_WHY_LOOP_UNREPEATABLE, loop->arg_why[k]);
         }
     }
-    /* Rule 7 for the paths between calls: the same check. */
-    if (loop->checked_paths > 0) {
+    /* Rule 7 for the paths between calls and for exit tests on loaded
+     * values: the same check. */
+    if (loop->checked_paths > 0 || loop->checked_reads > 0) {
         if (loop->checked_writes < 1 ||
             loop->checked_writes > SB_LOOP_MAX_CHECKED_WRITES)
             return refuse(SB_WHY_LOOP_ALWAYS_STOPS,

@@ -1289,6 +1289,7 @@ void loop_describer::describe()
     chain_ok_ = describe_chain();
     describe_arguments();
     m.checked_writes = (int)s_.write_addr.length();
+    m.checked_reads = (int)s_.read_addr.length();
     if (!chain_ok_)
         return;
     classify_exit_tests();
@@ -1296,6 +1297,7 @@ void loop_describer::describe()
         return;
     describe_paths();
     m.checked_writes = (int)s_.write_addr.length();
+    m.checked_reads = (int)s_.read_addr.length();
     /* Rule 4: only a class that may leave the loop makes a later
      * iteration's loads speculative - past a conflict the original goes on
      * to the next iteration's exit test and loads. */

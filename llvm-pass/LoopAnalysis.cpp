@@ -1390,6 +1390,7 @@ void LoopFacts::describe() {
             "repeats";
       }
   M.checked_writes = (int)S.CheckedWrites.size();
+  M.checked_reads = (int)S.CheckedReads.size();
   for (LoadInst *LI : InspectorLoads)
     if (!proven(LI)) {
       M.unproven_loads = true;

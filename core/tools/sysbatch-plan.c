@@ -644,9 +644,11 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                 lp->checked_why = keep(in, tok[t] + 4);
             else if (strncmp(tok[t], "paths=", 6) == 0)
                 lp->checked_paths = (int)parse_long(in, tok[t] + 6, "paths");
+            else if (strncmp(tok[t], "reads=", 6) == 0)
+                lp->checked_reads = (int)parse_long(in, tok[t] + 6, "reads");
             else
-                die(in, "checked-writes: expected why=\"...\" or paths=N, "
-                        "got '%s'", tok[t]);
+                die(in, "checked-writes: expected why=\"...\", paths=N or "
+                        "reads=N, got '%s'", tok[t]);
         }
     } else { /* other-calls */
         if (ntok != 2)

@@ -210,6 +210,11 @@ struct sb_loop {
      * calls only under that check (counted; the writes are in
      * checked_writes). */
     int checked_paths;
+    /* Rule 7: the loads the check compares, whatever they feed (an
+     * argument, an exit test, the paths): any at all and the check is
+     * needed, since a value read ahead from memory the loop writes is only
+     * what the iteration will see when the check passes. */
+    int checked_reads;
 };
 
 /* What happens to a shared output buffer (rule 3). */
