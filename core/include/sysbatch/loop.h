@@ -269,11 +269,10 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
  *       private a1: 144 bytes per slot, copied back on success
  *       guard repeated: up to 64 iterations looked at per batch
  *       built a0: 256 bytes per slot, by the loop's own code
- *
- * (the guard line only under a repeated guard) or "loop call read: refused: loop-carried: ...". */
  *       run-time check: the group's writes miss what it reads ahead
  *
- * (the last line for rule 7) or "loop call read: refused: loop-carried: ...". */
+ * (the guard line only under a repeated guard, the built line for rule 6,
+ * the check for rule 7) or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
 
