@@ -824,8 +824,9 @@ static inline long sb__run_kernel(long *rets, struct sysbatch_slot *slots, long 
     } else if (last != -SYSBATCH_EREFUSED) {
         /* The batch failed as a whole (bad pointers, or a planned batch
          * that was malformed after all, found before anything ran on our
-         * module): nothing to read, as before. */
-        if (!shape->has_jump) {
+         * module): nothing to read, as before - unless rets itself may be
+         * the bad pointer, which is then left alone. */
+        if (!shape->has_jump && last != -SYSBATCH_EFAULT) {
             sb__mark_not_run(rets, 0, n);
         }
         sb__count(&sb__refused, 1);
@@ -854,7 +855,7 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
      * the planner's work on every batch.  Everything else, including a
      * planned batch the kernel refuses (the loop below trusts only a
      * checked batch), is checked first. */
-    if ((flags & SYSBATCH_RUN_PLANNED) && p == SYSBATCH_PATH_KERNEL &&
+    if ((flags & SYSBATCH_RUN_PLANNED) && p == SYSBATCH_PATH_KERNEL && rets && slots &&
         (unsigned long)(n - 1) < SYSBATCH_MAX_SLOTS &&
         n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
         told.cancel_point = (unsigned long)(flags & SYSBATCH_RUN_CANCEL);
