@@ -70,7 +70,9 @@
  * site of x64_sys_call; it compares nr with 183 and returns into
  * x64_sys_call for every other number (three instructions), and for 183
  * drops its own return address and jumps to sb_entry(regs), which then
- * returns straight to do_syscall_64 as x64_sys_call would have.  Fallback
+ * returns straight to do_syscall_64 as x64_sys_call would have
+ * (dispatch=switch: sb_tramp_switch and sb_entry_switch, the same code
+ * with the other dispatch, so that no batch tests which one is in use).  Fallback
  * (no x64_sys_call, direct calls not configured, registration refused -
  * e.g. another direct trampoline is there - or hook=kprobe): a kprobe on
  * __x64_sys_ni_syscall, where every unimplemented number ends, whose
