@@ -3,6 +3,8 @@
  * here, the function in runtime/, and its version node. */
 #include "sysbatch/runtime-abi.h"
 
+#include <string.h>
+
 #define LINUX SB_ABI_LINUX_X86_64
 #define TOCK SB_ABI_TOCK
 
@@ -63,4 +65,53 @@ const char *sb_rt_type_c(enum sb_rt_type type)
     if ((int)type < 0 || type > SB_RT_CONST_CHAR_1)
         return "?";
     return names[type];
+}
+
+/* The kernel names of the calls libc makes cancellation points, as in
+ * runtime/src/linux.c's sb__cancel_points (tests/core/Cancel_points.test
+ * keeps the two lists in step).  By name, not number: the core knows x86_64
+ * numbers only through its catalogue, and only catalogued calls are ever
+ * batched. */
+static const char *const linux_cancel_points[] = {
+    "read", "write", "close", "openat", "pread64", "pwrite64", "readv",
+    "writev", "preadv", "pwritev", "msync", "fsync", "fdatasync", "waitid",
+    "accept4", "connect", "sendmmsg", "rt_sigsuspend", "epoll_pwait",
+    "fallocate", "open", "creat", "select", "poll", "pause", "epoll_wait",
+    "accept", "sendto", "recvfrom", "sendmsg", "recvmsg", "msgsnd", "msgrcv",
+    "nanosleep", "clock_nanosleep", "wait4", "recvmmsg", "rt_sigtimedwait",
+    "pselect6", "ppoll", "mq_timedsend", "mq_timedreceive", "preadv2",
+    "pwritev2", "openat2", "epoll_pwait2", "copy_file_range",
+};
+
+bool sb_linux_cancel_point(int nr)
+{
+    const struct sb_syscall *row = sb_catalog_by_nr(SB_ABI_LINUX_X86_64, nr);
+    if (!row || !row->raw_name)
+        return false;
+    for (size_t i = 0; i < sizeof linux_cancel_points / sizeof *linux_cancel_points; i++)
+        if (strcmp(row->raw_name, linux_cancel_points[i]) == 0)
+            return true;
+    return false;
+}
+
+long sb_rt_run_flags_slot(long flags, int nr, short jump_fail, short jump_zero,
+                          short jump_pos)
+{
+    flags |= SB_RT_RUN_PLANNED;
+    if (jump_fail || jump_zero || jump_pos)
+        flags |= SB_RT_RUN_JUMPS;
+    if (nr >= 0 && sb_linux_cancel_point(nr))
+        flags |= SB_RT_RUN_CANCEL;
+    return flags;
+}
+
+long sb_rt_run_flags(const struct sb_batch_plan *batch)
+{
+    long flags = SB_RT_RUN_PLANNED;
+    for (int i = 0; i < batch->nslots; i++) {
+        const struct sb_slot_plan *s = &batch->slots[i];
+        flags = sb_rt_run_flags_slot(flags, s->nr, s->jump_fail, s->jump_zero,
+                                     s->jump_pos);
+    }
+    return flags;
 }

@@ -38,6 +38,7 @@
  * the caller and the new inner cycle is found by the loop fix-up.
  */
 #include "loop-batching.h"
+#include "sysbatch/runtime-abi.h"
 
 namespace {
 
@@ -600,8 +601,11 @@ void loop_rewriter::emit_run()
     tree slots0 = build_fold_addr_expr(build4(
         ARRAY_REF, sysbatch_rt.slot_type, slots_, size_int(0), NULL_TREE,
         NULL_TREE));
+    tree flags = build_int_cst(
+        long_integer_type_node,
+        sb_rt_run_flags_slot(0, p_.nr, p_.jump_fail, p_.jump_zero, p_.jump_pos));
     gcall *runc = gimple_build_call(sysbatch_rt.run_fn, 4, rets0, slots0, n,
-                                    zero_);
+                                    flags);
     gimple_set_location(runc, loc_);
     batched_->add(runc);
     gimple_seq_add_stmt(&seq, runc);

@@ -70,7 +70,9 @@
  * site of x64_sys_call; it compares nr with 183 and returns into
  * x64_sys_call for every other number (three instructions), and for 183
  * drops its own return address and jumps to sb_entry(regs), which then
- * returns straight to do_syscall_64 as x64_sys_call would have.  Fallback
+ * returns straight to do_syscall_64 as x64_sys_call would have
+ * (dispatch=switch: sb_tramp_switch and sb_entry_switch, the same code
+ * with the other dispatch, so that no batch tests which one is in use).  Fallback
  * (no x64_sys_call, direct calls not configured, registration refused -
  * e.g. another direct trampoline is there - or hook=kprobe): a kprobe on
  * __x64_sys_ni_syscall, where every unimplemented number ends, whose
@@ -123,6 +125,9 @@ MODULE_LICENSE("GPL v2");
 #define SB_NR_BATCH 183          /* __NR_afs_syscall */
 #define SB_NR_WORDCOPY (-2)
 #define SB_MAX_SLOTS 1024        /* == SYSBATCH_MAX_SLOTS in runtime/include/sysbatch.h */
+/* Below this both arrays of any batch end inside every x86_64 user address
+ * space (the 4-level one, TASK_SIZE_MAX there, is the smallest). */
+#define SB_FAST_USER_LIMIT (((1UL << 47) - PAGE_SIZE) - SB_MAX_SLOTS * 64UL)
 
 /* The info query (== SYSBATCH_QUERY_INFO in runtime/include/sysbatch.h):
  * syscall(183, long info[SB_INFO_WORDS], NULL, 0, SB_QUERY_INFO, 0). */
@@ -186,19 +191,19 @@ MODULE_PARM_DESC(dispatch_in_use, "how inner calls are dispatched: table or swit
 static const sys_call_ptr_t *sb_sys_call_table;
 static long (*sb_x64_sys_call)(const struct pt_regs *, unsigned int) __ro_after_init;
 
-/* Row argc keeps arguments 0..argc-1: arguments past argc are passed as 0
- * at the cost of one load and one and per argument, no branches.  Row 7
- * serves an argc rewritten behind the check (the loop masks argc with 7).
- * Rows are 64 bytes (two unused words) so that a row is argc << 6. */
-static const unsigned long sb_argmask[8][8] __aligned(64) = {
-	{ 0, 0, 0, 0, 0, 0 },
-	{ ~0UL, 0, 0, 0, 0, 0 },
-	{ ~0UL, ~0UL, 0, 0, 0, 0 },
-	{ ~0UL, ~0UL, ~0UL, 0, 0, 0 },
-	{ ~0UL, ~0UL, ~0UL, ~0UL, 0, 0 },
-	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, 0 },
-	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
-	{ ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
+/* sb_argmask[j][argc] keeps argument j when j < argc: arguments past argc
+ * are passed as 0 at the cost of one AND with a memory operand per
+ * argument, no branches.  Column argc 7 serves an argc rewritten behind the
+ * check (the loop masks argc with 7).  Indexed [argument][argc] so that
+ * the entry's address is a constant plus argc * 8, which x86 addressing
+ * scales for free. */
+static const unsigned long sb_argmask[6][8] __aligned(64) = {
+	{ 0, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
+	{ 0, 0, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
+	{ 0, 0, 0, ~0UL, ~0UL, ~0UL, ~0UL, ~0UL },
+	{ 0, 0, 0, 0, ~0UL, ~0UL, ~0UL, ~0UL },
+	{ 0, 0, 0, 0, 0, ~0UL, ~0UL, ~0UL },
+	{ 0, 0, 0, 0, 0, 0, ~0UL, ~0UL },
 };
 
 static const int sb_denied[] = {
@@ -306,8 +311,12 @@ static int sb_patch_ok(const struct sb_batch *b, unsigned long off, u64 val)
  * in the slots patches the in-flight slot by themselves; a word straddling
  * the edge of either array is refused, and so is a patch that would make a
  * slot invalid.  Kept out of line: the hot loop stays free of its stack. */
-static noinline long sb_word_copy(const struct sb_batch *b, const struct sb_slot __user *s)
+static noinline long sb_word_copy(struct sb_slot __user *slots, long __user *rets,
+				  unsigned int n, const struct sb_slot __user *s)
 {
+	/* the batch by value in the loop's registers, here in memory: the
+	 * loop's frame holds no copy of it */
+	const struct sb_batch batch = { .slots = slots, .rets = rets, .n = n }, *b = &batch;
 	unsigned long sbytes = b->n * sizeof(struct sb_slot), rbytes = b->n * sizeof(long), off;
 	unsigned long dst, src;
 	int in_slots, in_rets;
@@ -337,76 +346,136 @@ static noinline long sb_word_copy(const struct sb_batch *b, const struct sb_slot
 	return put_user(val, (u64 __user *)dst) ? -EFAULT : 0;
 }
 
+/* acc |= the user word at ptr, in one instruction (an OR from memory); a
+ * fault sets err to -EFAULT and goes on, so that a loop of these tests err
+ * once at its end.  Inside a user-access window only. */
+#define sb_or_user(acc, err, ptr)						\
+	asm volatile("1:	orq %[sb_m], %[sb_a]\n"				\
+		     "2:\n"							\
+		     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, %[sb_e])	\
+		     : [sb_a] "+r" (acc), [sb_e] "+r" (err)				\
+		     : [sb_m] "m" (*(const u64 __force *)(ptr)) : "cc")
+
+/* The same with acc itself as err. */
+#define sb_or_user_fault_in_acc(acc, ptr)					\
+	asm volatile("1:	orq %[sb_m], %[sb_a]\n"				\
+		     "2:\n"							\
+		     _ASM_EXTABLE_TYPE_REG(1b, 2b, EX_TYPE_EFAULT_REG, %[sb_a])	\
+		     : [sb_a] "+r" (acc)					\
+		     : [sb_m] "m" (*(const u64 __force *)(ptr)) : "cc")
+
 /* Before anything runs: every slot readable and valid, and every page of
  * rets writable (a byte read and written back).  Every page of the slot
  * array holds the start of a slot, except perhaps the last one, which the
- * array's last word covers.  One user-access window. */
+ * array's last word covers.  The common batch - argc 0..6 and no jump
+ * anywhere - is told by ORing every slot's two header words together (an
+ * OR of argc values is at least each of them; of the jumps, zero only if
+ * all are): two instructions per slot.  Any other batch is looked at slot
+ * by slot.  Opens the user-access window and leaves it open when the batch
+ * is valid (the record loop runs in it); closes it otherwise. */
 static __always_inline long sb_check(const struct sb_batch *b)
 {
 	unsigned long p = (unsigned long)b->rets, end = p + b->n * sizeof(long);
 	const struct sb_slot __user *s = b->slots, *stop = b->slots + b->n;
-	unsigned int i = 0;
-	long bad = -EINVAL;
+	u64 heads = 0, argcs = 0;
 	u8 v;
 
-	if (!user_access_begin(b->slots, b->n * sizeof(struct sb_slot)))
-		return -EFAULT;
-	do {
-		u64 head, argc_word;
+	/* a fault makes heads -EFAULT, which sends the batch to the slot by
+	 * slot loop below, where the same read faults again (or, if another
+	 * thread has mapped the page since, the batch is just checked) */
+	__uaccess_begin_nospec();
+	/* by a negative offset from the end, so that the add that steps it
+	 * also tells the end (n >= 1, so the loop runs at least once) */
+	{
+		const char __user *end = (const char __user *)stop;
+		long off = -(long)(b->n * sizeof(struct sb_slot));
 
-		unsafe_get_user(head, (const u64 __user *)s, fault);
-		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
-		/* one test for the common slot: argc 0..6 and no jump */
-		if (unlikely(((u8)argc_word > 6) | ((head >> 16) != 0)) &&
-		    !sb_head_ok(head, argc_word, i, b->n))
-			goto out;
-		i++;
-	} while (++s < stop);
+		do {
+			sb_or_user_fault_in_acc(heads, end + off);
+			sb_or_user(argcs, heads, end + off + offsetof(struct sb_slot, argc));
+		} while ((off += sizeof(struct sb_slot)) != 0);
+	}
+	if (unlikely(((u8)argcs > 6) | ((heads >> 16) != 0))) {
+		unsigned int i = 0;
+
+		for (s = b->slots; s < stop; s++, i++) {
+			u64 head, argc_word;
+
+			unsafe_get_user(head, (const u64 __user *)s, fault);
+			unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
+			if (!sb_head_ok(head, argc_word, i, b->n)) {
+				user_access_end();
+				return -EINVAL;
+			}
+		}
+	}
 	unsafe_get_user(v, (const u8 __user *)stop - 1, fault);
 	do {
 		unsafe_get_user(v, (u8 __user *)p, fault);
 		unsafe_put_user(v, (u8 __user *)p, fault);
 		p = (p & PAGE_MASK) + PAGE_SIZE;
 	} while (p < end);
-	bad = 0;
-	goto out;
+	return 0;
 fault:
-	bad = -EFAULT;
-out:
 	user_access_end();
-	return bad;
+	return -EFAULT;
 }
 
-/* fatal_signal_pending(current), its common test (no signal at all) one
- * instruction: a plain read, which the calls and the user-access barriers
- * in the loop make the compiler repeat on every slot. */
-static __always_inline bool sb_fatal_signal_pending(void)
+/* Close the user-access window and run the handler of number (u16)head
+ * from sb_dispatch (its result may be a restart code: sb_restart_code).  The index
+ * is masked, not just tested: under a mispredicted test of head the mask
+ * keeps the load inside the table (OPTIMIZER_HIDE_VAR stops the compiler
+ * from dropping the mask where it has seen that test). */
+static __always_inline long sb_call(u64 head, struct pt_regs *regs, bool via_switch)
 {
-	return unlikely(current_thread_info()->flags & _TIF_SIGPENDING) &&
-	       __fatal_signal_pending(current);
+	unsigned long index = head;
+	long ret;
+
+	user_access_end();
+	if (via_switch)
+		regs->orig_ax = (u16)head;
+	OPTIMIZER_HIDE_VAR(index);
+	ret = sb_dispatch[index & (SB_DISPATCH_SIZE - 1)](regs);
+	return ret;
+}
+
+/* Kernel-internal restart codes (-ERESTARTSYS .. -ERESTART_RESTARTBLOCK)
+ * must not reach user space: the slot gets -EINTR.  A call returns one only
+ * because a signal (or signal-like task work) is pending - the kernel's own
+ * exit path translates them only then, too - so the loop looks for them
+ * only when its signal test, which it makes after every slot anyway, finds
+ * work: no test on the common slot. */
+#define SB_SIGNAL_WORK (_TIF_SIGPENDING | _TIF_NOTIFY_SIGNAL)
+static __always_inline bool sb_restart_code(long ret)
+{
+	return unlikely(ret < 0) &&
+	       unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
+			ERESTART_RESTARTBLOCK - ERESTARTSYS);
 }
 
 /* The record loop.  Per slot: one user-access window that stores the
- * previous result and loads this slot (head, argc, six arguments), the
- * arguments masked by argc into one register frame, one indexed call
- * through sb_dispatch (which holds the deny list), the jump.  The frame is
+ * previous result and loads this slot (head, argc, three arguments, six
+ * when argc > 3), the arguments masked by argc into one register frame,
+ * one indexed call through sb_dispatch (which holds the deny list), the
+ * signal test, the jump; the first window is the one sb_check opened.
+ * The frame is
  * reused: x86_64 syscall handlers read only the six argument registers of
  * the frame they are given (sb_via_switch also orig_ax, which only the
  * via_switch instance of the loop sets), so the other fields are never
  * initialised.  Numbers from SB_DISPATCH_SIZE up (as unsigned 16-bit
  * values) are the word copy or -ENOSYS, off the hot path; so is a slot
  * with any jump. */
-static __always_inline long sb_run(const struct sb_batch *b, bool via_switch)
+static __always_inline long sb_run(const struct sb_batch *b, struct task_struct *task,
+				   bool via_switch)
 {
 	struct pt_regs regs __uninitialized;
 	const struct sb_slot __user *s = b->slots, *last = b->slots + b->n - 1;
 	long __user *r = b->rets;
 	long ret;
 
-	__uaccess_begin_nospec();
+	/* the user-access window sb_check left open */
 	for (;;) {
-		const unsigned long *m;
-		unsigned long a;
+		unsigned long a, argc;
 		u64 head, argc_word;
 		int jump;
 
@@ -414,38 +483,51 @@ static __always_inline long sb_run(const struct sb_batch *b, bool via_switch)
 		 * registers, so that none of them is spilled */
 		unsafe_get_user(head, (const u64 __user *)s, fault);
 		unsafe_get_user(argc_word, (const u64 __user *)&s->argc, fault);
-		m = sb_argmask[argc_word & 7];
+		argc = argc_word & 7;
 		unsafe_get_user(a, &s->arg[0], fault);
-		regs.di = a & m[0];
+		regs.di = a & sb_argmask[0][argc];
 		unsafe_get_user(a, &s->arg[1], fault);
-		regs.si = a & m[1];
+		regs.si = a & sb_argmask[1][argc];
 		unsafe_get_user(a, &s->arg[2], fault);
-		regs.dx = a & m[2];
-		unsafe_get_user(a, &s->arg[3], fault);
-		regs.r10 = a & m[3];
-		unsafe_get_user(a, &s->arg[4], fault);
-		regs.r8 = a & m[4];
-		unsafe_get_user(a, &s->arg[5], fault);
-		regs.r9 = a & m[5];
+		regs.dx = a & sb_argmask[2][argc];
+		/* most calls take at most three arguments (read, write,
+		 * close, fstat, lseek, getuid, ...): the other three are
+		 * zero without being read */
+		if (likely(!(argc & 4))) {
+			regs.r10 = 0;
+			regs.r8 = 0;
+			regs.r9 = 0;
+		} else {
+			unsafe_get_user(a, &s->arg[3], fault);
+			regs.r10 = a & sb_argmask[3][argc];
+			unsafe_get_user(a, &s->arg[4], fault);
+			regs.r8 = a & sb_argmask[4][argc];
+			unsafe_get_user(a, &s->arg[5], fault);
+			regs.r9 = a & sb_argmask[5][argc];
+		}
 
+		if (likely(!(head & ~(u64)(SB_DISPATCH_SIZE - 1)))) {
+			/* the common slot: a number in the table, no jump */
+			ret = sb_call(head, &regs, via_switch);
+			__uaccess_begin();
+			unsafe_put_user(ret, r, fault);
+			if (unlikely(task_thread_info(task)->flags & SB_SIGNAL_WORK)) {
+				if (sb_restart_code(ret))
+					unsafe_put_user(-EINTR, r, fault);
+				if (__fatal_signal_pending(task))
+					break;
+			}
+			if (s >= last)
+				break;
+			s++;
+			r++;
+			continue;
+		}
 		if (likely(!(head & (u16)~(SB_DISPATCH_SIZE - 1)))) {
-			unsigned long index = head;
-
-			user_access_end();
-			if (via_switch)
-				regs.orig_ax = (u16)head;
-			/* the index is masked, not just tested: under a
-			 * mispredicted test the mask keeps the load inside the
-			 * table (the compiler cannot drop it: head's upper bits
-			 * hold the jumps) */
-			ret = sb_dispatch[index & (SB_DISPATCH_SIZE - 1)](&regs);
-			if (unlikely(ret < 0) &&
-			    unlikely((unsigned long)(ret + ERESTART_RESTARTBLOCK) <=
-				     ERESTART_RESTARTBLOCK - ERESTARTSYS))
-				ret = -EINTR;
+			ret = sb_call(head, &regs, via_switch);
 		} else if ((u16)head == (u16)SB_NR_WORDCOPY) {
 			user_access_end();
-			ret = sb_word_copy(b, s);
+			ret = sb_word_copy(b->slots, b->rets, b->n, s);
 		} else {
 			user_access_end();
 			ret = -ENOSYS;
@@ -462,27 +544,33 @@ static __always_inline long sb_run(const struct sb_batch *b, bool via_switch)
 		if (unlikely(head > 0xffff)) {
 			jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
 								       : SB_HEAD_JUMP(head, 3);
-			if (jump < 0 || s + jump >= last || sb_fatal_signal_pending())
+			if (unlikely(task_thread_info(task)->flags & SB_SIGNAL_WORK)) {
+				if (sb_restart_code(ret))
+					unsafe_put_user(-EINTR, r, fault);
+				if (__fatal_signal_pending(task))
+					break;
+			}
+			if (jump < 0 || s + jump >= last)
 				break;
 			s += 1 + jump;
 			r += 1 + jump;
 			continue;
 		}
+		if (unlikely(task_thread_info(task)->flags & SB_SIGNAL_WORK)) {
+			if (sb_restart_code(ret))
+				unsafe_put_user(-EINTR, r, fault);
+			if (__fatal_signal_pending(task))
+				break;
+		}
 		if (s >= last)
 			break;
 		s++;
 		r++;
-		/* the signal test last, as the loop's back edge */
-		if (likely(!(current_thread_info()->flags & _TIF_SIGPENDING)))
-			continue;
-		if (__fatal_signal_pending(current))
-			goto stopped_before;
 	}
+	/* (every way out of the loop passes the signal test of the slot that
+	 * ran last, which fixed its restart code) */
 	user_access_end();
 	return s - b->slots;
-stopped_before:                  /* s is one past the slot that ran */
-	user_access_end();
-	return s - b->slots - 1;
 fault:
 	user_access_end();
 	return -EFAULT;
@@ -505,12 +593,14 @@ static noinline long sb_info(unsigned long urets, unsigned long n, unsigned long
 }
 
 static __always_inline long sb_batch(unsigned long urets, unsigned long uslots, unsigned long n,
-		     unsigned long flags, unsigned long size)
+				     unsigned long flags, unsigned long size, bool via_switch)
 {
 	struct sb_batch b __uninitialized;
+	/* current read once, kept for the loop's signal tests */
+	struct task_struct *task = current;
 	long r;
 
-	if (unlikely(READ_ONCE(current_thread_info()->syscall_work) & SB_REFUSE_WORK))
+	if (unlikely(READ_ONCE(task_thread_info(task)->syscall_work) & SB_REFUSE_WORK))
 		return -EPERM;
 	/* size is 0 or 64 exactly when no bit but 64's is set */
 	if (unlikely(flags | (size & ~(unsigned long)sizeof(struct sb_slot))))
@@ -521,14 +611,22 @@ static __always_inline long sb_batch(unsigned long urets, unsigned long uslots, 
 	b.n = n;
 	b.slots = (struct sb_slot __user *)uslots;
 	b.rets = (long __user *)urets;
-	if (unlikely(!urets || !uslots || !access_ok(b.rets, n * sizeof(long))))
+	/* Both pointers nonzero and low enough that no array of up to
+	 * SB_MAX_SLOTS slots from them reaches the top of a 4-level user
+	 * address space, in one test (p - 1 turns NULL into the largest
+	 * value; an OR is at least each operand).  Only arrays near or above
+	 * that line - a stack at the very top without randomisation, 5-level
+	 * addresses - take the exact tests. */
+	if (unlikely(((urets - 1) | (uslots - 1)) >= SB_FAST_USER_LIMIT) &&
+	    (!urets || !uslots || !access_ok(b.rets, n * sizeof(long)) ||
+	     !access_ok(b.slots, n * sizeof(struct sb_slot))))
 		return -EFAULT;
 	r = sb_check(&b);
 	if (unlikely(r))
 		return r;
 	/* two instances of the loop, so that the default one does not set
 	 * orig_ax for nothing */
-	return likely(sb_dispatch_is_table) ? sb_run(&b, false) : sb_run(&b, true);
+	return sb_run(&b, task, via_switch);
 }
 
 /* Where either hook sends syscall 183 (same signature as the handlers).
@@ -540,7 +638,20 @@ static notrace __attribute__((__no_stack_protector__)) long sb_entry(const struc
 	long r;
 
 	this_cpu_inc(sb_inflight);
-	r = sb_batch(regs->di, regs->si, regs->dx, regs->r10, regs->r8);
+	r = sb_batch(regs->di, regs->si, regs->dx, regs->r10, regs->r8, false);
+	this_cpu_dec(sb_inflight);
+	return r;
+}
+
+/* The same for dispatch=switch (a separate instance, so that sb_entry
+ * does not test which dispatch is in use on every batch). */
+static notrace __attribute__((__no_stack_protector__)) long
+sb_entry_switch(const struct pt_regs *regs)
+{
+	long r;
+
+	this_cpu_inc(sb_inflight);
+	r = sb_batch(regs->di, regs->si, regs->dx, regs->r10, regs->r8, true);
 	this_cpu_dec(sb_inflight);
 	return r;
 }
@@ -553,20 +664,27 @@ static notrace __attribute__((__no_stack_protector__)) long sb_entry(const struc
  * x64_sys_call would have.  Neither path touches any register but flags
  * and rsp, nor sleeps (which the unload's RCU-tasks wait relies on).
  */
-asm(
-"	.pushsection .text, \"ax\", @progbits\n"
-"	.type sb_tramp, @function\n"
-"sb_tramp:\n"
-"	cmpl $" __stringify(SB_NR_BATCH) ", %esi\n"
-"	je 1f\n"
-	ASM_RET
-"1:	addq $8, %rsp\n"
-"	jmp sb_entry\n"
-"	.size sb_tramp, .-sb_tramp\n"
-"	.popsection\n");
-void sb_tramp(void);
-/* objtool cannot follow a return address being dropped */
-STACK_FRAME_NON_STANDARD(sb_tramp);
+#define SB_TRAMPOLINE(name, entry)						\
+asm(									\
+"	.pushsection .text, \"ax\", @progbits\n"				\
+"	.type " #name ", @function\n"					\
+#name ":\n"								\
+"	cmpl $" __stringify(SB_NR_BATCH) ", %esi\n"				\
+"	je 1f\n"								\
+	ASM_RET								\
+"1:	addq $8, %rsp\n"							\
+"	jmp " #entry "\n"							\
+"	.size " #name ", .-" #name "\n"					\
+"	.popsection\n");							\
+void name(void);							\
+/* objtool cannot follow a return address being dropped */		\
+STACK_FRAME_NON_STANDARD(name)
+
+SB_TRAMPOLINE(sb_tramp, sb_entry);
+SB_TRAMPOLINE(sb_tramp_switch, sb_entry_switch);
+
+/* The trampoline and entry of the dispatch in use. */
+static unsigned long sb_tramp_used, sb_entry_used;
 
 static unsigned long sb_ftrace_ip;
 
@@ -576,7 +694,7 @@ static int sb_ni_pre(struct kprobe *p, struct pt_regs *kregs)
 
 	if (uregs->orig_ax != SB_NR_BATCH || in_compat_syscall())
 		return 0;
-	kregs->ip = (unsigned long)sb_entry;
+	kregs->ip = sb_entry_used;
 	return 1;
 }
 
@@ -613,7 +731,7 @@ static int sb_install_ftrace(unsigned long x64_sys_call)
 
 	if (!x64_sys_call)
 		return -ENOENT;
-	r = register_ftrace_direct(x64_sys_call, (unsigned long)sb_tramp);
+	r = register_ftrace_direct(x64_sys_call, sb_tramp_used);
 	if (r == 0)
 		sb_ftrace_ip = x64_sys_call;
 	return r;
@@ -668,6 +786,8 @@ static int __init sb_init(void)
 	for (i = 0; i < ARRAY_SIZE(sb_denied); i++)
 		sb_dispatch[sb_denied[i]] = sb_enosys;
 	dispatch_in_use = sb_dispatch_is_table ? "table" : "switch";
+	sb_tramp_used = sb_dispatch_is_table ? (unsigned long)sb_tramp : (unsigned long)sb_tramp_switch;
+	sb_entry_used = sb_dispatch_is_table ? (unsigned long)sb_entry : (unsigned long)sb_entry_switch;
 
 	if (strcmp(hook, "kprobe")) {
 		r = sb_install_ftrace(x64);
@@ -703,7 +823,7 @@ static void __exit sb_exit(void)
 {
 #ifdef CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS
 	if (sb_hook_used == SB_HOOK_FTRACE)
-		unregister_ftrace_direct(sb_ftrace_ip, (unsigned long)sb_tramp);
+		unregister_ftrace_direct(sb_ftrace_ip, sb_tramp_used);
 #endif
 	if (sb_hook_used == SB_HOOK_KPROBE)
 		unregister_kprobe(&sb_ni_probe);

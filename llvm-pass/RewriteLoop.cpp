@@ -589,7 +589,8 @@ void LoopRewriter::emitRun() {
   CallInst *Ran = UB.CreateCall(
       RT.run(), {UB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
                  UB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0), Group,
-                 ConstantInt::get(I64, 0)},
+                 ConstantInt::get(I64, sb_rt_run_flags_slot(0, P.nr, P.jump_fail,
+                                                            P.jump_zero, P.jump_pos))},
       "sb.ran");
   Ran->setMetadata(LoopBatchedMD, MDNode::get(Ctx, {}));
   // A batch the runtime refused ran nothing and left rets unwritten.

@@ -1314,6 +1314,10 @@ static int print_runtime_abi(void)
                    sb_rt_type_c((enum sb_rt_type)e->params[k]));
         printf("%s); /* %s %s */\n", e->nparams ? "" : "void", abi, version);
     }
+    /* the values rewritten code passes as sysbatch_run's flags */
+    printf("_Static_assert(SYSBATCH_RUN_PLANNED == %d && SYSBATCH_RUN_JUMPS == %d && "
+           "SYSBATCH_RUN_CANCEL == %d, \"sysbatch_run flags\");\n",
+           SB_RT_RUN_PLANNED, SB_RT_RUN_JUMPS, SB_RT_RUN_CANCEL);
     return 0;
 }
 

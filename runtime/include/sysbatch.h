@@ -93,9 +93,22 @@ enum sysbatch_path {
  * running anything.  Denied calls inside a valid batch are not errors: they
  * get -ENOSYS in their rets slot and the batch goes on. */
 #define SYSBATCH_EINVAL 22  /* jump past the end, argc > 6, n too large
-                              (also flags != 0, overlapping arrays, and word
+                              (also unknown flags, overlapping arrays, and word
                               copies outside the rules in docs/runtime.md) */
 #define SYSBATCH_EFAULT 14  /* NULL rets or slots */
+
+/* sysbatch_run()'s flags.  0 is what a hand-written caller passes: the
+ * batch is checked in full (sysbatch_check) before anything runs.  The
+ * plugins pass SYSBATCH_RUN_PLANNED for a batch they built, which they
+ * guarantee well-formed (argc 0..6, jumps in range, word copies by the
+ * rules), together with two facts about it they know at compile time; on
+ * the kernel path the runtime then skips its own pass over the slots (the
+ * module checks every batch anyway), on the user-space path it still
+ * checks.  The two facts without SYSBATCH_RUN_PLANNED, or any other bit,
+ * are -SYSBATCH_EINVAL. */
+#define SYSBATCH_RUN_PLANNED 0x1 /* built by a sysbatch plugin */
+#define SYSBATCH_RUN_JUMPS 0x2   /* some slot has a jump offset set */
+#define SYSBATCH_RUN_CANCEL 0x4  /* some slot is a pthread cancellation point */
 
 /* Run slots[0..n-1].  Returns the index of the last slot executed (0..n-1),
  * 0 for n == 0, or -SYSBATCH_E* without running anything.  (plugin ABI) */

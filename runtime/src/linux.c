@@ -12,7 +12,9 @@
  *
  * sysbatch_run() validates the whole batch first (sysbatch_check), so a
  * malformed batch is refused with nothing run on either path, whatever the
- * kernel module would have done with it.  Then it issues syscall 183 when the
+ * kernel module would have done with it; only a batch a plugin built and
+ * flagged SYSBATCH_RUN_PLANNED goes to the kernel unchecked here, the
+ * module's own checks then being the ones that count.  Then it issues syscall 183 when the
  * start-up probe found sys_batch, and otherwise runs the same rules in a
  * loop of raw `syscall` instructions here (the "emulator").  Neither path
  * reads or writes errno.
@@ -274,6 +276,9 @@ static unsigned long sb__batches[3];
 static unsigned long sb__slots[3];
 static unsigned long sb__calls;
 static unsigned long sb__refused;
+/* Set at start-up when no stats line will be printed: the "calls" figure
+ * (slots less word copies) is then not worth a pass over a planned batch. */
+static int sb__calls_untracked;
 
 static inline void sb__count(unsigned long *counter, unsigned long by)
 {
@@ -474,6 +479,8 @@ __attribute__((constructor(101))) static void sb__init(void)
     sb__remember_stats_file();
     if (sb__stats_fd >= 0 || sb__stats_file[0]) {
         (void)pthread_atfork(NULL, NULL, sb__reset_counters_in_child);
+    } else {
+        __atomic_store_n(&sb__calls_untracked, 1, __ATOMIC_RELAXED);
     }
     errno = saved_errno;
 }
@@ -757,21 +764,23 @@ static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, 
 
 /* ---------------------------------------------------------------- entry */
 
-long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
-{
-    enum sysbatch_path p = sysbatch_path(); /* first: it fills sb__cancel */
-    struct sb__shape shape = { 0, 0, 0 };
-    long bad = flags != 0 ? -SYSBATCH_EINVAL : sb__validate(rets, slots, n, &shape);
-    long last, executed, copies;
+#define SB__RUN_FLAGS (SYSBATCH_RUN_PLANNED | SYSBATCH_RUN_JUMPS | SYSBATCH_RUN_CANCEL)
 
-    if (bad) {
-        sb__count(&sb__refused, 1);
-        return bad;
+/* Word copies among slots[0..n-1], for the "calls" figure of the stats
+ * line when the plugin's flags stood in for the check that counts them. */
+static long sb__count_copies(const struct sysbatch_slot *slots, long n)
+{
+    long i, copies = 0;
+    for (i = 0; i < n; i++) {
+        copies += slots[i].nr == SYSBATCH_NR_WORDCOPY;
     }
-    if (n == 0) {
-        return 0;
-    }
-    if (shape.cancel_point) {
+    return copies;
+}
+
+/* What every batch does before its first slot runs, on either path. */
+static inline void sb__before_run(long *rets, long n, const struct sb__shape *shape)
+{
+    if (shape->cancel_point) {
         pthread_testcancel();
     }
     /* A slot the batch jumps over keeps this value, so rewritten code can
@@ -779,40 +788,114 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
      * rets of skipped slots).  Without jumps only a batch that ends early
      * leaves slots unrun, and those are marked after it returns: the
      * common batch pays no pass over rets. */
-    if (shape.has_jump) {
+    if (shape->has_jump) {
         sb__mark_not_run(rets, 0, n);
+    }
+}
+
+#if SB__HAVE_KERNEL_PATH
+/* One crossing through sys_batch (1 <= n <= SYSBATCH_MAX_SLOTS).  Returns
+ * what sysbatch_run returns, or -SYSBATCH_EREFUSED when the kernel ran
+ * nothing because the task must be seen making each call.  shape->copies
+ * < 0: not counted yet (a planned batch). */
+static inline long sb__run_kernel(long *rets, struct sysbatch_slot *slots, long n,
+                                  const struct sb__shape *shape)
+{
+    long last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
+    long executed, copies;
+    if (last >= 0 && last < n) {
+        if (!shape->has_jump && last == n - 1) {
+            executed = n; /* every slot ran, in order */
+            copies = shape->copies;
+            if (copies < 0) {
+                copies = __atomic_load_n(&sb__calls_untracked, __ATOMIC_RELAXED)
+                             ? 0
+                             : sb__count_copies(slots, n);
+            }
+        } else {
+            if (!shape->has_jump) {
+                sb__mark_not_run(rets, last + 1, n); /* stopped early */
+            }
+            executed = sb__count_path(rets, slots, last, &copies);
+        }
+        sb__count(&sb__batches[SYSBATCH_PATH_KERNEL], 1);
+        sb__count(&sb__slots[SYSBATCH_PATH_KERNEL], (unsigned long)executed);
+        sb__count(&sb__calls, (unsigned long)(executed - copies));
+    } else if (last != -SYSBATCH_EREFUSED) {
+        /* The batch failed as a whole (bad pointers, or a planned batch
+         * that was malformed after all, found before anything ran on our
+         * module): nothing to read, as before - unless rets itself may be
+         * the bad pointer, which is then left alone. */
+        if (!shape->has_jump && last != -SYSBATCH_EFAULT) {
+            sb__mark_not_run(rets, 0, n);
+        }
+        sb__count(&sb__refused, 1);
+    }
+    return last;
+}
+#endif
+
+long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
+{
+    enum sysbatch_path p = sysbatch_path(); /* first: it fills sb__cancel */
+    struct sb__shape shape = { 0, 0, 0 }, told = { 0, 0, -1 };
+    long bad, last, executed, copies;
+    int prepared = 0;
+
+    if (flags != 0 && ((flags & ~(long)SB__RUN_FLAGS) != 0 || !(flags & SYSBATCH_RUN_PLANNED))) {
+        sb__count(&sb__refused, 1);
+        return -SYSBATCH_EINVAL;
+    }
+#if SB__HAVE_KERNEL_PATH
+    /* A planned batch on the kernel path goes straight to the kernel with
+     * the shape its plugin told: the module refuses, with nothing run, any
+     * batch that could take it or the process outside the two arrays (bad
+     * pointers, argc, jumps, header patches), and the plugins build only
+     * batches that pass sysbatch_check, so a pass here would only repeat
+     * the planner's work on every batch.  Everything else, including a
+     * planned batch the kernel refuses (the loop below trusts only a
+     * checked batch), is checked first. */
+    if ((flags & SYSBATCH_RUN_PLANNED) && p == SYSBATCH_PATH_KERNEL && rets && slots &&
+        (unsigned long)(n - 1) < SYSBATCH_MAX_SLOTS &&
+        n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
+        told.cancel_point = (unsigned long)(flags & SYSBATCH_RUN_CANCEL);
+        told.has_jump = (flags & SYSBATCH_RUN_JUMPS) != 0;
+        sb__before_run(rets, n, &told);
+        last = sb__run_kernel(rets, slots, n, &told);
+        if (last != -SYSBATCH_EREFUSED) {
+            return last;
+        }
+        prepared = 1;
+    }
+#endif
+    bad = sb__validate(rets, slots, n, &shape);
+    if (bad) {
+        sb__count(&sb__refused, 1);
+        return bad;
+    }
+    if (n == 0) {
+        return 0;
+    }
+    if (!prepared) {
+        sb__before_run(rets, n, &shape);
+    } else if (shape.has_jump && !told.has_jump) {
+        sb__mark_not_run(rets, 0, n); /* the flags left out a jump */
     }
 #if SB__HAVE_KERNEL_PATH
     /* Below the break-even the original calls are cheaper; a refusal means
      * the task must be seen making each call (it is traced, audited or
      * filtered now, perhaps only since start-up): the kernel ran nothing,
      * so the batch runs as its original calls below, and that is no error. */
-    if (p == SYSBATCH_PATH_KERNEL && n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
-        last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
-        if (last >= 0 && last < n) {
-            if (!shape.has_jump && last == n - 1) {
-                executed = n; /* every slot ran, in order */
-                copies = shape.copies;
-            } else {
-                if (!shape.has_jump) {
-                    sb__mark_not_run(rets, last + 1, n); /* stopped early */
-                }
-                executed = sb__count_path(rets, slots, last, &copies);
-            }
-            sb__count(&sb__batches[p], 1);
-            sb__count(&sb__slots[p], (unsigned long)executed);
-            sb__count(&sb__calls, (unsigned long)(executed - copies));
-        } else if (!shape.has_jump && last != -SYSBATCH_EREFUSED) {
-            /* The batch failed as a whole (bad pointers, found before
-             * anything ran on our module): nothing to read, as before. */
-            sb__mark_not_run(rets, 0, n);
-        }
+    if (!prepared && p == SYSBATCH_PATH_KERNEL &&
+        n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
+        last = sb__run_kernel(rets, slots, n, &shape);
         if (last != -SYSBATCH_EREFUSED) {
             return last;
         }
     }
 #else
     (void)p;
+    (void)prepared;
 #endif
     /* without jumps the loop runs every slot, so none needs the mark */
     last = sb__emulate(rets, slots, n, &executed, &copies);

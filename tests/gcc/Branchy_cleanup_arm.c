@@ -52,7 +52,7 @@ long cleanup(const char *path, struct stat *st, char *buf)
 // PLAN-NOT:  function
 
 // One test of last >= 0 and one of the call's own slot per call site.
-// GIMPLE:     _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}, 9, 0);
+// GIMPLE:     _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}, 9, 7);
 // GIMPLE:     # _[[LAST:[0-9]+]] = PHI <_[[RES]]({{[0-9]+}}), -1({{[0-9]+}})>
 // GIMPLE:      if (_[[LAST]] >= 0)
 // GIMPLE:      _[[R0:[0-9]+]] = sysbatch_rets.{{[0-9]+}}[0];

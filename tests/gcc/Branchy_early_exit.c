@@ -39,7 +39,7 @@ long early_exit(const char *path, struct stat *st)
 // PLAN-NEXT:   slot 4: call 2 close(ret0)
 // PLAN-NOT:  function
 
-// GIMPLE:     _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}, 5, 0);
+// GIMPLE:     _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}, 5, 7);
 // GIMPLE:     # _[[LAST:[0-9]+]] = PHI <_[[RES]]({{[0-9]+}}), -1({{[0-9]+}})>
 // GIMPLE:     if (_[[LAST]] >= 0)
 // GIMPLE:     if (_[[LAST]] >= 3)

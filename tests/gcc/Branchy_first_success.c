@@ -35,7 +35,7 @@ int first_that_succeeds(const char *a, const char *b, const char *c)
 // PLAN-NOT:  function
 
 // GIMPLE:      sysbatch_slots{{.*}}[0].jump_zero = -1;
-// GIMPLE:      _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}, 3, 0);
+// GIMPLE:      _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}, 3, 7);
 // GIMPLE:      # _[[LAST:[0-9]+]] = PHI <_[[RES]]({{[0-9]+}}), -1({{[0-9]+}})>
 // GIMPLE:      if (_[[LAST]] >= 0)
 // GIMPLE:      _[[R0:[0-9]+]] = sysbatch_rets.{{[0-9]+}}[0];

@@ -36,7 +36,7 @@ int two_blocks(int flag, int fd)
 // CHECK-NEXT: if (_[[ACT]] != 0)
 // CHECK:      sysbatch_slots{{.*}}[0].nr = 102;
 // CHECK:      sysbatch_slots{{.*}}[1].nr = 104;
-// CHECK:      _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}[0], &sysbatch_slots{{.*}}[0], 2, 0);
+// CHECK:      _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}[0], &sysbatch_slots{{.*}}[0], 2, 1);
 // CHECK:      # _[[LAST:[0-9]+]] = PHI <_[[RES]]({{[0-9]+}}), -1({{[0-9]+}})>
 // CHECK-NEXT: if (_[[LAST]] >= 0)
 // CHECK:      u_{{[0-9]+}} = getuid ();

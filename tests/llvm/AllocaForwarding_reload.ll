@@ -15,7 +15,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:       ptrtoint i8* %x1.sb to i64
 ; %q.addr was written with %b after the issue point: %b itself.
 ; CHECK:       ptrtoint i8* %b to i64
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 1)
 ; CHECK:       call i32 @access(i8* %x1, i32 0)
 ; CHECK:       call i32 @access(i8* %x2, i32 0)
 define i32 @reload(i8* %a, i8* %b) {
@@ -37,7 +37,7 @@ entry:
 ; batched call may write (read's buffer may be *%pp) cannot be used:
 ; access is refused with arg-computed, and the batch is getuid + read.
 ; CHECK-LABEL: define i32 @written(i8* %buf, i8** %pp)
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 5)
 ; CHECK-NOT:   sysbatch_run
 ; CHECK:       %r2 = call i32 @access(i8* %x2, i32 0)
 ; CHECK-NEXT:  ret i32 %r2

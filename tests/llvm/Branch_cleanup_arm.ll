@@ -27,7 +27,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:     sb.issue:
 ; fstat's buffer is loaded from %st.addr after the issue point: re-loaded.
 ; CHECK:       %{{.*}}.sb = load %struct.stat*, %struct.stat** %st.addr
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 5, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 5, i64 7)
 ; CHECK:     sb.join:
 ; CHECK-NEXT:  %sb.last = phi i64 [ -1, %entry ], [ %sb.ran, %sb.issue ]
 ; Each call site: did the batch run at all, then did this slot run.

@@ -15,7 +15,7 @@
 ; PLAN-NEXT: remark: <unknown>:0:0: batched 3 calls (open, read, close) into 5 slots with 2 chains over 2 blocks{{$}}
 
 ; CHECK-LABEL: define i32 @early_exit(
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 5, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 5, i64 7)
 ; CHECK:       %sb.slot.ran = icmp sle i64 0, %sb.last
 ; CHECK:       %call.orig = call i32 (i8*, i32, ...) @open(
 ; CHECK:       br i1 %cmp, label %if.then, label %if.end

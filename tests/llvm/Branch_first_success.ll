@@ -16,7 +16,7 @@
 ; CHECK:     sb.issue:
 ; CHECK:       load i8*, i8** %b.addr
 ; CHECK:       load i8*, i8** %c.addr
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 3, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 3, i64 7)
 ; CHECK:       %call.orig = call i32 (i8*, i32, ...) @open(
 ; CHECK:     land.lhs.true:
 ; CHECK:       %sb.batch.ran{{[0-9]+}} = icmp sge i64 %sb.last, 0

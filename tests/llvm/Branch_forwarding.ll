@@ -26,9 +26,9 @@
 ; PLAN-NEXT: refused call 0 (close): below-min-batch: {{.*}}
 
 ; CHECK-LABEL: define i32 @dominating(
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 5, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 5, i64 7)
 ; CHECK-LABEL: define i32 @one_arm(
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 2, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 2, i64 7)
 ; CHECK:     if.end:
 ; CHECK-NEXT:  %{{[0-9]+}} = load i32, i32* %fd
 ; CHECK-NEXT:  %call2 = call i32 @close(

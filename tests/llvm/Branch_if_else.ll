@@ -17,7 +17,7 @@
 ; CHECK-LABEL: define void @if_else(
 ; CHECK:     sb.issue:
 ; CHECK:       store i64 281474976776213, i64* %{{.*}}, align 8
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 4, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{.*}}, i64* %{{.*}}, i64 4, i64 3)
 ; CHECK:       %call.orig = call i32 @access(
 ; CHECK:     if.then:
 ; CHECK:       getelementptr inbounds [4 x i64], [4 x i64]* %sb.rets, i64 0, i64 1

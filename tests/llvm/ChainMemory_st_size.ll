@@ -23,7 +23,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; Slot 4 (word 32) is the copy: arg 1 (word 35) is &st.st_size.
 ; CHECK:       [[G:%[0-9]+]] = getelementptr inbounds [48 x i64], [48 x i64]* %sb.slots, i64 0, i64 35
 ; CHECK-NEXT:  store i64 [[SIZE]], i64* [[G]], align 8
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 6, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 6, i64 7)
 ; CHECK:       %n.orig = call i64 @read(i32 %fd, i8* %buf, i64 %size)
 define i64 @slurp(i8* %p, i8* %buf) {
 entry:
@@ -38,7 +38,7 @@ entry:
 
 ; A store to the word between fstat and the load: not the word fstat wrote.
 ; CHECK-LABEL: define i64 @overwritten(i8* %p, i8* %buf)
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 7)
 ; CHECK:       %n = call i64 @read(i32 %fd, i8* %buf, i64 %size)
 define i64 @overwritten(i8* %p, i8* %buf) {
 entry:
@@ -56,7 +56,7 @@ entry:
 ; buffer) would run before the copy: the batch ends at the second fstat (the
 ; load of st.st_size reads what it writes) and read keeps its ordinary load.
 ; CHECK-LABEL: define i64 @rewritten(i8* %p, i8* %buf, i32 %fd2)
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 7)
 ; CHECK:       %n = call i64 @read(i32 %fd, i8* %buf, i64 %size)
 define i64 @rewritten(i8* %p, i8* %buf, i32 %fd2) {
 entry:

@@ -19,7 +19,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; PLAN-NEXT: batch 0: calls 0..1, 2 slots, 0 chains
 
 ; CHECK-LABEL: define i32 @moves()
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 1)
 ; The code in between is still between the two call sites, unchanged.
 ; CHECK:       %rc0 = phi i32
 ; CHECK-NEXT:  %e0 = call i32* @__errno_location()

@@ -8,7 +8,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-LABEL: define i32 @advise(i32 %fd)
 ; nr 221 (fadvise64), argc 4, POSIX_FADV_SEQUENTIAL (2) then WILLNEED (3)
 ; CHECK:       store i64 221, i64*
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 1)
 ; CHECK:       [[E:%.*]] = call i32 @sysbatch_ret_positive_error(i64 %sb.raw)
 ; CHECK-NOT:   trunc
 ; CHECK:       %a = phi i32 [ [[E]], %sb.result ], [ %a.orig, %sb.call ]

@@ -22,7 +22,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:  store i64 ptrtoint ([1 x i8]* @sysbatch_empty_string to i64), i64* [[G]]
 ; CHECK-NEXT:  [[G:%[0-9]+]] = getelementptr inbounds [24 x i64], [24 x i64]* %sb.slots, i64 0, i64 21
 ; CHECK-NEXT:  store i64 4096, i64* [[G]]
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 7)
 ; CHECK:       call i64 @sysbatch_ret_errno(
 ; CHECK:       %fd.orig = call i32 (i8*, i32, ...) @open(i8* %p, i32 0)
 ; CHECK:       call i64 @sysbatch_ret_errno(

@@ -21,7 +21,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:       store i64 102, i64* [[S0:%[0-9]+]], align 8
 ; CHECK:       store i64 0, i64* [[S1:%[0-9]+]], align 8
 ; CHECK:       store i64 102, i64* [[S8:%[0-9]+]], align 8
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{[0-9]+}}, i64* %{{[0-9]+}}, i64 2, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{[0-9]+}}, i64* %{{[0-9]+}}, i64 2, i64 1)
 ; CHECK:     sb.join:
 ; CHECK-NEXT:  %sb.last = phi i64 [ -1, %entry ], [ %sb.ran, %sb.issue ]
 ; CHECK-NEXT:  %sb.slot.ran = icmp sle i64 0, %sb.last

@@ -11,7 +11,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:       store i64 9, i64*
 ; CHECK-NEXT:  getelementptr
 ; CHECK-NEXT:  store i64 6, i64*
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 1)
 ; CHECK:       [[M:%.*]] = call i8* @sysbatch_ret_mmap(i64 %sb.raw)
 ; CHECK:       %a = phi i8* [ [[M]], %sb.result ], [ %a.orig, %sb.call ]
 ; CHECK:       call i8* @sysbatch_ret_mmap(i64

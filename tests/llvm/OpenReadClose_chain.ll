@@ -66,7 +66,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:  store i64 [[SRC:%[0-9]+]], i64* [[G]], align 8
 ; CHECK-NEXT:  [[G:%[0-9]+]] = getelementptr inbounds [40 x i64], [40 x i64]* %sb.slots, i64 0, i64 19
 ; CHECK-NEXT:  store i64 [[BUF:%[0-9]+]], i64* [[G]], align 8
-; CHECK:       %sb.ran = call i64 @sysbatch_run({{.*}}, i64 5, i64 0)
+; CHECK:       %sb.ran = call i64 @sysbatch_run({{.*}}, i64 5, i64 7)
 ; open's site: slot 0, -1/errno convention, narrowed to int.
 ; CHECK:       icmp sle i64 0, %sb.last
 ; CHECK:       [[R0:%.*]] = call i64 @sysbatch_ret_errno(i64 %sb.raw)

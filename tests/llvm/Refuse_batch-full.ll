@@ -6,7 +6,7 @@ target datalayout = "e-m:e-p270:32:32-p271:32:32-p272:64:64-i64:64-f80:128-n8:16
 target triple = "x86_64-unknown-linux-gnu"
 
 ; CHECK-LABEL: define i32 @f()
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 1)
 ; CHECK-NOT:   sysbatch_run
 ; CHECK:       %c = call i32 @getuid()
 ; REMARK: remark: <unknown>:0:0: getuid not batched: batch-full

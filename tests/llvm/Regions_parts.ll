@@ -8,5 +8,5 @@
 ; PLAN-NEXT: batch 0: calls 0..63, 64 slots, 0 chains
 ; PLAN:      function many block 0 part 1:
 ; PLAN-NEXT: batch 0: calls 0..1, 2 slots, 0 chains
-; CHECK: call i64 @sysbatch_run({{.*}}, i64 64, i64 0)
-; CHECK: call i64 @sysbatch_run({{.*}}, i64 2, i64 0)
+; CHECK: call i64 @sysbatch_run({{.*}}, i64 64, i64 1)
+; CHECK: call i64 @sysbatch_run({{.*}}, i64 2, i64 1)

@@ -18,7 +18,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK:       store i64 39, i64*
 ; CHECK:       store i64 3, i64*
 ; CHECK:       store i64 [[FD]], i64*
-; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 0)
+; CHECK:       call i64 @sysbatch_run({{.*}}, i64 2, i64 5)
 ; CHECK:       [[A:%.*]] = call i64 @sysbatch_ret_errno(i64 %sb.raw)
 ; CHECK:       %a = phi i64 [ [[A]], %sb.result ], [ %a.orig, %sb.call ]
 ; CHECK:       %b.orig = call i64 (i64, ...) @syscall(i64 3, i32 %fd)

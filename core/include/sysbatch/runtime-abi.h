@@ -62,6 +62,23 @@ struct sb_rt_entry {
 };
 
 const struct sb_rt_entry *sb_runtime_abi(enum sb_rt_symbol symbol);
+
+/* sysbatch_run's flags argument (== SYSBATCH_RUN_* of sysbatch.h): a batch
+ * the planner built is well-formed by construction, so rewritten code
+ * passes SB_RT_RUN_PLANNED and two facts about its slots, and the runtime
+ * skips its own pass over them on the kernel path. */
+#define SB_RT_RUN_PLANNED 0x1
+#define SB_RT_RUN_JUMPS 0x2  /* some slot has a nonzero jump offset */
+#define SB_RT_RUN_CANCEL 0x4 /* some slot is a pthread cancellation point */
+
+/* Linux x86_64: is the raw call nr a pthread cancellation point in libc
+ * (runtime/src/linux.c's list, for the calls the catalogue knows)? */
+bool sb_linux_cancel_point(int nr);
+/* The flags for one slot (nr, its three jumps), ORed into `flags`. */
+long sb_rt_run_flags_slot(long flags, int nr, short jump_fail, short jump_zero,
+                          short jump_pos);
+/* The flags for a planned batch. */
+long sb_rt_run_flags(const struct sb_batch_plan *batch);
 /* The C spelling of a type ("struct sysbatch_slot *"). */
 const char *sb_rt_type_c(enum sb_rt_type type);
 
