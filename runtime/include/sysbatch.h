@@ -36,6 +36,11 @@ extern "C" {
 
 #define SYSBATCH_NR_BATCH 183     /* the afs_syscall slot sys_batch occupies */
 #define SYSBATCH_NR_WORDCOPY (-2) /* pseudo-op: *(long *)arg[0] = *(long *)arg[1] */
+/* pseudo-op: sigaction((int)arg[0], arg[1], arg[2]) exactly as glibc's,
+ * result 0 or -errno.  The runtime checks the signal as glibc does and
+ * issues rt_sigaction with kernel structs of its own (docs/runtime.md,
+ * "Converted slots"); the batch must be run with SYSBATCH_RUN_CONVERTS. */
+#define SYSBATCH_NR_SIGACTION (-3)
 #define SYSBATCH_MAX_SLOTS 1024   /* same cap as our kernel module */
 /* rets[i] of a slot that did not run.  No system call returns it: it is not
  * an error (-4095..-1), a user address, a size or an offset.  (plugin ABI) */
@@ -65,7 +70,8 @@ enum {
 #define SYSBATCH_EREFUSED 1 /* EPERM */
 
 struct sysbatch_slot {
-    short nr;        /* syscall number, or SYSBATCH_NR_WORDCOPY */
+    short nr;        /* syscall number, SYSBATCH_NR_WORDCOPY or
+                        SYSBATCH_NR_SIGACTION */
     short jump_fail; /* taken when the result is < 0 */
     short jump_zero; /*                         == 0 */
     short jump_pos;  /*                          > 0 */
@@ -93,9 +99,14 @@ enum sysbatch_path {
  * running anything.  Denied calls inside a valid batch are not errors: they
  * get -ENOSYS in their rets slot and the batch goes on. */
 #define SYSBATCH_EINVAL 22  /* jump past the end, argc > 6, n too large
-                              (also flags != 0, overlapping arrays, and word
+                              (also unknown flags, overlapping arrays, and word
                               copies outside the rules in docs/runtime.md) */
 #define SYSBATCH_EFAULT 14  /* NULL rets or slots */
+
+/* sysbatch_run flags.  SYSBATCH_RUN_CONVERTS: the batch may hold converted
+ * slots (SYSBATCH_NR_SIGACTION); a batch holding one without the flag is
+ * refused with -SYSBATCH_EINVAL.  Every other bit is refused too. */
+#define SYSBATCH_RUN_CONVERTS 2L
 
 /* Run slots[0..n-1].  Returns the index of the last slot executed (0..n-1),
  * 0 for n == 0, or -SYSBATCH_E* without running anything.  (plugin ABI) */

@@ -27,7 +27,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include "sysbatch.h"
+#include "sb_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -41,13 +41,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* SYSBATCH_GENERIC_SYSCALLS builds the portable path on x86_64 too, so it
- * can be tested here (see docs/runtime.md). */
-#if defined(__x86_64__) && !defined(SYSBATCH_GENERIC_SYSCALLS)
+#if SB__HAVE_KERNEL_PATH
 #include "raw_syscall.h"
-#define SB__HAVE_KERNEL_PATH 1
-#else
-#define SB__HAVE_KERNEL_PATH 0
 #endif
 
 #if defined(__x86_64__)
@@ -600,6 +595,7 @@ struct sb__shape {
     unsigned long cancel_point; /* nonzero: some slot is a cancellation point */
     int has_jump;               /* some slot jumps (so slots may be skipped) */
     long copies;                /* word copies in the batch */
+    long converted;             /* converted slots (SYSBATCH_NR_SIGACTION) */
 };
 
 /* sysbatch_check, also telling the batch's shape (both extra facts are
@@ -608,7 +604,7 @@ static inline __attribute__((always_inline)) long
 sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
              struct sb__shape *shape)
 {
-    long i, copies = 0;
+    long i, copies = 0, converted = 0;
     int has_jump = 0;
     unsigned long cancel = 0;
     if (n < 0 || n > SYSBATCH_MAX_SLOTS) {
@@ -652,8 +648,11 @@ sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
                 return bad;
             }
             copies++;
+        } else if (s->nr == SYSBATCH_NR_SIGACTION) {
+            converted++;
         }
     }
+    shape->converted = converted;
     shape->cancel_point = cancel;
     shape->has_jump = has_jump;
     shape->copies = copies;
@@ -697,7 +696,10 @@ static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *e
             i++; /* sysbatch_check made its jumps 0 */
             continue;
         }
-        if (__builtin_expect(sb__denied(nr), 0)) {
+        if (__builtin_expect(nr == SYSBATCH_NR_SIGACTION, 0)) {
+            r = sb__sigaction_call(s->argc > 0 ? s->arg[0] : 0, s->argc > 1 ? s->arg[1] : 0,
+                                   s->argc > 2 ? s->arg[2] : 0);
+        } else if (__builtin_expect(sb__denied(nr), 0)) {
             r = -ENOSYS;
         } else {
             /* One indirect jump on argc (checked 0..6) instead of six tests. */
@@ -757,13 +759,71 @@ static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, 
 
 /* ---------------------------------------------------------------- entry */
 
+#if SB__HAVE_KERNEL_PATH
+/* One crossing for kslots (the caller's slots, or the runtime's converted
+ * copy of them; the same jumps either way).  -SYSBATCH_EREFUSED: the kernel
+ * ran nothing and the batch is to run as its original calls. */
+static long sb__run_kernel(long *rets, const struct sysbatch_slot *kslots, long n,
+                           const struct sb__shape *shape)
+{
+    long last, executed, copies;
+    last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)kslots, n, 0, 0, 0);
+    if (last >= 0 && last < n) {
+        if (!shape->has_jump && last == n - 1) {
+            executed = n; /* every slot ran, in order */
+            copies = shape->copies;
+        } else {
+            if (!shape->has_jump) {
+                sb__mark_not_run(rets, last + 1, n); /* stopped early */
+            }
+            executed = sb__count_path(rets, kslots, last, &copies);
+        }
+        sb__count(&sb__batches[SYSBATCH_PATH_KERNEL], 1);
+        sb__count(&sb__slots[SYSBATCH_PATH_KERNEL], (unsigned long)executed);
+        sb__count(&sb__calls, (unsigned long)(executed - copies));
+    } else if (!shape->has_jump && last != -SYSBATCH_EREFUSED) {
+        /* The batch failed as a whole (bad pointers, found before
+         * anything ran on our module): nothing to read, as before. */
+        sb__mark_not_run(rets, 0, n);
+    }
+    return last;
+}
+
+/* A batch that may hold converted slots (sigaction.c): the kernel runs the
+ * runtime's converted copy, then each *oact is written.  Its own frame, so
+ * the common batch does not pay for the scratch.  -SYSBATCH_EREFUSED as
+ * above, also when the conversion cannot keep glibc's behaviour. */
+static __attribute__((noinline)) long sb__run_kernel_converted(long *rets,
+                                                               const struct sysbatch_slot *slots,
+                                                               long n,
+                                                               const struct sb__shape *shape)
+{
+    struct sb__sigaction_work work;
+    long last;
+    if (sb__sigaction_to_kernel(slots, n, &work) != 0) {
+        return -SYSBATCH_EREFUSED;
+    }
+    last = sb__run_kernel(rets, work.slots, n, shape);
+    if (last >= 0 && last < n) {
+        sb__sigaction_from_kernel(rets, slots, n, &work);
+    }
+    return last;
+}
+#endif
+
 long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
 {
     enum sysbatch_path p = sysbatch_path(); /* first: it fills sb__cancel */
-    struct sb__shape shape = { 0, 0, 0 };
-    long bad = flags != 0 ? -SYSBATCH_EINVAL : sb__validate(rets, slots, n, &shape);
+    struct sb__shape shape = { 0, 0, 0, 0 };
+    long bad = (flags & ~SYSBATCH_RUN_CONVERTS) != 0 ? -SYSBATCH_EINVAL
+                                                    : sb__validate(rets, slots, n, &shape);
     long last, executed, copies;
 
+    /* A converted slot the caller did not announce would reach the kernel
+     * as an unknown number. */
+    if (!bad && shape.converted && !(flags & SYSBATCH_RUN_CONVERTS)) {
+        bad = -SYSBATCH_EINVAL;
+    }
     if (bad) {
         sb__count(&sb__refused, 1);
         return bad;
@@ -788,25 +848,8 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
      * filtered now, perhaps only since start-up): the kernel ran nothing,
      * so the batch runs as its original calls below, and that is no error. */
     if (p == SYSBATCH_PATH_KERNEL && n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
-        last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
-        if (last >= 0 && last < n) {
-            if (!shape.has_jump && last == n - 1) {
-                executed = n; /* every slot ran, in order */
-                copies = shape.copies;
-            } else {
-                if (!shape.has_jump) {
-                    sb__mark_not_run(rets, last + 1, n); /* stopped early */
-                }
-                executed = sb__count_path(rets, slots, last, &copies);
-            }
-            sb__count(&sb__batches[p], 1);
-            sb__count(&sb__slots[p], (unsigned long)executed);
-            sb__count(&sb__calls, (unsigned long)(executed - copies));
-        } else if (!shape.has_jump && last != -SYSBATCH_EREFUSED) {
-            /* The batch failed as a whole (bad pointers, found before
-             * anything ran on our module): nothing to read, as before. */
-            sb__mark_not_run(rets, 0, n);
-        }
+        last = (flags & SYSBATCH_RUN_CONVERTS) ? sb__run_kernel_converted(rets, slots, n, &shape)
+                                               : sb__run_kernel(rets, slots, n, &shape);
         if (last != -SYSBATCH_EREFUSED) {
             return last;
         }
