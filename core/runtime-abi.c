@@ -2,6 +2,7 @@
  * (sysbatch/runtime-abi.h).  Adding a runtime entry point means one row
  * here, the function in runtime/, and its version node. */
 #include "sysbatch/runtime-abi.h"
+#include "sysbatch/loop.h"
 
 #define LINUX SB_ABI_LINUX_X86_64
 #define TOCK SB_ABI_TOCK
@@ -63,4 +64,20 @@ const char *sb_rt_type_c(enum sb_rt_type type)
     if ((int)type < 0 || type > SB_RT_CONST_CHAR_1)
         return "?";
     return names[type];
+}
+
+long sb_batch_run_flags(const struct sb_batch_plan *batch)
+{
+    for (int i = 0; batch && i < batch->nslots; i++)
+        if (batch->slots[i].kind == SB_SLOT_CALL &&
+            batch->slots[i].nr == SB_NR_RT_SIGACTION)
+            return SB_RUN_CONVERTS;
+    return 0;
+}
+
+long sb_loop_run_flags(const struct sb_loop_plan *plan)
+{
+    return plan && plan->why == SB_WHY_NONE && plan->nr == SB_NR_RT_SIGACTION
+               ? SB_RUN_CONVERTS
+               : 0;
 }

@@ -62,6 +62,15 @@ struct sb_rt_entry {
 };
 
 const struct sb_rt_entry *sb_runtime_abi(enum sb_rt_symbol symbol);
+
+/* sysbatch_run's flags argument: SB_RUN_CONVERTS (SYSBATCH_RUN_CONVERTS in
+ * sysbatch.h) says the batch holds runtime-converted slots
+ * (SB_ROW_RUNTIME_CONVERTED), so the runtime looks for them without relying
+ * on any other per-slot pass.  Both front ends pass what these return. */
+#define SB_RUN_CONVERTS 2L
+long sb_batch_run_flags(const struct sb_batch_plan *batch);
+struct sb_loop_plan;
+long sb_loop_run_flags(const struct sb_loop_plan *plan);
 /* The C spelling of a type ("struct sysbatch_slot *"). */
 const char *sb_rt_type_c(enum sb_rt_type type);
 
