@@ -576,7 +576,7 @@ tree batch_rewriter::issue(gcall *first)
     tree slots0 = build_fold_addr_expr(slot_ref(0));
     gcall *run = gimple_build_call(sysbatch_rt.run_fn, 4, rets0, slots0,
                                    build_int_cst(long_t, bp_.nslots),
-                                   build_int_cst(long_t, 0));
+                                   build_int_cst(long_t, sb_batch_run_flags(&bp_)));
     gimple_call_set_lhs(run, last_run);
     gimple_set_location(run, loc);
     gimple_seq_add_stmt(&seq, run);

@@ -34,6 +34,7 @@
  * the caller and the new inner cycle is found by the loop fix-up.
  */
 #include "loop-batching.h"
+#include "sysbatch/runtime-abi.h"
 
 namespace {
 
@@ -372,7 +373,8 @@ void loop_rewriter::run()
             ARRAY_REF, sysbatch_rt.slot_type, slots_, size_int(0), NULL_TREE,
             NULL_TREE));
         gcall *runc = gimple_build_call(sysbatch_rt.run_fn, 4, rets0, slots0, n,
-                                        zero);
+                                        build_int_cst(long_integer_type_node,
+                                                      sb_loop_run_flags(&p_)));
         gimple_set_location(runc, loc_);
         batched_->add(runc);
         gimple_seq_add_stmt(&seq, runc);

@@ -491,7 +491,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
   Value *RetsBase = wordPtr(IB, I64, Rets, BP.nslots, 0);
   CallInst *Ran = IB.CreateCall(
       RT.run(), {RetsBase, SlotsBase, ConstantInt::get(I64, BP.nslots),
-               ConstantInt::get(I64, 0)},
+               ConstantInt::get(I64, sb_batch_run_flags(&BP))},
       "sb.ran");
   Ran->setDebugLoc(First->getDebugLoc());
   PHINode *Last = PHINode::Create(I64, 2, "sb.last", &Join->front());

@@ -316,7 +316,7 @@ void rewriteLoop(LoopSite &S, RuntimeABI &RT, bool Verify) {
   CallInst *Ran = UB.CreateCall(
       RT.run(), {UB.CreateConstInBoundsGEP2_64(RetsTy, Rets, 0, 0),
                  UB.CreateConstInBoundsGEP2_64(SlotsTy, Slots, 0, 0), Count,
-                 ConstantInt::get(I64, 0)},
+                 ConstantInt::get(I64, sb_loop_run_flags(&P))},
       "sb.ran");
   Ran->setMetadata(LoopBatchedMD, MDNode::get(Ctx, {}));
   // A batch the runtime refused ran nothing and left rets unwritten.

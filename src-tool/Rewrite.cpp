@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SysbatchSrc.h"
+#include "sysbatch/runtime-abi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -326,7 +327,8 @@ struct BatchRewriter {
     if (!Jumps.empty())
       Head += Jumps;
     Head += Indent + "long " + Last + " = sysbatch_active ? sysbatch_run(" + Rets +
-            ", " + Slots + ", " + N + ", 0) : -1;\n" + Indent;
+            ", " + Slots + ", " + N + ", " +
+            std::to_string(sb_batch_run_flags(&BP)) + ") : -1;\n" + Indent;
     // Call sites: the slot's result when the slot ran, else the call.
     for (int C : Members) {
       const CallExpr *CE = R.Calls[C].Call;
