@@ -320,6 +320,17 @@ static const struct sb_syscall rows[] = {
     ROW("kill", "kill", 62, 2, A(V, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
     ROW("sched_yield", "sched_yield", 24, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
         ERRNO, 32, BLOCK),
+    /* glibc's sigaction is not the raw call: it answers EINVAL itself for
+     * signals outside 1..64 and for its internal SIGCANCEL (32) and
+     * SIGSETXID (33), and passes the kernel a struct of its own (handler,
+     * flags | SA_RESTORER, its restorer, an 8-byte mask) for rt_sigaction(sig,
+     * kact, koact, 8), converting koact back into *oact.  The slot is the
+     * runtime's pseudo call SB_NR_RT_SIGACTION, which does the same
+     * (docs/design.md, "Runtime-converted calls").  152 bytes is
+     * sizeof(struct sigaction): read from act, written to oact. */
+    ROW("sigaction", "rt_sigaction", SB_NR_RT_SIGACTION, 3,
+        A(V, INN(152), OUTN(152)), 3, A(L(0), L(1), L(2)), ERRNO, 32,
+        SB_ROW_RUNTIME_CONVERTED),
 
     /* --- memory --------------------------------------------------------- */
     /* glibc: an offset that is not page-aligned is EINVAL without a
@@ -417,6 +428,7 @@ static const struct {
     {"lstat64", "lstat"},
     {"mmap64", "mmap"},
     {"_Exit", "_exit"},
+    {"__sigaction", "sigaction"},
     {"sysbatch_run", "sys_batch"},
 };
 

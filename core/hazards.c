@@ -3,7 +3,9 @@
  * front end rewrites it.
  *
  * The rules, and why each exists:
- *  - argc 0..6 and nr >= 0 for calls: the kernel's slot format.
+ *  - argc 0..6 and nr >= 0 for calls: the kernel's slot format (the one
+ *    negative number allowed is the runtime-converted sigaction, which the
+ *    runtime replaces before the kernel sees the batch).
  *  - an offset k >= 0 from slot i lands on i + 1 + k <= n: the c-blake
  *    module writes rets[target] without a bound check, so "jump to the end"
  *    must be exactly n (hazard (b)); a negative offset stops.
@@ -44,7 +46,7 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
                    "fall-through)";
     }
     if (s->kind == SB_SLOT_CALL) {
-        if (s->nr < 0)
+        if (s->nr < 0 && s->nr != SB_NR_RT_SIGACTION)
             return "a call slot has a negative syscall number";
         for (int a = 0; a < s->argc; a++) {
             if (s->args[a].fill != SB_FILL_CHAINED)

@@ -133,6 +133,11 @@ static struct refusal plan_private_buffer(const struct sb_loop *loop,
                           "memory in ways the catalogue does not describe");
         if (d->kind != SB_ARG_OUT_BUF)
             continue;
+        if (row->flags & SB_ROW_RUNTIME_CONVERTED)
+            return refuse(SB_WHY_LOOP_SHARED_BUFFER,
+                          "the runtime converts this call's output into the "
+                          "buffer and writes only some of its bytes, so a "
+                          "private copy could not be copied back exactly");
         if (plan->private_arg >= 0)
             return refuse(SB_WHY_LOOP_SHARED_BUFFER,
                           "more than one shared output buffer");

@@ -223,6 +223,9 @@ static struct refusal branchy_check(const struct branchy *br, int j,
     struct refusal pre = check_precheck(pl, j, 0);
     if (pre.why != SB_WHY_NONE)
         return pre;
+    struct refusal mix = check_converted_mix(pl, j, 0, br->included);
+    if (mix.why != SB_WHY_NONE)
+        return mix;
     if (nslots + 1 + chains_needed(pl, j, 0) > pl->opts.max_slots)
         return refuse(SB_WHY_BATCH_FULL, NULL);
     return refuse(SB_WHY_NONE, NULL);

@@ -150,6 +150,48 @@ struct refusal check_precheck(const struct planner *pl, int c,
               : refuse(SB_WHY_LIBC_PRECHECK, precheck_detail[row->precheck]);
 }
 
+static bool is_converted(const struct planner *pl, int c)
+{
+    const struct sb_syscall *row = pl->raw_row[c];
+    return row && (row->flags & SB_ROW_RUNTIME_CONVERTED);
+}
+
+/* No argument of the call is a pointer the kernel follows.  syscall(NR,
+ * ...) passes raw words the catalogue describes only through NR's row. */
+static bool takes_no_pointer(const struct planner *pl, int c)
+{
+    const struct sb_syscall *row = pl->raw_row[c];
+    if (!row || sb_call_is_raw_syscall(pl->calls[c]))
+        return false;
+    for (int k = 0; k < row->libc_argc; k++)
+        if (row->libc_args[k].kind != SB_ARG_VALUE &&
+            row->libc_args[k].kind != SB_ARG_FD)
+            return false;
+    return true;
+}
+
+struct refusal check_converted_mix(const struct planner *pl, int c, int first,
+                                   const bool *in_batch)
+{
+    bool converted = is_converted(pl, c), plain = takes_no_pointer(pl, c);
+    if (converted || plain) {
+        for (int m = first; m < c; m++) {
+            if (in_batch && !in_batch[m])
+                continue;
+            bool ok = converted ? is_converted(pl, m) || takes_no_pointer(pl, m)
+                                : true;
+            if (!ok)
+                return refuse(SB_WHY_CONVERTED_MIX, NULL);
+        }
+        return refuse(SB_WHY_NONE, NULL);
+    }
+    /* c takes pointers: no converted call may be in the batch. */
+    for (int m = first; m < c; m++)
+        if ((!in_batch || in_batch[m]) && is_converted(pl, m))
+            return refuse(SB_WHY_CONVERTED_MIX, NULL);
+    return refuse(SB_WHY_NONE, NULL);
+}
+
 /* Phase 2, part 2: may call c join the open batch [first, c)? */
 static struct refusal check_join(const struct planner *pl, int c, int first,
                                  int nslots)
@@ -185,6 +227,9 @@ static struct refusal check_join(const struct planner *pl, int c, int first,
     struct refusal pre = check_precheck(pl, c, first);
     if (pre.why != SB_WHY_NONE)
         return pre;
+    struct refusal mix = check_converted_mix(pl, c, first, NULL);
+    if (mix.why != SB_WHY_NONE)
+        return mix;
     if (nslots + 1 + chains_needed(pl, c, first) > pl->opts.max_slots)
         return refuse(SB_WHY_BATCH_FULL, NULL);
     return refuse(SB_WHY_NONE, NULL);

@@ -66,6 +66,14 @@ SB_HIDDEN enum operand_use operand_use(const struct planner *pl,
                                        const struct sb_operand *op, int first);
 SB_HIDDEN struct refusal check_precheck(const struct planner *pl, int c,
                                         int first);
+/* May call c share a batch with the calls of [first, c) for which
+ * `in_batch` is true (NULL: all of them)?  A runtime-converted call
+ * (SB_ROW_RUNTIME_CONVERTED) reads its input when the batch is issued and
+ * writes its output after the batch: every other call of its batch must
+ * take no pointer, so no call of the batch can write what it reads or read
+ * what it writes. */
+SB_HIDDEN struct refusal check_converted_mix(const struct planner *pl, int c,
+                                             int first, const bool *in_batch);
 /* Phase 2 for a straight-line region: group, dissolve batches below
  * min_batch, encode the rest into plan->batches.  -1: out of memory (the
  * caller frees the plan). */

@@ -109,6 +109,12 @@ static const struct {
                                    "the loop has more than one system call "
                                    "site; its body is planned as "
                                    "straight-line code"},
+    [SB_WHY_CONVERTED_MIX] = {"converted-mix",
+                              "the runtime reads a converted call's input "
+                              "(sigaction's act) when the batch is issued "
+                              "and writes its output after the batch, so "
+                              "it shares a batch only with calls that take "
+                              "no pointers"},
     [SB_WHY_NO_CHAINING] = {"no-chaining",
                             "an argument is the result of an earlier call in "
                             "the batch and this target cannot chain results"},

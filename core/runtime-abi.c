@@ -2,6 +2,7 @@
  * (sysbatch/runtime-abi.h).  Adding a runtime entry point means one row
  * here, the function in runtime/, and its version node. */
 #include "sysbatch/runtime-abi.h"
+#include "sysbatch/loop.h"
 
 #include <string.h>
 
@@ -102,6 +103,8 @@ long sb_rt_run_flags_slot(long flags, int nr, short jump_fail, short jump_zero,
         flags |= SB_RT_RUN_JUMPS;
     if (nr >= 0 && sb_linux_cancel_point(nr))
         flags |= SB_RT_RUN_CANCEL;
+    if (nr == SB_NR_RT_SIGACTION)
+        flags |= SB_RT_RUN_CONVERTS;
     return flags;
 }
 
@@ -110,8 +113,8 @@ long sb_rt_run_flags(const struct sb_batch_plan *batch)
     long flags = SB_RT_RUN_PLANNED;
     for (int i = 0; i < batch->nslots; i++) {
         const struct sb_slot_plan *s = &batch->slots[i];
-        flags = sb_rt_run_flags_slot(flags, s->nr, s->jump_fail, s->jump_zero,
-                                     s->jump_pos);
+        flags = sb_rt_run_flags_slot(flags, s->kind == SB_SLOT_CALL ? s->nr : -1,
+                                     s->jump_fail, s->jump_zero, s->jump_pos);
     }
     return flags;
 }

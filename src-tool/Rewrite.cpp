@@ -21,6 +21,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SysbatchSrc.h"
+#include "sysbatch/runtime-abi.h"
 
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
@@ -325,8 +326,12 @@ struct BatchRewriter {
             Indent + "};\n";
     if (!Jumps.empty())
       Head += Jumps;
+    // Source the user may edit afterwards is not vouched for
+    // (SYSBATCH_RUN_PLANNED): the runtime checks it; only the converted
+    // slots a sigaction needs are announced.
     Head += Indent + "long " + Last + " = sysbatch_active ? sysbatch_run(" + Rets +
-            ", " + Slots + ", " + N + ", 0) : -1;\n" + Indent;
+            ", " + Slots + ", " + N + ", " +
+            std::to_string((sb_rt_run_flags(&BP) & SB_RT_RUN_CONVERTS)) + ") : -1;\n" + Indent;
     // Call sites: the slot's result when the slot ran, else the call.
     for (int C : Members) {
       const CallExpr *CE = R.Calls[C].Call;

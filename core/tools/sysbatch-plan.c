@@ -751,6 +751,7 @@ static void print_catalog(FILE *out)
         {SB_ROW_FD_TABLE, "fd-table"},     {SB_ROW_OPEN_MODE, "open-mode"},
         {SB_ROW_SERIES_LAST, "series-last"}, {SB_ROW_SHARED_MEMORY, "shared-memory"},
         {SB_ROW_FRESH_MAPPING, "fresh-mapping"},
+        {SB_ROW_RUNTIME_CONVERTED, "runtime-converted"},
     };
     for (size_t r = 0; r < sb_catalog_size(); r++) {
         const struct sb_syscall *row = sb_catalog_row(r);

@@ -36,6 +36,11 @@ extern "C" {
 
 #define SYSBATCH_NR_BATCH 183     /* the afs_syscall slot sys_batch occupies */
 #define SYSBATCH_NR_WORDCOPY (-2) /* pseudo-op: *(long *)arg[0] = *(long *)arg[1] */
+/* pseudo-op: sigaction((int)arg[0], arg[1], arg[2]) exactly as glibc's,
+ * result 0 or -errno.  The runtime checks the signal as glibc does and
+ * issues rt_sigaction with kernel structs of its own (docs/runtime.md,
+ * "Converted slots"); the batch must be run with SYSBATCH_RUN_CONVERTS. */
+#define SYSBATCH_NR_SIGACTION (-3)
 #define SYSBATCH_MAX_SLOTS 1024   /* same cap as our kernel module */
 /* rets[i] of a slot that did not run.  No system call returns it: it is not
  * an error (-4095..-1), a user address, a size or an offset.  (plugin ABI) */
@@ -65,7 +70,8 @@ enum {
 #define SYSBATCH_EREFUSED 1 /* EPERM */
 
 struct sysbatch_slot {
-    short nr;        /* syscall number, or SYSBATCH_NR_WORDCOPY */
+    short nr;        /* syscall number, SYSBATCH_NR_WORDCOPY or
+                        SYSBATCH_NR_SIGACTION */
     short jump_fail; /* taken when the result is < 0 */
     short jump_zero; /*                         == 0 */
     short jump_pos;  /*                          > 0 */
@@ -109,6 +115,10 @@ enum sysbatch_path {
 #define SYSBATCH_RUN_PLANNED 0x1 /* built by a sysbatch plugin */
 #define SYSBATCH_RUN_JUMPS 0x2   /* some slot has a jump offset set */
 #define SYSBATCH_RUN_CANCEL 0x4  /* some slot is a pthread cancellation point */
+/* The batch may hold converted slots (SYSBATCH_NR_SIGACTION), with or
+ * without SYSBATCH_RUN_PLANNED: a batch holding one without this flag is
+ * refused with -SYSBATCH_EINVAL. */
+#define SYSBATCH_RUN_CONVERTS 0x8
 
 /* Run slots[0..n-1].  Returns the index of the last slot executed (0..n-1),
  * 0 for n == 0, or -SYSBATCH_E* without running anything.  (plugin ABI) */

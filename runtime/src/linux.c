@@ -29,7 +29,7 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
-#include "sysbatch.h"
+#include "sb_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -43,13 +43,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-/* SYSBATCH_GENERIC_SYSCALLS builds the portable path on x86_64 too, so it
- * can be tested here (see docs/runtime.md). */
-#if defined(__x86_64__) && !defined(SYSBATCH_GENERIC_SYSCALLS)
+#if SB__HAVE_KERNEL_PATH
 #include "raw_syscall.h"
-#define SB__HAVE_KERNEL_PATH 1
-#else
-#define SB__HAVE_KERNEL_PATH 0
 #endif
 
 #if defined(__x86_64__)
@@ -607,6 +602,7 @@ struct sb__shape {
     unsigned long cancel_point; /* nonzero: some slot is a cancellation point */
     int has_jump;               /* some slot jumps (so slots may be skipped) */
     long copies;                /* word copies in the batch */
+    long converted;             /* converted slots (SYSBATCH_NR_SIGACTION) */
 };
 
 /* sysbatch_check, also telling the batch's shape (both extra facts are
@@ -615,7 +611,7 @@ static inline __attribute__((always_inline)) long
 sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
              struct sb__shape *shape)
 {
-    long i, copies = 0;
+    long i, copies = 0, converted = 0;
     int has_jump = 0;
     unsigned long cancel = 0;
     if (n < 0 || n > SYSBATCH_MAX_SLOTS) {
@@ -659,8 +655,11 @@ sb__validate(const long *rets, const struct sysbatch_slot *slots, long n,
                 return bad;
             }
             copies++;
+        } else if (s->nr == SYSBATCH_NR_SIGACTION) {
+            converted++;
         }
     }
+    shape->converted = converted;
     shape->cancel_point = cancel;
     shape->has_jump = has_jump;
     shape->copies = copies;
@@ -704,7 +703,10 @@ static long sb__emulate(long *rets, struct sysbatch_slot *slots, long n, long *e
             i++; /* sysbatch_check made its jumps 0 */
             continue;
         }
-        if (__builtin_expect(sb__denied(nr), 0)) {
+        if (__builtin_expect(nr == SYSBATCH_NR_SIGACTION, 0)) {
+            r = sb__sigaction_call(s->argc > 0 ? s->arg[0] : 0, s->argc > 1 ? s->arg[1] : 0,
+                                   s->argc > 2 ? s->arg[2] : 0);
+        } else if (__builtin_expect(sb__denied(nr), 0)) {
             r = -ENOSYS;
         } else {
             /* One indirect jump on argc (checked 0..6) instead of six tests. */
@@ -764,7 +766,10 @@ static long sb__count_path(const long *rets, const struct sysbatch_slot *slots, 
 
 /* ---------------------------------------------------------------- entry */
 
-#define SB__RUN_FLAGS (SYSBATCH_RUN_PLANNED | SYSBATCH_RUN_JUMPS | SYSBATCH_RUN_CANCEL)
+#define SB__RUN_FLAGS \
+    (SYSBATCH_RUN_PLANNED | SYSBATCH_RUN_JUMPS | SYSBATCH_RUN_CANCEL | SYSBATCH_RUN_CONVERTS)
+/* The facts a plugin vouches for: only with SYSBATCH_RUN_PLANNED. */
+#define SB__RUN_FACTS (SYSBATCH_RUN_JUMPS | SYSBATCH_RUN_CANCEL)
 
 /* Word copies among slots[0..n-1], for the "calls" figure of the stats
  * line when the plugin's flags stood in for the check that counts them. */
@@ -798,7 +803,7 @@ static inline void sb__before_run(long *rets, long n, const struct sb__shape *sh
  * what sysbatch_run returns, or -SYSBATCH_EREFUSED when the kernel ran
  * nothing because the task must be seen making each call.  shape->copies
  * < 0: not counted yet (a planned batch). */
-static inline long sb__run_kernel(long *rets, struct sysbatch_slot *slots, long n,
+static inline long sb__run_kernel(long *rets, const struct sysbatch_slot *slots, long n,
                                   const struct sb__shape *shape)
 {
     long last = sb__raw_syscall6(SYSBATCH_NR_BATCH, (long)rets, (long)slots, n, 0, 0, 0);
@@ -833,16 +838,38 @@ static inline long sb__run_kernel(long *rets, struct sysbatch_slot *slots, long 
     }
     return last;
 }
+
+/* A batch that may hold converted slots (sigaction.c): the kernel runs the
+ * runtime's converted copy, then each *oact is written.  Its own frame, so
+ * the common batch does not pay for the scratch.  -SYSBATCH_EREFUSED as
+ * above, also when the conversion cannot keep glibc's behaviour. */
+static __attribute__((noinline)) long sb__run_kernel_converted(long *rets,
+                                                               const struct sysbatch_slot *slots,
+                                                               long n,
+                                                               const struct sb__shape *shape)
+{
+    struct sb__sigaction_work work;
+    long last;
+    if (sb__sigaction_to_kernel(slots, n, &work) != 0) {
+        return -SYSBATCH_EREFUSED;
+    }
+    last = sb__run_kernel(rets, work.slots, n, shape);
+    if (last >= 0 && last < n) {
+        sb__sigaction_from_kernel(rets, slots, n, &work);
+    }
+    return last;
+}
 #endif
 
 long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
 {
     enum sysbatch_path p = sysbatch_path(); /* first: it fills sb__cancel */
-    struct sb__shape shape = { 0, 0, 0 }, told = { 0, 0, -1 };
+    struct sb__shape shape = { 0, 0, 0, 0 }, told = { 0, 0, -1, 0 };
     long bad, last, executed, copies;
     int prepared = 0;
 
-    if (flags != 0 && ((flags & ~(long)SB__RUN_FLAGS) != 0 || !(flags & SYSBATCH_RUN_PLANNED))) {
+    if ((flags & ~(long)SB__RUN_FLAGS) != 0 ||
+        ((flags & SB__RUN_FACTS) && !(flags & SYSBATCH_RUN_PLANNED))) {
         sb__count(&sb__refused, 1);
         return -SYSBATCH_EINVAL;
     }
@@ -855,7 +882,8 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
      * the planner's work on every batch.  Everything else, including a
      * planned batch the kernel refuses (the loop below trusts only a
      * checked batch), is checked first. */
-    if ((flags & SYSBATCH_RUN_PLANNED) && p == SYSBATCH_PATH_KERNEL && rets && slots &&
+    if ((flags & (SYSBATCH_RUN_PLANNED | SYSBATCH_RUN_CONVERTS)) == SYSBATCH_RUN_PLANNED &&
+        p == SYSBATCH_PATH_KERNEL && rets && slots &&
         (unsigned long)(n - 1) < SYSBATCH_MAX_SLOTS &&
         n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
         told.cancel_point = (unsigned long)(flags & SYSBATCH_RUN_CANCEL);
@@ -869,6 +897,11 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     }
 #endif
     bad = sb__validate(rets, slots, n, &shape);
+    /* A converted slot the caller did not announce would reach the kernel
+     * as an unknown number. */
+    if (!bad && shape.converted && !(flags & SYSBATCH_RUN_CONVERTS)) {
+        bad = -SYSBATCH_EINVAL;
+    }
     if (bad) {
         sb__count(&sb__refused, 1);
         return bad;
@@ -888,7 +921,8 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
      * so the batch runs as its original calls below, and that is no error. */
     if (!prepared && p == SYSBATCH_PATH_KERNEL &&
         n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
-        last = sb__run_kernel(rets, slots, n, &shape);
+        last = (flags & SYSBATCH_RUN_CONVERTS) ? sb__run_kernel_converted(rets, slots, n, &shape)
+                                               : sb__run_kernel(rets, slots, n, &shape);
         if (last != -SYSBATCH_EREFUSED) {
             return last;
         }

@@ -145,7 +145,8 @@ def clean_strace(text, start_marker, stats_path=None):
         if line.startswith("--- SIGCHLD"):
             continue  # a vfork child's exit: when it is delivered is a race
         if line.startswith("+++") or line.startswith("---"):
-            out.append(line)
+            # A signal the program sent itself names its sender's pid.
+            out.append(re.sub(r"si_pid=\d+", "si_pid=PID", line))
             continue
         line = ADDR_RE.sub("ADDR", line)
         if line.startswith(PID_CALLS):

@@ -213,7 +213,21 @@ enum sb_row_flags {
     SB_ROW_FD_POSITION = 1u << 10, /* reads or writes at the descriptor's
                                      file position and moves it (read,
                                      write, getdents64; not pread) */
+    SB_ROW_RUNTIME_CONVERTED = 1u << 11, /* the slot's nr is a runtime
+                                     pseudo number (sigaction): libsysbatch
+                                     checks the arguments as glibc does and
+                                     converts the libc structs to the
+                                     kernel's when the batch is issued, and
+                                     back after it (docs/design.md,
+                                     "Runtime-converted calls").  Such a slot
+                                     shares a batch only with calls that
+                                     take no pointers (sb_converted_mix) */
 };
+
+/* The pseudo number of a sigaction slot; equals SYSBATCH_NR_SIGACTION in
+ * runtime/include/sysbatch.h.  Negative, so no kernel mistakes it for a
+ * real call. */
+#define SB_NR_RT_SIGACTION (-3)
 
 #define SB_MAX_ARGS 6
 
@@ -524,6 +538,8 @@ enum sb_why {
     SB_WHY_LOOP_BUILT_ARG,     /* an argument is a buffer the loop fills each
                                   iteration, not only by code the inspector
                                   can repeat into a private copy */
+    SB_WHY_CONVERTED_MIX,      /* a runtime-converted call (sigaction) and a
+                                  call taking pointers in one batch */
     SB_WHY__COUNT
 };
 const char *sb_why_text(enum sb_why why);

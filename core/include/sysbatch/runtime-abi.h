@@ -70,6 +70,8 @@ const struct sb_rt_entry *sb_runtime_abi(enum sb_rt_symbol symbol);
 #define SB_RT_RUN_PLANNED 0x1
 #define SB_RT_RUN_JUMPS 0x2  /* some slot has a nonzero jump offset */
 #define SB_RT_RUN_CANCEL 0x4 /* some slot is a pthread cancellation point */
+#define SB_RT_RUN_CONVERTS 0x8 /* some slot is runtime-converted
+                                 (SB_ROW_RUNTIME_CONVERTED: sigaction) */
 
 /* Linux x86_64: is the raw call nr a pthread cancellation point in libc
  * (runtime/src/linux.c's list, for the calls the catalogue knows)? */

@@ -21,6 +21,7 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/socket.h>
@@ -279,6 +280,19 @@ int main(void)
     kill(99999999, 0);
     mark("sched_yield", "");
     sched_yield();
+    {
+        struct sigaction sa, old;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = SIG_IGN;
+        sigemptyset(&sa.sa_mask);
+        mark("sigaction", "i:%d|p|p", SIGURG);
+        sigaction(SIGURG, &sa, &old);
+        mark("sigaction", "i:%d|n|p", SIGURG);
+        sigaction(SIGURG, NULL, &old);
+        /* glibc's internal SIGCANCEL: EINVAL without a system call. */
+        mark("!sigaction", "i:%d|p|n", 32);
+        sigaction(32, &sa, NULL);
+    }
 
     mark("mmap", "n|i:%d|i:%d|i:%d|i:%d|i:%d", 0, PROT_READ, MAP_PRIVATE, FD, 0);
     mmap(NULL, 0, PROT_READ, MAP_PRIVATE, FD, 0);

@@ -131,6 +131,10 @@ def check_call(rows, row, where, libc, made):
             return problems
         expect_name = target[0]["raw"]
         recipe = ["a%d" % (i + 1) for i in range(len(libc) - 1)]
+    if "runtime-converted" in row["flags"]:
+        # The runtime issues the raw call itself and adds what glibc adds
+        # (sigaction: the kernel's sigsetsize, 8); pointers are its own.
+        recipe = recipe + ["8"]
     if name != expect_name:
         problems.append("%s: catalogue says %s, glibc made %s" %
                         (where, expect_name, name))
