@@ -139,6 +139,8 @@ bool plan_region(struct sysbatch_block &blk, struct sb_plan *plan)
 void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
                   int block_number)
 {
+    if (sysbatch_quiet)
+        return;
     if (dump_file)
         print_plan(dump_file, block_number, blk, plan);
     if (sysbatch_cfg.core.print_plan)
@@ -158,7 +160,7 @@ hash_set<gimple *> *reported_branches;
  * a later block of the region holds calls. */
 void report_branches(const struct sysbatch_block &blk)
 {
-    if (!dump_enabled_p())
+    if (sysbatch_quiet || !dump_enabled_p())
         return;
     for (unsigned b = 0; b < blk.term_why.length(); b++) {
         if (!blk.term_why[b] || reported_branches->contains(blk.term_stmt[b]))

@@ -32,6 +32,9 @@ struct sysbatch_config {
     enum sb_abi abi;              /* resolved by sb_config_resolve_target */
 };
 extern struct sysbatch_config sysbatch_cfg;
+/* True while the early look only finds out whether anything would batch
+ * before inlining: plans are neither printed nor reported. */
+extern bool sysbatch_quiet;
 
 /* The runtime's plugin ABI (runtime/include/sysbatch.h), built once per
  * translation unit. */

@@ -35,8 +35,12 @@
 #include "LoopBatching.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
@@ -172,9 +176,11 @@ static bool resolveTarget(const SysbatchOptions &Opts, Module &M,
 /// then the batches are rewritten.  Candidate blocks keep the numbers of
 /// the straight-line plans (the GCC plugin prints the same) whatever the
 /// branchy regions cover.
+/// With \p Report false nothing is said (no remark, no printed plan): an
+/// early look only finds out whether anything would batch.
 static std::vector<std::unique_ptr<Region>>
 formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
-            OptimizationRemarkEmitter &ORE) {
+            OptimizationRemarkEmitter &ORE, bool Report) {
   std::vector<std::unique_ptr<Region>> Regions;
   std::vector<BasicBlock *> Order;
   for (BasicBlock &BB : F)
@@ -203,7 +209,8 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
         for (BasicBlock *CB : R->Blocks)
           Covered.insert(CB);
         if (planRegion(*R, Opts)) {
-          emitRemarks(*R, ORE);
+          if (Report)
+            emitRemarks(*R, ORE);
           Regions.push_back(std::move(R));
         }
         continue;
@@ -212,12 +219,14 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
     if (!Blocks.empty()) {
       std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
       bool Use = planBranchy(*R, Opts);
-      emitRegionEnds(*R, ORE, ReportedEnds);
+      if (Report)
+        emitRegionEnds(*R, ORE, ReportedEnds);
       if (Use) {
         for (int C = 0; C < R->Plan.ncalls; ++C)
           if (R->Plan.calls[C].batch == 0)
             Covered.insert(R->Blocks[R->BlockOfCall[C]]);
-        emitRemarks(*R, ORE, &Covered);
+        if (Report)
+          emitRemarks(*R, ORE, &Covered);
         Regions.push_back(std::move(R));
         continue;
       }
@@ -225,11 +234,87 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
     for (auto &R : analyseBlock(A, BB, Number)) {
       if (!planRegion(*R, Opts))
         continue;
-      emitRemarks(*R, ORE);
+      if (Report)
+        emitRemarks(*R, ORE);
       Regions.push_back(std::move(R));
     }
   }
   return Regions;
+}
+
+/// Says nothing: remarks go to a context of its own whose handler wants
+/// none, so an early look that decides nothing leaves no trace in the
+/// user's remarks or optimization record.
+struct QuietRemarks {
+  struct NoRemarks : DiagnosticHandler {
+    bool isAnalysisRemarkEnabled(StringRef) const override { return false; }
+    bool isMissedOptRemarkEnabled(StringRef) const override { return false; }
+    bool isPassedOptRemarkEnabled(StringRef) const override { return false; }
+    bool isAnyRemarkEnabled() const override { return false; }
+  };
+  LLVMContext Ctx;
+  Module M{"sysbatch.quiet", Ctx};
+  Function *F;
+  std::unique_ptr<OptimizationRemarkEmitter> ORE;
+  QuietRemarks() {
+    Ctx.setDiagnosticHandler(std::make_unique<NoRemarks>());
+    F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                         GlobalValue::ExternalLinkage, "quiet", M);
+    ORE = std::make_unique<OptimizationRemarkEmitter>(F);
+  }
+};
+
+/// Set on a function once a look has decided it: no later look, and no
+/// second run of the pass, plans it again.
+constexpr const char *DecidedAttr = "sysbatch-decided";
+/// Set at the end of an LTO pre-link compile, where the function is left
+/// for the link (its callees from other units are inlined only there); a
+/// late look that finds it is ThinLTO's post-link one.
+constexpr const char *DeferredAttr = "sysbatch-deferred-to-link";
+
+/// clang marks a module compiled for (Thin)LTO before its pipeline runs.
+static bool isLTOPreLinkModule(const Module &M) {
+  return M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit");
+}
+
+enum class Verdict {
+  Skip,      ///< another look decides this function
+  Tentative, ///< rewrite if something batches here, else leave it for later
+  Decide,    ///< plan, report and rewrite everything
+};
+
+static Verdict lookVerdict(Function &F, SysbatchLook Look, sb_placement P) {
+  if (F.hasFnAttribute(DecidedAttr))
+    return Verdict::Skip;
+  switch (Look) {
+  case SysbatchLook::Only:
+    return Verdict::Decide;
+  case SysbatchLook::Early:
+    // -O0 (optnone) inlines nothing and no later look runs its passes.
+    if (F.hasOptNone() || P == SB_PLACEMENT_EARLY)
+      return Verdict::Decide;
+    return P == SB_PLACEMENT_LATE ? Verdict::Skip : Verdict::Tentative;
+  case SysbatchLook::Late:
+    if (P == SB_PLACEMENT_EARLY)
+      return Verdict::Skip;
+    if (isLTOPreLinkModule(*F.getParent())) {
+      if (F.hasFnAttribute(DeferredAttr))
+        return Verdict::Decide; // ThinLTO post-link
+      F.addFnAttr(DeferredAttr);
+      return Verdict::Skip;
+    }
+    return Verdict::Decide;
+  case SysbatchLook::Link:
+    return P == SB_PLACEMENT_EARLY ? Verdict::Skip : Verdict::Decide;
+  }
+  return Verdict::Skip;
+}
+
+static bool plansAnyBatch(const std::vector<std::unique_ptr<Region>> &Rs) {
+  for (const auto &R : Rs)
+    if (R->Plan.nbatches)
+      return true;
+  return false;
 }
 
 /// Rewrite every planned batch; true when anything changed.
@@ -286,6 +371,9 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
                       << ": the runtime itself is never batched\n");
     return PreservedAnalyses::all();
   }
+  Verdict V = lookVerdict(F, Look, Opts.Config.placement);
+  if (V == Verdict::Skip)
+    return PreservedAnalyses::all();
 
   bool HasCandidate = false;
   for (Instruction &I : instructions(F))
@@ -301,9 +389,19 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
     FAM.invalidate(F, PreservedAnalyses::none());
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
              Abi, DenseMap<const AllocaInst *, bool>()};
+  if (V == Verdict::Tentative) {
+    // Before inlining: decide here only where something batches already;
+    // the rest waits for the wrappers to be inlined, and says nothing now.
+    QuietRemarks Quiet;
+    SysbatchOptions Silent = Opts;
+    Silent.Config.print_plan = false;
+    if (!plansAnyBatch(formRegions(F, A, Abi, Silent, *Quiet.ORE, false)))
+      return PreservedAnalyses::all();
+  }
+  F.addFnAttr(DecidedAttr);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   std::vector<std::unique_ptr<Region>> Regions =
-      formRegions(F, A, Abi, Opts, ORE);
+      formRegions(F, A, Abi, Opts, ORE, true);
   bool Changed = rewriteRegions(F, Regions, Abi, Opts) || LoopsChanged;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
@@ -361,7 +459,19 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             // is required, so -O0's optnone does not skip it).
             PB.registerPipelineStartEPCallback(
                 [](ModulePassManager &MPM, compat::OptimizationLevel) {
-                  MPM.addPass(createModuleToFunctionPassAdaptor(SysbatchPass()));
+                  MPM.addPass(createModuleToFunctionPassAdaptor(
+                      SysbatchPass(SysbatchOptions(), SysbatchLook::Early)));
                 });
+            // After the inliner: a wrapper's calls (xopen, safe_read, a
+            // libtock-c driver) are the caller's own here.
+            PB.registerOptimizerLastEPCallback(
+                [](ModulePassManager &MPM, compat::OptimizationLevel) {
+                  MPM.addPass(createModuleToFunctionPassAdaptor(
+                      SysbatchPass(SysbatchOptions(), SysbatchLook::Late)));
+                });
+            compat::registerFullLTOLastCallback(PB, [](ModulePassManager &MPM) {
+              MPM.addPass(createModuleToFunctionPassAdaptor(
+                  SysbatchPass(SysbatchOptions(), SysbatchLook::Link)));
+            });
           }};
 }
