@@ -1034,6 +1034,8 @@ void report_loop_plan(const struct sysbatch_loop_site &site)
     if (!dump_enabled_p())
         return;
     const struct sb_loop_plan &p = site.plan;
+    if (p.why != SB_WHY_NONE && !sysbatch_say_refusals)
+        return;
     const char *sym = site.model.call.symbol;
     if (p.why == SB_WHY_NONE) {
         dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, site.call,
@@ -1103,9 +1105,10 @@ bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched)
                     IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
             continue;
         }
-        if (dump_file)
+        bool say = sysbatch_say_refusals || site->plan.why == SB_WHY_NONE;
+        if (dump_file && say)
             print_loop_plan(dump_file, *site);
-        if (sysbatch_cfg.core.print_plan)
+        if (sysbatch_cfg.core.print_plan && say)
             print_loop_plan(stderr, *site);
         report_loop_plan(*site);
         if (site->plan.why == SB_WHY_NONE)

@@ -71,7 +71,7 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
                         bp.ncalls, names, bp.nslots,
                         bp.nchains, blocks);
     }
-    for (int i = 0; i < plan.ncalls; i++) {
+    for (int i = 0; sysbatch_say_refusals && i < plan.ncalls; i++) {
         const struct sb_call_plan &cp = plan.calls[i];
         if (cp.batch >= 0)
             continue;
@@ -139,7 +139,7 @@ bool plan_region(struct sysbatch_block &blk, struct sb_plan *plan)
 void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
                   int block_number)
 {
-    if (sysbatch_quiet)
+    if (!sysbatch_say_refusals && !plan.nbatches)
         return;
     if (dump_file)
         print_plan(dump_file, block_number, blk, plan);
@@ -160,7 +160,7 @@ hash_set<gimple *> *reported_branches;
  * a later block of the region holds calls. */
 void report_branches(const struct sysbatch_block &blk)
 {
-    if (sysbatch_quiet || !dump_enabled_p())
+    if (!sysbatch_say_refusals || !dump_enabled_p())
         return;
     for (unsigned b = 0; b < blk.term_why.length(); b++) {
         if (!blk.term_why[b] || reported_branches->contains(blk.term_stmt[b]))

@@ -375,6 +375,7 @@ void loop_rewriter::run()
                                         zero);
         gimple_set_location(runc, loc_);
         batched_->add(runc);
+        sysbatch_mark_rewritten(runc);
         gimple_seq_add_stmt(&seq, runc);
         append(dorun, seq);
         jump(dorun, after);
@@ -443,4 +444,5 @@ void sysbatch_rewrite_loop(struct sysbatch_loop_site *site,
 {
     loop_rewriter rewriter(*site, batched);
     rewriter.run();
+    sysbatch_mark_rewritten(site->call);
 }

@@ -32,9 +32,16 @@ struct sysbatch_config {
     enum sb_abi abi;              /* resolved by sb_config_resolve_target */
 };
 extern struct sysbatch_config sysbatch_cfg;
-/* True while the early look only finds out whether anything would batch
- * before inlining: plans are neither printed nor reported. */
-extern bool sysbatch_quiet;
+/* False during an early look under placement=both: it rewrites and
+ * reports what batches before inlining, and leaves every refusal (and the
+ * plans that batch nothing) to the look after inlining. */
+extern bool sysbatch_say_refusals;
+
+/* A call site a batch rewrote keeps its original call for the path where
+ * its slot did not run; marked (in its function type, which inlining and
+ * LTO streaming keep), it is no candidate of any later look. */
+void sysbatch_mark_rewritten(gcall *call);
+bool sysbatch_rewritten_p(const gcall *call);
 
 /* The runtime's plugin ABI (runtime/include/sysbatch.h), built once per
  * translation unit. */

@@ -46,7 +46,7 @@
 int plugin_is_GPL_compatible;
 
 struct sysbatch_config sysbatch_cfg;
-bool sysbatch_quiet;
+bool sysbatch_say_refusals = true;
 struct sysbatch_runtime_decls sysbatch_rt;
 /* report=DIR: this unit's record (core/report.c), begun at the start of
  * the unit and written at its end. */
@@ -218,20 +218,6 @@ bool late_look_runs(function *fun)
            !opt_for_fn(fun->decl, optimize_debug);
 }
 
-/* A candidate call inside a loop: loop batching decides it early, as it
- * did before there was a late look. */
-bool has_loop_candidate(function *fun)
-{
-    if (!fun->x_current_loops)
-        return false;
-    basic_block bb;
-    FOR_EACH_BB_FN(bb, fun)
-        if (bb->loop_father && loop_outer(bb->loop_father) &&
-            sysbatch_count_candidates(bb, sysbatch_cfg.abi))
-            return true;
-    return false;
-}
-
 class sysbatch_pass : public gimple_opt_pass {
 public:
     sysbatch_pass(gcc::context *ctx, bool late)
@@ -267,10 +253,9 @@ bool rewrite_queue(auto_vec<struct sysbatch_planned_region> *queue)
     return changed;
 }
 
-/* Whether this look decides `fun` (docs/gcc.md, placement): the early one
- * when nothing inlines later or when placement=early; with placement=both
- * it decides only where something batches already (execute); the late one
- * everything not yet decided. */
+/* Whether this look plans `fun` (docs/gcc.md, placement): the early one
+ * unless placement=late (and a late look runs); the late one unless
+ * placement=early; neither once a look has decided the function. */
 bool sysbatch_pass::gate(function *fun)
 {
     enum sb_placement where = sysbatch_cfg.core.placement;
@@ -281,35 +266,19 @@ bool sysbatch_pass::gate(function *fun)
     return where != SB_PLACEMENT_LATE || !late_look_runs(fun);
 }
 
-/* Before inlining, with placement=both: would a region batch here, or is
- * there a loop call?  Planned without a word; nothing is rewritten. */
-bool worth_deciding_early(function *fun)
-{
-    if (has_loop_candidate(fun))
-        return true;
-    sysbatch_quiet = true;
-    auto_vec<struct sysbatch_planned_region> queue;
-    sysbatch_plan_function(fun, &queue);
-    sysbatch_quiet = false;
-    bool batches = false;
-    for (struct sysbatch_planned_region &pr : queue) {
-        batches |= pr.plan.nbatches > 0;
-        sb_plan_free(&pr.plan);
-        delete pr.blk;
-    }
-    return batches;
-}
-
 unsigned int sysbatch_pass::execute(function *fun)
 {
     /* The runtime's own functions are never batched. */
     const char *self = IDENTIFIER_POINTER(DECL_NAME(fun->decl));
     if (startswith(self, "sysbatch_"))
         return 0;
-    if (!late && sysbatch_cfg.core.placement == SB_PLACEMENT_BOTH &&
-        late_look_runs(fun) && !worth_deciding_early(fun))
-        return 0;
-    mark_decided(fun);
+    /* Before inlining under placement=both: batch, and say, what plans
+     * here; the rest of the function is the late look's to decide. */
+    bool final = late || sysbatch_cfg.core.placement != SB_PLACEMENT_BOTH ||
+                 !late_look_runs(fun);
+    if (final)
+        mark_decided(fun);
+    sysbatch_say_refusals = final;
 
     /* Loops first (loop-analysis.cc); the calls they batch are no
      * region's candidates. */
@@ -320,6 +289,7 @@ unsigned int sysbatch_pass::execute(function *fun)
     sysbatch_plan_function(fun, &queue);
     bool regions_changed = rewrite_queue(&queue);
     sysbatch_loop_calls = NULL;
+    sysbatch_say_refusals = true;
     if (!regions_changed && !loops_changed)
         return 0;
     free_dominance_info(CDI_DOMINATORS);

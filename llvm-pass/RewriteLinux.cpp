@@ -494,6 +494,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
                ConstantInt::get(I64, 0)},
       "sb.ran");
   Ran->setDebugLoc(First->getDebugLoc());
+  Ran->setMetadata(RegionBatchedMD, MDNode::get(F.getContext(), {}));
   PHINode *Last = PHINode::Create(I64, 2, "sb.last", &Join->front());
   Last->addIncoming(ConstantInt::get(I64, -1), Head);
   Last->addIncoming(Ran, Issue);
@@ -505,6 +506,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
     if (CP.batch != BI)
       continue;
     const CandidateCall &C = R.Calls[CIdx];
+    C.Call->setMetadata(RegionBatchedMD, MDNode::get(F.getContext(), {}));
     if (BP.branchy) {
       rewriteBranchyCallSite(R, C, CP.slot, BP.nslots, Rets, Last, RT,
                              Replaced, Verify ? &VSite : nullptr,

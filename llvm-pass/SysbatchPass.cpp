@@ -176,72 +176,6 @@ static bool resolveTarget(const SysbatchOptions &Opts, Module &M,
 /// then the batches are rewritten.  Candidate blocks keep the numbers of
 /// the straight-line plans (the GCC plugin prints the same) whatever the
 /// branchy regions cover.
-/// With \p Report false nothing is said (no remark, no printed plan): an
-/// early look only finds out whether anything would batch.
-static std::vector<std::unique_ptr<Region>>
-formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
-            OptimizationRemarkEmitter &ORE, bool Report) {
-  std::vector<std::unique_ptr<Region>> Regions;
-  std::vector<BasicBlock *> Order;
-  for (BasicBlock &BB : F)
-    Order.push_back(&BB);
-  DenseSet<const BasicBlock *> Covered;
-  DenseSet<const Instruction *> ReportedEnds;
-  unsigned BlockNo = 0;
-  for (size_t K = 0; K < Order.size(); ++K) {
-    BasicBlock &BB = *Order[K];
-    if (!countCandidates(BB, Abi))
-      continue;
-    unsigned Number = BlockNo++;
-    if (Covered.count(&BB))
-      continue;
-    // Tock's series call only stops or continues: each block is planned
-    // straight-line (the core would refuse a branchy region as wrong-abi).
-    std::vector<BasicBlock *> Blocks;
-    if (Abi == SB_ABI_LINUX_X86_64)
-      Blocks = formRegion(Order, K, Covered, Abi);
-    // Opt-in: a chain of blocks linked by exact success tests is one
-    // straight-line run (the stop policy takes the tests' failing edges).
-    if (Abi == SB_ABI_TOCK && Opts.Config.tock_chains) {
-      std::vector<BasicBlock *> Chain = formTockChain(Order, K, Covered, ORE);
-      if (!Chain.empty()) {
-        std::unique_ptr<Region> R = analyseChain(A, std::move(Chain), Number);
-        for (BasicBlock *CB : R->Blocks)
-          Covered.insert(CB);
-        if (planRegion(*R, Opts)) {
-          if (Report)
-            emitRemarks(*R, ORE);
-          Regions.push_back(std::move(R));
-        }
-        continue;
-      }
-    }
-    if (!Blocks.empty()) {
-      std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
-      bool Use = planBranchy(*R, Opts);
-      if (Report)
-        emitRegionEnds(*R, ORE, ReportedEnds);
-      if (Use) {
-        for (int C = 0; C < R->Plan.ncalls; ++C)
-          if (R->Plan.calls[C].batch == 0)
-            Covered.insert(R->Blocks[R->BlockOfCall[C]]);
-        if (Report)
-          emitRemarks(*R, ORE, &Covered);
-        Regions.push_back(std::move(R));
-        continue;
-      }
-    }
-    for (auto &R : analyseBlock(A, BB, Number)) {
-      if (!planRegion(*R, Opts))
-        continue;
-      if (Report)
-        emitRemarks(*R, ORE);
-      Regions.push_back(std::move(R));
-    }
-  }
-  return Regions;
-}
-
 /// Says nothing: remarks go to a context of its own whose handler wants
 /// none, so an early look that decides nothing leaves no trace in the
 /// user's remarks or optimization record.
@@ -264,6 +198,89 @@ struct QuietRemarks {
   }
 };
 
+/// What a look says about the regions it plans.
+enum class Say {
+  All,         ///< every batch and refusal, every plan (print-plan)
+  BatchesOnly, ///< an early look under placement=both: what it batches; the
+               ///< refusals are a later look's to decide and report
+};
+
+/// With Say::BatchesOnly a region that forms no batch is dropped unsaid.
+static std::vector<std::unique_ptr<Region>>
+formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
+            OptimizationRemarkEmitter &ORE, Say What) {
+  const bool All = What == Say::All;
+  SysbatchOptions Planning = Opts;
+  Planning.Config.print_plan = Opts.Config.print_plan && All;
+  std::unique_ptr<QuietRemarks> Quiet;
+  if (!All)
+    Quiet = std::make_unique<QuietRemarks>();
+  OptimizationRemarkEmitter &EndsORE = All ? ORE : *Quiet->ORE;
+  // Says what a plan batches (all of it, or nothing when it batches
+  // nothing and a later look decides); false: drop the region.
+  auto Publish = [&](Region &R, const DenseSet<const BasicBlock *> *Cov) {
+    if (!All && !R.Plan.nbatches)
+      return false;
+    if (!All && Opts.Config.print_plan)
+      printPlan(R);
+    emitRemarks(R, ORE, Cov, All);
+    return true;
+  };
+  std::vector<std::unique_ptr<Region>> Regions;
+  std::vector<BasicBlock *> Order;
+  for (BasicBlock &BB : F)
+    Order.push_back(&BB);
+  DenseSet<const BasicBlock *> Covered;
+  DenseSet<const Instruction *> ReportedEnds;
+  unsigned BlockNo = 0;
+  for (size_t K = 0; K < Order.size(); ++K) {
+    BasicBlock &BB = *Order[K];
+    if (!countCandidates(BB, Abi))
+      continue;
+    unsigned Number = BlockNo++;
+    if (Covered.count(&BB))
+      continue;
+    // Tock's series call only stops or continues: each block is planned
+    // straight-line (the core would refuse a branchy region as wrong-abi).
+    std::vector<BasicBlock *> Blocks;
+    if (Abi == SB_ABI_LINUX_X86_64)
+      Blocks = formRegion(Order, K, Covered, Abi);
+    // Opt-in: a chain of blocks linked by exact success tests is one
+    // straight-line run (the stop policy takes the tests' failing edges).
+    if (Abi == SB_ABI_TOCK && Opts.Config.tock_chains) {
+      std::vector<BasicBlock *> Chain =
+          formTockChain(Order, K, Covered, EndsORE);
+      if (!Chain.empty()) {
+        std::unique_ptr<Region> R = analyseChain(A, std::move(Chain), Number);
+        for (BasicBlock *CB : R->Blocks)
+          Covered.insert(CB);
+        if (planRegion(*R, Planning) && Publish(*R, nullptr))
+          Regions.push_back(std::move(R));
+        continue;
+      }
+    }
+    if (!Blocks.empty()) {
+      std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
+      bool Use = planBranchy(*R, Planning);
+      if (All)
+        emitRegionEnds(*R, ORE, ReportedEnds);
+      if (Use) {
+        for (int C = 0; C < R->Plan.ncalls; ++C)
+          if (R->Plan.calls[C].batch == 0)
+            Covered.insert(R->Blocks[R->BlockOfCall[C]]);
+        if (Publish(*R, &Covered))
+          Regions.push_back(std::move(R));
+        continue;
+      }
+    }
+    for (auto &R : analyseBlock(A, BB, Number)) {
+      if (planRegion(*R, Planning) && Publish(*R, nullptr))
+        Regions.push_back(std::move(R));
+    }
+  }
+  return Regions;
+}
+
 /// Set on a function once a look has decided it: no later look, and no
 /// second run of the pass, plans it again.
 constexpr const char *DecidedAttr = "sysbatch-decided";
@@ -279,7 +296,8 @@ static bool isLTOPreLinkModule(const Module &M) {
 
 enum class Verdict {
   Skip,      ///< another look decides this function
-  Tentative, ///< rewrite if something batches here, else leave it for later
+  Tentative, ///< batch what plans here and say only that; a later look
+             ///< decides the rest of the function
   Decide,    ///< plan, report and rewrite everything
 };
 
@@ -308,13 +326,6 @@ static Verdict lookVerdict(Function &F, SysbatchLook Look, sb_placement P) {
     return P == SB_PLACEMENT_EARLY ? Verdict::Skip : Verdict::Decide;
   }
   return Verdict::Skip;
-}
-
-static bool plansAnyBatch(const std::vector<std::unique_ptr<Region>> &Rs) {
-  for (const auto &R : Rs)
-    if (R->Plan.nbatches)
-      return true;
-  return false;
 }
 
 /// Rewrite every planned batch; true when anything changed.
@@ -389,19 +400,15 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
     FAM.invalidate(F, PreservedAnalyses::none());
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
              Abi, DenseMap<const AllocaInst *, bool>()};
-  if (V == Verdict::Tentative) {
-    // Before inlining: decide here only where something batches already;
-    // the rest waits for the wrappers to be inlined, and says nothing now.
-    QuietRemarks Quiet;
-    SysbatchOptions Silent = Opts;
-    Silent.Config.print_plan = false;
-    if (!plansAnyBatch(formRegions(F, A, Abi, Silent, *Quiet.ORE, false)))
-      return PreservedAnalyses::all();
-  }
-  F.addFnAttr(DecidedAttr);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  std::vector<std::unique_ptr<Region>> Regions =
-      formRegions(F, A, Abi, Opts, ORE, true);
+  // Before inlining under placement=both: what batches here is rewritten
+  // (and its call sites marked); the rest waits for the wrappers to be
+  // inlined and is decided, and reported, by a later look.
+  const bool Final = V == Verdict::Decide;
+  if (Final)
+    F.addFnAttr(DecidedAttr);
+  std::vector<std::unique_ptr<Region>> Regions = formRegions(
+      F, A, Abi, Opts, ORE, Final ? Say::All : Say::BatchesOnly);
   bool Changed = rewriteRegions(F, Regions, Abi, Opts) || LoopsChanged;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
