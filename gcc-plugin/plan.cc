@@ -71,7 +71,7 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
                         bp.ncalls, names, bp.nslots,
                         bp.nchains, blocks);
     }
-    for (int i = 0; sysbatch_say_refusals && i < plan.ncalls; i++) {
+    for (int i = 0; i < plan.ncalls; i++) {
         const struct sb_call_plan &cp = plan.calls[i];
         if (cp.batch >= 0)
             continue;
@@ -136,11 +136,26 @@ bool plan_region(struct sysbatch_block &blk, struct sb_plan *plan)
     return true;
 }
 
+/* An early look under placement=both decides a region that batches: its
+ * refusals (in the blocks a branchy batch covers) are reported now and
+ * marked, so that the look after inlining does not plan them again. */
+void mark_decided_calls(const struct sysbatch_block &blk,
+                        const struct sb_plan &plan)
+{
+    for (int i = 0; i < plan.ncalls; i++)
+        if (plan.calls[i].batch < 0 &&
+            (!blk.region.nblocks ||
+             covered_blocks->contains(blk.bbs[blk.block_of_call[i]])))
+            sysbatch_mark_rewritten(blk.calls[i]);
+}
+
 void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
                   int block_number)
 {
     if (!sysbatch_say_refusals && !plan.nbatches)
         return;
+    if (!sysbatch_say_refusals)
+        mark_decided_calls(blk, plan);
     if (dump_file)
         print_plan(dump_file, block_number, blk, plan);
     if (sysbatch_cfg.core.print_plan)

@@ -139,7 +139,7 @@ bool planRegion(Region &R, const SysbatchOptions &Opts) {
 /// in \p Covered blocks (those holding batched calls): the other blocks are
 /// planned again on their own and report there.
 void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
-                 const DenseSet<const BasicBlock *> *Covered, bool Refusals) {
+                 const DenseSet<const BasicBlock *> *Covered) {
   sb_region Desc = describe(R);
   for (int B = 0; B < R.Plan.nbatches; ++B) {
     const sb_batch_plan &BP = R.Plan.batches[B];
@@ -177,7 +177,7 @@ void emitRemarks(Region &R, OptimizationRemarkEmitter &ORE,
       return Rem;
     });
   }
-  for (int C = 0; Refusals && C < R.Plan.ncalls; ++C) {
+  for (int C = 0; C < R.Plan.ncalls; ++C) {
     const sb_call_plan &CP = R.Plan.calls[C];
     if (CP.batch >= 0)
       continue;

@@ -273,8 +273,23 @@ static void hoistLifetimeStarts(Region &R, int BI, CallInst *First) {
     if (auto *II = dyn_cast<IntrinsicInst>(I))
       if (II->getIntrinsicID() == Intrinsic::lifetime_start)
         Starts.push_back(II);
-  for (IntrinsicInst *II : Starts)
+  for (IntrinsicInst *II : Starts) {
+    // Optimised IR (the late look) casts the object's address right before
+    // its lifetime starts: the cast moves along when its own operand is
+    // available before the batch.
+    if (auto *Addr = dyn_cast<Instruction>(II->getArgOperand(1)))
+      if (Addr->getParent() == First->getParent() &&
+          First->comesBefore(Addr)) {
+        auto *Op = dyn_cast<Instruction>(Addr->getOperand(0));
+        if (!isa<CastInst>(Addr) && !isa<GetElementPtrInst>(Addr))
+          continue;
+        if (Op && Op->getParent() == First->getParent() &&
+            First->comesBefore(Op))
+          continue;
+        Addr->moveBefore(First);
+      }
     II->moveBefore(First);
+  }
 }
 
 /// A slot word's address: word \p W of the \p Words-word array \p Array.

@@ -191,9 +191,10 @@ private:
 /// Metadata on a call site the loop rewrite batches (its original call,
 /// kept for the iterations that run it): no region plans it again.
 constexpr const char *LoopBatchedMD = "sysbatch.loop";
-/// On a call site a region batch rewrote (its original call, kept for the
-/// path where its slot did not run): no later look - after inlining, at
-/// link time, or a second run of the pass - plans it again.
+/// On a call site a look decided: a region batch rewrote it (its original
+/// call, kept for the path where its slot did not run), it is the batch
+/// call itself, or an early look refused it in a region that batched.  No
+/// later look - after inlining, at link time, a second run - plans it.
 constexpr const char *RegionBatchedMD = "sysbatch.batched";
 
 /// The memory a catalogue argument names, or None for non-memory arguments.
@@ -302,12 +303,9 @@ bool planBranchy(Region &R, const SysbatchOptions &Opts);
 /// Plan a straight-line region; false when the planner failed.
 bool planRegion(Region &R, const SysbatchOptions &Opts);
 /// Remarks for a plan (a branchy region's refusals in \p Covered only).
-/// With \p Refusals false only the batches are reported (an early look
-/// under placement=both: a later look decides and reports the rest).
 void emitRemarks(Region &R, llvm::OptimizationRemarkEmitter &ORE,
                  const llvm::DenseSet<const llvm::BasicBlock *> *Covered =
-                     nullptr,
-                 bool Refusals = true);
+                     nullptr);
 /// The plan text print-plan shows (stderr).
 void printPlan(Region &R);
 /// Report.cpp: the unit's record for report=DIR (started by run(), filled

@@ -201,9 +201,25 @@ struct QuietRemarks {
 /// What a look says about the regions it plans.
 enum class Say {
   All,         ///< every batch and refusal, every plan (print-plan)
-  BatchesOnly, ///< an early look under placement=both: what it batches; the
-               ///< refusals are a later look's to decide and report
+  BatchesOnly, ///< an early look under placement=both: the regions that
+               ///< batch (their batches and refusals); a region that
+               ///< batches nothing is a later look's to decide and report
 };
+
+/// The calls a region that batched decided and reported (its refusals;
+/// the batched ones are marked by the rewrite): no later look plans them.
+/// A branchy region decides only the calls of the blocks it covers.
+static void markDecidedCalls(Region &R,
+                             const DenseSet<const BasicBlock *> *Covered) {
+  for (int C = 0; C < R.Plan.ncalls; ++C) {
+    if (R.Plan.calls[C].batch >= 0)
+      continue;
+    if (Covered && !Covered->count(R.Blocks[R.BlockOfCall[C]]))
+      continue;
+    CallInst *Call = R.Calls[C].Call;
+    Call->setMetadata(RegionBatchedMD, MDNode::get(Call->getContext(), {}));
+  }
+}
 
 /// With Say::BatchesOnly a region that forms no batch is dropped unsaid.
 static std::vector<std::unique_ptr<Region>>
@@ -221,9 +237,12 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
   auto Publish = [&](Region &R, const DenseSet<const BasicBlock *> *Cov) {
     if (!All && !R.Plan.nbatches)
       return false;
-    if (!All && Opts.Config.print_plan)
-      printPlan(R);
-    emitRemarks(R, ORE, Cov, All);
+    if (!All) {
+      if (Opts.Config.print_plan)
+        printPlan(R);
+      markDecidedCalls(R, Cov);
+    }
+    emitRemarks(R, ORE, Cov);
     return true;
   };
   std::vector<std::unique_ptr<Region>> Regions;
@@ -262,7 +281,7 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
     if (!Blocks.empty()) {
       std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
       bool Use = planBranchy(*R, Planning);
-      if (All)
+      if (All || Use)
         emitRegionEnds(*R, ORE, ReportedEnds);
       if (Use) {
         for (int C = 0; C < R->Plan.ncalls; ++C)
