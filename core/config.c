@@ -37,6 +37,10 @@ static const struct choice fill_choices[] = {
     {"stores", SB_FILL_MODE_STORES}, {"template", SB_FILL_MODE_TEMPLATE},
     {NULL, 0}};
 
+static const struct choice placement_choices[] = {
+    {"both", SB_PLACEMENT_BOTH}, {"early", SB_PLACEMENT_EARLY},
+    {"late", SB_PLACEMENT_LATE}, {NULL, 0}};
+
 #define AT(field) offsetof(struct sb_config, field)
 
 static const struct key_row keys[] = {
@@ -66,6 +70,11 @@ static const struct key_row keys[] = {
      "site"},
     {"loop-slots", KEY_INT, AT(plan.loop_slots), 1, SB_CONFIG_MAX_SLOTS, NULL,
      "iterations per loop batch (at most max-slots)"},
+    {"placement", KEY_CHOICE, AT(placement), 0, 0, placement_choices,
+     "where the pass looks: both (default: before inlining what batches "
+     "there, the rest after inlining and at link time with LTO), early "
+     "(before inlining only) or late (after inlining only; -O0 looks "
+     "early)"},
     {"report", KEY_PATH, AT(report_dir), 0, 0, NULL,
      "write one record per translation unit into DIR (sysbatch-report DIR "
      "sums them up)"},
@@ -80,6 +89,7 @@ void sb_config_default(struct sb_config *cfg)
     sb_options_default(&cfg->plan);
     cfg->target = SB_TARGET_DEFAULT;
     cfg->fill = SB_FILL_MODE_STORES;
+    cfg->placement = SB_PLACEMENT_BOTH;
     cfg->tock_chains = true;
 }
 

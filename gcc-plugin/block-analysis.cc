@@ -35,6 +35,26 @@
 
 #include "sysbatch/libc.h"
 
+#include "attribs.h"
+
+static const char *const rewritten_attr = "sysbatch rewritten";
+
+void sysbatch_mark_rewritten(gcall *call)
+{
+    tree fntype = gimple_call_fntype(call);
+    if (!fntype || sysbatch_rewritten_p(call))
+        return;
+    tree attrs = tree_cons(get_identifier(rewritten_attr), NULL_TREE,
+                           TYPE_ATTRIBUTES(fntype));
+    gimple_call_set_fntype(call, build_type_attribute_variant(fntype, attrs));
+}
+
+bool sysbatch_rewritten_p(const gcall *call)
+{
+    tree fntype = gimple_call_fntype(call);
+    return fntype && lookup_attribute(rewritten_attr, TYPE_ATTRIBUTES(fntype));
+}
+
 namespace sysbatch_gcc {
 static bool addr_touches_memory(gcall *c, const struct sb_syscall *row,
                                 unsigned shift);
@@ -43,11 +63,13 @@ static bool addr_touches_memory(gcall *c, const struct sb_syscall *row,
 namespace sysbatch_gcc {
 
 /* The callee's linker name (what LLVM sees too), without the '*' GCC puts
- * in front of names given with asm("..."). */
+ * in front of names given with asm("...").  NULL for a call that is no
+ * catalogue candidate by its nature: no declaration, internal, or a call
+ * site a batch already rewrote. */
 const char *callee_symbol(gcall *call)
 {
     tree fndecl = gimple_call_fndecl(call);
-    if (!fndecl || gimple_call_internal_p(call))
+    if (!fndecl || gimple_call_internal_p(call) || sysbatch_rewritten_p(call))
         return NULL;
     const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
     if (name[0] == '*')

@@ -1467,6 +1467,8 @@ void print_loop_plan(FILE *out, const struct sysbatch_loop_site &site)
 void report_loop_plan(const struct sysbatch_loop_site &site)
 {
     const struct sb_loop_plan &p = site.plan;
+    if (p.why != SB_WHY_NONE && !sysbatch_say_refusals)
+        return;
     const char *sym = site.model.call.symbol;
     if (sysbatch_unit_report && p.why == SB_WHY_NONE) {
         location_t loc = gimple_location(site.call);
@@ -1547,9 +1549,10 @@ bool sysbatch_batch_loops(function *fun, hash_set<gimple *> *batched)
                     IDENTIFIER_POINTER(DECL_NAME(current_function_decl)));
             continue;
         }
-        if (dump_file)
+        bool say = sysbatch_say_refusals || site->plan.why == SB_WHY_NONE;
+        if (dump_file && say)
             print_loop_plan(dump_file, *site);
-        if (sysbatch_cfg.core.print_plan)
+        if (sysbatch_cfg.core.print_plan && say)
             print_loop_plan(stderr, *site);
         report_loop_plan(*site);
         if (site->plan.why == SB_WHY_NONE)

@@ -136,9 +136,26 @@ bool plan_region(struct sysbatch_block &blk, struct sb_plan *plan)
     return true;
 }
 
+/* An early look under placement=both decides a region that batches: its
+ * refusals (in the blocks a branchy batch covers) are reported now and
+ * marked, so that the look after inlining does not plan them again. */
+void mark_decided_calls(const struct sysbatch_block &blk,
+                        const struct sb_plan &plan)
+{
+    for (int i = 0; i < plan.ncalls; i++)
+        if (plan.calls[i].batch < 0 &&
+            (!blk.region.nblocks ||
+             covered_blocks->contains(blk.bbs[blk.block_of_call[i]])))
+            sysbatch_mark_rewritten(blk.calls[i]);
+}
+
 void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
                   int block_number)
 {
+    if (!sysbatch_say_refusals && !plan.nbatches)
+        return;
+    if (!sysbatch_say_refusals)
+        mark_decided_calls(blk, plan);
     if (dump_file)
         print_plan(dump_file, block_number, blk, plan);
     if (sysbatch_cfg.core.print_plan)
@@ -158,7 +175,7 @@ hash_set<gimple *> *reported_branches;
  * a later block of the region holds calls. */
 void report_branches(const struct sysbatch_block &blk)
 {
-    if (!dump_enabled_p())
+    if (!sysbatch_say_refusals || !dump_enabled_p())
         return;
     for (unsigned b = 0; b < blk.term_why.length(); b++) {
         if (!blk.term_why[b] || reported_branches->contains(blk.term_stmt[b]))

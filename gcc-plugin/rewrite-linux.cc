@@ -579,6 +579,7 @@ tree batch_rewriter::issue(gcall *first)
                                    build_int_cst(long_t, sb_rt_run_flags(&bp_)));
     gimple_call_set_lhs(run, last_run);
     gimple_set_location(run, loc);
+    sysbatch_mark_rewritten(run); /* ours: no user's sys_batch call */
     gimple_seq_add_stmt(&seq, run);
     gimple_stmt_iterator fi = gsi_start_bb(fill);
     gsi_insert_seq_before(&fi, seq, GSI_SAME_STMT);
@@ -671,6 +672,7 @@ void batch_rewriter::rewrite_call_site(int call, int slot, tree last)
         add_phi_arg(phi, value, single_succ_edge(batched), loc);
         add_phi_arg(phi, original, from_call, loc);
     }
+    sysbatch_mark_rewritten(c);
 }
 
 /* verify: hand the runtime the raw arguments the original call would have

@@ -608,6 +608,7 @@ void loop_rewriter::emit_run()
                                     flags);
     gimple_set_location(runc, loc_);
     batched_->add(runc);
+    sysbatch_mark_rewritten(runc);
     gimple_seq_add_stmt(&seq, runc);
     append(dorun_, seq);
     jump(dorun_, after_);
@@ -692,4 +693,5 @@ void sysbatch_rewrite_loop(struct sysbatch_loop_site *site,
 {
     loop_rewriter rewriter(*site, batched);
     rewriter.run();
+    sysbatch_mark_rewritten(site->call);
 }

@@ -32,6 +32,18 @@ struct sysbatch_config {
     enum sb_abi abi;              /* resolved by sb_config_resolve_target */
 };
 extern struct sysbatch_config sysbatch_cfg;
+/* False during an early look under placement=both: it decides (rewrites,
+ * reports, marks) the regions that batch before inlining, and leaves the
+ * regions and loops that batch nothing to the look after inlining. */
+extern bool sysbatch_say_refusals;
+
+/* A call site a look decided - a batch rewrote it (its original call stays
+ * for the path where its slot did not run), it is the batch call itself,
+ * or an early look refused it in a region that batched - is marked in its
+ * function type (which inlining and LTO streaming keep) and is no
+ * candidate of any later look. */
+void sysbatch_mark_rewritten(gcall *call);
+bool sysbatch_rewritten_p(const gcall *call);
 
 /* The runtime's plugin ABI (runtime/include/sysbatch.h), built once per
  * translation unit. */

@@ -41,9 +41,12 @@
 #include "sysbatch-gcc.h"
 #include "loop-batching.h"
 
+#include "attribs.h"
+
 int plugin_is_GPL_compatible;
 
 struct sysbatch_config sysbatch_cfg;
+bool sysbatch_say_refusals = true;
 struct sysbatch_runtime_decls sysbatch_rt;
 /* report=DIR: this unit's record (core/report.c), begun at the start of
  * the unit and written at its end. */
@@ -178,11 +181,54 @@ const pass_data sysbatch_pass_data = {
     0,                    /* todo_flags_finish: returned by execute */
 };
 
+/* The second look, after IPA inlining: its own dump file (sysbatch_late). */
+const pass_data sysbatch_late_pass_data = {
+    GIMPLE_PASS,
+    "sysbatch_late",
+    OPTGROUP_OTHER,
+    TV_NONE,
+    PROP_cfg | PROP_ssa,
+    0, 0, 0,
+    0,
+};
+
+/* Set on a function once a look has decided it (planned, reported,
+ * rewritten): no later look plans it again.  A declaration attribute, so
+ * it travels with the function into -flto's LTRANS stage; the space keeps
+ * it out of reach of source code. */
+const char *const decided_attr = "sysbatch decided";
+
+bool decided_p(function *fun)
+{
+    return lookup_attribute(decided_attr, DECL_ATTRIBUTES(fun->decl));
+}
+
+void mark_decided(function *fun)
+{
+    DECL_ATTRIBUTES(fun->decl) = tree_cons(get_identifier(decided_attr),
+                                           NULL_TREE,
+                                           DECL_ATTRIBUTES(fun->decl));
+}
+
+/* The late look runs in the optimizing pipeline only: at -O0 and -Og (and
+ * in a function optimized at -O0) the early look is the only one. */
+bool late_look_runs(function *fun)
+{
+    return opt_for_fn(fun->decl, optimize) > 0 &&
+           !opt_for_fn(fun->decl, optimize_debug);
+}
+
 class sysbatch_pass : public gimple_opt_pass {
 public:
-    explicit sysbatch_pass(gcc::context *ctx)
-        : gimple_opt_pass(sysbatch_pass_data, ctx) {}
+    sysbatch_pass(gcc::context *ctx, bool late)
+        : gimple_opt_pass(late ? sysbatch_late_pass_data : sysbatch_pass_data,
+                          ctx),
+          late(late) {}
+    bool gate(function *fun) final override;
     unsigned int execute(function *fun) final override;
+
+private:
+    bool late;
 };
 
 /* Rewrite every planned batch; true when any was. */
@@ -207,12 +253,32 @@ bool rewrite_queue(auto_vec<struct sysbatch_planned_region> *queue)
     return changed;
 }
 
+/* Whether this look plans `fun` (docs/gcc.md, placement): the early one
+ * unless placement=late (and a late look runs); the late one unless
+ * placement=early; neither once a look has decided the function. */
+bool sysbatch_pass::gate(function *fun)
+{
+    enum sb_placement where = sysbatch_cfg.core.placement;
+    if (decided_p(fun))
+        return false;
+    if (late)
+        return where != SB_PLACEMENT_EARLY;
+    return where != SB_PLACEMENT_LATE || !late_look_runs(fun);
+}
+
 unsigned int sysbatch_pass::execute(function *fun)
 {
     /* The runtime's own functions are never batched. */
     const char *self = IDENTIFIER_POINTER(DECL_NAME(fun->decl));
     if (startswith(self, "sysbatch_"))
         return 0;
+    /* Before inlining under placement=both: batch, and say, what plans
+     * here; the rest of the function is the late look's to decide. */
+    bool final = late || sysbatch_cfg.core.placement != SB_PLACEMENT_BOTH ||
+                 !late_look_runs(fun);
+    if (final)
+        mark_decided(fun);
+    sysbatch_say_refusals = final;
 
     /* Loops first (loop-analysis.cc); the calls they batch are no
      * region's candidates. */
@@ -223,6 +289,7 @@ unsigned int sysbatch_pass::execute(function *fun)
     sysbatch_plan_function(fun, &queue);
     bool regions_changed = rewrite_queue(&queue);
     sysbatch_loop_calls = NULL;
+    sysbatch_say_refusals = true;
     if (!regions_changed && !loops_changed)
         return 0;
     free_dominance_info(CDI_DOMINATORS);
@@ -263,10 +330,21 @@ int plugin_init(struct plugin_name_args *info, struct plugin_gcc_version *versio
                           NULL);
 
     struct register_pass_info pass;
-    pass.pass = new sysbatch_pass(g);
+    pass.pass = new sysbatch_pass(g, false);
     pass.reference_pass_name = "ssa";
     pass.ref_pass_instance_number = 1;
     pass.pos_op = PASS_POS_INSERT_AFTER;
     register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL, &pass);
+    /* After IPA inlining, in the optimizing pipeline (also lto1's LTRANS
+     * stage): after value ranges and jump threading have folded a
+     * wrapper's own result test into its caller's, before the loop
+     * passes. */
+    struct register_pass_info late_pass;
+    late_pass.pass = new sysbatch_pass(g, true);
+    late_pass.reference_pass_name = "vrp";
+    late_pass.ref_pass_instance_number = 1;
+    late_pass.pos_op = PASS_POS_INSERT_AFTER;
+    register_callback(info->base_name, PLUGIN_PASS_MANAGER_SETUP, NULL,
+                      &late_pass);
     return 0;
 }

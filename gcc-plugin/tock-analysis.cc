@@ -459,7 +459,7 @@ void sysbatch_form_tock_chain(basic_block entry, bool (*excluded)(basic_block),
         if (!tock_stop_test(last, &on_failure, &on_success, &why)) {
             /* A test the stop policy cannot do: the run ends at this
              * branch (its call may still end a series). */
-            if (why && dump_enabled_p())
+            if (why && sysbatch_say_refusals && dump_enabled_p())
                 dump_printf_loc(MSG_MISSED_OPTIMIZATION, last_stmt(last),
                                 "sysbatch: branch ends the run: %s\n", why);
             break;

@@ -464,8 +464,8 @@ const sb_syscall *visitCallee(CallInst &CI, bool &RawSyscall,
 }
 
 bool isCandidate(CallInst &CI, sb_abi Abi) {
-  // A call site the loop rewrite already batches is no region's candidate.
-  if (CI.getMetadata(LoopBatchedMD))
+  // A call site a loop or region rewrite already batched is no candidate.
+  if (CI.getMetadata(LoopBatchedMD) || CI.getMetadata(RegionBatchedMD))
     return false;
   bool Raw;
   return visitCallee(CI, Raw, Abi) || Raw;

@@ -49,6 +49,21 @@ namespace compat {
 
 using OptimizationLevel = llvm::OptimizationLevel;
 
+/// Adds \p AddPasses at the end of full LTO's link-time pipeline; LLVM 14
+/// has no such extension point (and its lld loads no pass plugin).
+template <typename Builder, typename Fn>
+inline void registerFullLTOLastCallback(Builder &PB, Fn AddPasses) {
+#if LLVM_VERSION_MAJOR >= 15
+  PB.registerFullLinkTimeOptimizationLastEPCallback(
+      [AddPasses](auto &MPM, OptimizationLevel) {
+        AddPasses(MPM);
+      });
+#else
+  (void)PB;
+  (void)AddPasses;
+#endif
+}
+
 /// A pointer to \p Elem in address space 0 (`Elem*` typed, `ptr` opaque).
 inline llvm::PointerType *pointerTo(llvm::Type *Elem) {
   return llvm::PointerType::getUnqual(Elem);

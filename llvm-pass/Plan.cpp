@@ -77,7 +77,7 @@ static sb_region describe(Region &R) {
   return Desc;
 }
 
-static void printPlan(Region &R) {
+void printPlan(Region &R) {
   sb_region Desc = describe(R);
   errs().flush();
   std::string Name = R.BB->getParent()->getName().str();

@@ -273,8 +273,23 @@ static void hoistLifetimeStarts(Region &R, int BI, CallInst *First) {
     if (auto *II = dyn_cast<IntrinsicInst>(I))
       if (II->getIntrinsicID() == Intrinsic::lifetime_start)
         Starts.push_back(II);
-  for (IntrinsicInst *II : Starts)
+  for (IntrinsicInst *II : Starts) {
+    // Optimised IR (the late look) casts the object's address right before
+    // its lifetime starts: the cast moves along when its own operand is
+    // available before the batch.
+    if (auto *Addr = dyn_cast<Instruction>(II->getArgOperand(1)))
+      if (Addr->getParent() == First->getParent() &&
+          First->comesBefore(Addr)) {
+        auto *Op = dyn_cast<Instruction>(Addr->getOperand(0));
+        if (!isa<CastInst>(Addr) && !isa<GetElementPtrInst>(Addr))
+          continue;
+        if (Op && Op->getParent() == First->getParent() &&
+            First->comesBefore(Op))
+          continue;
+        Addr->moveBefore(First);
+      }
     II->moveBefore(First);
+  }
 }
 
 /// A slot word's address: word \p W of the \p Words-word array \p Array.
@@ -494,6 +509,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
                ConstantInt::get(I64, sb_rt_run_flags(&BP))},
       "sb.ran");
   Ran->setDebugLoc(First->getDebugLoc());
+  Ran->setMetadata(RegionBatchedMD, MDNode::get(F.getContext(), {}));
   PHINode *Last = PHINode::Create(I64, 2, "sb.last", &Join->front());
   Last->addIncoming(ConstantInt::get(I64, -1), Head);
   Last->addIncoming(Ran, Issue);
@@ -505,6 +521,7 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
     if (CP.batch != BI)
       continue;
     const CandidateCall &C = R.Calls[CIdx];
+    C.Call->setMetadata(RegionBatchedMD, MDNode::get(F.getContext(), {}));
     if (BP.branchy) {
       rewriteBranchyCallSite(R, C, CP.slot, BP.nslots, Rets, Last, RT,
                              Replaced, Verify ? &VSite : nullptr,

@@ -192,6 +192,11 @@ private:
 /// Metadata on a call site the loop rewrite batches (its original call,
 /// kept for the iterations that run it): no region plans it again.
 constexpr const char *LoopBatchedMD = "sysbatch.loop";
+/// On a call site a look decided: a region batch rewrote it (its original
+/// call, kept for the path where its slot did not run), it is the batch
+/// call itself, or an early look refused it in a region that batched.  No
+/// later look - after inlining, at link time, a second run - plans it.
+constexpr const char *RegionBatchedMD = "sysbatch.batched";
 
 /// The memory a catalogue argument names, or None for non-memory arguments.
 struct ArgMemory {
@@ -308,6 +313,8 @@ bool planRegion(Region &R, const SysbatchOptions &Opts);
 void emitRemarks(Region &R, llvm::OptimizationRemarkEmitter &ORE,
                  const llvm::DenseSet<const llvm::BasicBlock *> *Covered =
                      nullptr);
+/// The plan text print-plan shows (stderr).
+void printPlan(Region &R);
 /// Report.cpp: the unit's record for report=DIR (started by run(), filled
 /// by emitRemarks, written at exit; no-ops without report=).
 void reportBegin(const llvm::Module &M, const SysbatchOptions &Opts);

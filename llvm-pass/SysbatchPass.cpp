@@ -35,8 +35,12 @@
 #include "LoopBatching.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/IR/DiagnosticHandler.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Passes/PassPlugin.h"
 #include "llvm/Support/CommandLine.h"
@@ -172,9 +176,75 @@ static bool resolveTarget(const SysbatchOptions &Opts, Module &M,
 /// then the batches are rewritten.  Candidate blocks keep the numbers of
 /// the straight-line plans (the GCC plugin prints the same) whatever the
 /// branchy regions cover.
+/// Says nothing: remarks go to a context of its own whose handler wants
+/// none, so an early look that decides nothing leaves no trace in the
+/// user's remarks or optimization record.
+struct QuietRemarks {
+  struct NoRemarks : DiagnosticHandler {
+    bool isAnalysisRemarkEnabled(StringRef) const override { return false; }
+    bool isMissedOptRemarkEnabled(StringRef) const override { return false; }
+    bool isPassedOptRemarkEnabled(StringRef) const override { return false; }
+    bool isAnyRemarkEnabled() const override { return false; }
+  };
+  LLVMContext Ctx;
+  Module M{"sysbatch.quiet", Ctx};
+  Function *F;
+  std::unique_ptr<OptimizationRemarkEmitter> ORE;
+  QuietRemarks() {
+    Ctx.setDiagnosticHandler(std::make_unique<NoRemarks>());
+    F = Function::Create(FunctionType::get(Type::getVoidTy(Ctx), false),
+                         GlobalValue::ExternalLinkage, "quiet", M);
+    ORE = std::make_unique<OptimizationRemarkEmitter>(F);
+  }
+};
+
+/// What a look says about the regions it plans.
+enum class Say {
+  All,         ///< every batch and refusal, every plan (print-plan)
+  BatchesOnly, ///< an early look under placement=both: the regions that
+               ///< batch (their batches and refusals); a region that
+               ///< batches nothing is a later look's to decide and report
+};
+
+/// The calls a region that batched decided and reported (its refusals;
+/// the batched ones are marked by the rewrite): no later look plans them.
+/// A branchy region decides only the calls of the blocks it covers.
+static void markDecidedCalls(Region &R,
+                             const DenseSet<const BasicBlock *> *Covered) {
+  for (int C = 0; C < R.Plan.ncalls; ++C) {
+    if (R.Plan.calls[C].batch >= 0)
+      continue;
+    if (Covered && !Covered->count(R.Blocks[R.BlockOfCall[C]]))
+      continue;
+    CallInst *Call = R.Calls[C].Call;
+    Call->setMetadata(RegionBatchedMD, MDNode::get(Call->getContext(), {}));
+  }
+}
+
+/// With Say::BatchesOnly a region that forms no batch is dropped unsaid.
 static std::vector<std::unique_ptr<Region>>
 formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
-            OptimizationRemarkEmitter &ORE) {
+            OptimizationRemarkEmitter &ORE, Say What) {
+  const bool All = What == Say::All;
+  SysbatchOptions Planning = Opts;
+  Planning.Config.print_plan = Opts.Config.print_plan && All;
+  std::unique_ptr<QuietRemarks> Quiet;
+  if (!All)
+    Quiet = std::make_unique<QuietRemarks>();
+  OptimizationRemarkEmitter &EndsORE = All ? ORE : *Quiet->ORE;
+  // Says what a plan batches (all of it, or nothing when it batches
+  // nothing and a later look decides); false: drop the region.
+  auto Publish = [&](Region &R, const DenseSet<const BasicBlock *> *Cov) {
+    if (!All && !R.Plan.nbatches)
+      return false;
+    if (!All) {
+      if (Opts.Config.print_plan)
+        printPlan(R);
+      markDecidedCalls(R, Cov);
+    }
+    emitRemarks(R, ORE, Cov);
+    return true;
+  };
   std::vector<std::unique_ptr<Region>> Regions;
   std::vector<BasicBlock *> Order;
   for (BasicBlock &BB : F)
@@ -197,39 +267,84 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
     // Opt-in: a chain of blocks linked by exact success tests is one
     // straight-line run (the stop policy takes the tests' failing edges).
     if (Abi == SB_ABI_TOCK && Opts.Config.tock_chains) {
-      std::vector<BasicBlock *> Chain = formTockChain(Order, K, Covered, ORE);
+      std::vector<BasicBlock *> Chain =
+          formTockChain(Order, K, Covered, EndsORE);
       if (!Chain.empty()) {
         std::unique_ptr<Region> R = analyseChain(A, std::move(Chain), Number);
         for (BasicBlock *CB : R->Blocks)
           Covered.insert(CB);
-        if (planRegion(*R, Opts)) {
-          emitRemarks(*R, ORE);
+        if (planRegion(*R, Planning) && Publish(*R, nullptr))
           Regions.push_back(std::move(R));
-        }
         continue;
       }
     }
     if (!Blocks.empty()) {
       std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
-      bool Use = planBranchy(*R, Opts);
-      emitRegionEnds(*R, ORE, ReportedEnds);
+      bool Use = planBranchy(*R, Planning);
+      if (All || Use)
+        emitRegionEnds(*R, ORE, ReportedEnds);
       if (Use) {
         for (int C = 0; C < R->Plan.ncalls; ++C)
           if (R->Plan.calls[C].batch == 0)
             Covered.insert(R->Blocks[R->BlockOfCall[C]]);
-        emitRemarks(*R, ORE, &Covered);
-        Regions.push_back(std::move(R));
+        if (Publish(*R, &Covered))
+          Regions.push_back(std::move(R));
         continue;
       }
     }
     for (auto &R : analyseBlock(A, BB, Number)) {
-      if (!planRegion(*R, Opts))
-        continue;
-      emitRemarks(*R, ORE);
-      Regions.push_back(std::move(R));
+      if (planRegion(*R, Planning) && Publish(*R, nullptr))
+        Regions.push_back(std::move(R));
     }
   }
   return Regions;
+}
+
+/// Set on a function once a look has decided it: no later look, and no
+/// second run of the pass, plans it again.
+constexpr const char *DecidedAttr = "sysbatch-decided";
+/// Set at the end of an LTO pre-link compile, where the function is left
+/// for the link (its callees from other units are inlined only there); a
+/// late look that finds it is ThinLTO's post-link one.
+constexpr const char *DeferredAttr = "sysbatch-deferred-to-link";
+
+/// clang marks a module compiled for (Thin)LTO before its pipeline runs.
+static bool isLTOPreLinkModule(const Module &M) {
+  return M.getModuleFlag("ThinLTO") || M.getModuleFlag("EnableSplitLTOUnit");
+}
+
+enum class Verdict {
+  Skip,      ///< another look decides this function
+  Tentative, ///< batch what plans here and say only that; a later look
+             ///< decides the rest of the function
+  Decide,    ///< plan, report and rewrite everything
+};
+
+static Verdict lookVerdict(Function &F, SysbatchLook Look, sb_placement P) {
+  if (F.hasFnAttribute(DecidedAttr))
+    return Verdict::Skip;
+  switch (Look) {
+  case SysbatchLook::Only:
+    return Verdict::Decide;
+  case SysbatchLook::Early:
+    // -O0 (optnone) inlines nothing and no later look runs its passes.
+    if (F.hasOptNone() || P == SB_PLACEMENT_EARLY)
+      return Verdict::Decide;
+    return P == SB_PLACEMENT_LATE ? Verdict::Skip : Verdict::Tentative;
+  case SysbatchLook::Late:
+    if (P == SB_PLACEMENT_EARLY)
+      return Verdict::Skip;
+    if (isLTOPreLinkModule(*F.getParent())) {
+      if (F.hasFnAttribute(DeferredAttr))
+        return Verdict::Decide; // ThinLTO post-link
+      F.addFnAttr(DeferredAttr);
+      return Verdict::Skip;
+    }
+    return Verdict::Decide;
+  case SysbatchLook::Link:
+    return P == SB_PLACEMENT_EARLY ? Verdict::Skip : Verdict::Decide;
+  }
+  return Verdict::Skip;
 }
 
 /// Rewrite every planned batch; true when anything changed.
@@ -286,6 +401,9 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
                       << ": the runtime itself is never batched\n");
     return PreservedAnalyses::all();
   }
+  Verdict V = lookVerdict(F, Look, Opts.Config.placement);
+  if (V == Verdict::Skip)
+    return PreservedAnalyses::all();
 
   bool HasCandidate = false;
   for (Instruction &I : instructions(F))
@@ -302,8 +420,14 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
              Abi, DenseMap<const AllocaInst *, bool>()};
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
-  std::vector<std::unique_ptr<Region>> Regions =
-      formRegions(F, A, Abi, Opts, ORE);
+  // Before inlining under placement=both: what batches here is rewritten
+  // (and its call sites marked); the rest waits for the wrappers to be
+  // inlined and is decided, and reported, by a later look.
+  const bool Final = V == Verdict::Decide;
+  if (Final)
+    F.addFnAttr(DecidedAttr);
+  std::vector<std::unique_ptr<Region>> Regions = formRegions(
+      F, A, Abi, Opts, ORE, Final ? Say::All : Say::BatchesOnly);
   bool Changed = rewriteRegions(F, Regions, Abi, Opts) || LoopsChanged;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
@@ -361,7 +485,19 @@ extern "C" LLVM_ATTRIBUTE_WEAK PassPluginLibraryInfo llvmGetPassPluginInfo() {
             // is required, so -O0's optnone does not skip it).
             PB.registerPipelineStartEPCallback(
                 [](ModulePassManager &MPM, compat::OptimizationLevel) {
-                  MPM.addPass(createModuleToFunctionPassAdaptor(SysbatchPass()));
+                  MPM.addPass(createModuleToFunctionPassAdaptor(
+                      SysbatchPass(SysbatchOptions(), SysbatchLook::Early)));
                 });
+            // After the inliner: a wrapper's calls (xopen, safe_read, a
+            // libtock-c driver) are the caller's own here.
+            PB.registerOptimizerLastEPCallback(
+                [](ModulePassManager &MPM, compat::OptimizationLevel) {
+                  MPM.addPass(createModuleToFunctionPassAdaptor(
+                      SysbatchPass(SysbatchOptions(), SysbatchLook::Late)));
+                });
+            compat::registerFullLTOLastCallback(PB, [](ModulePassManager &MPM) {
+              MPM.addPass(createModuleToFunctionPassAdaptor(
+                  SysbatchPass(SysbatchOptions(), SysbatchLook::Link)));
+            });
           }};
 }

@@ -29,8 +29,11 @@
 //                                                call @sysbatch_tock_take(%c, frames, 1, %ran)
 //
 // Pipeline: `opt -passes=sysbatch` / `sysbatch<min-batch=N;print-plan>` /
-// `sysbatch<target=tock>`, and at clang's pipeline start (-fpass-plugin) at
-// every optimisation level (-mllvm -sysbatch-target=tock there).
+// `sysbatch<target=tock>`, and from clang (-fpass-plugin, -mllvm
+// -sysbatch-target=tock there) in up to three looks chosen by the
+// placement key: at the pipeline start (every -O level, before inlining),
+// at the optimizer's end (after inlining), and at the end of full LTO's
+// link-time pipeline.  Each function is decided by one look only.
 //
 //===----------------------------------------------------------------------===//
 #ifndef SYSBATCH_LLVM_PASS_H
@@ -54,10 +57,21 @@ struct SysbatchOptions {
   SysbatchOptions();  ///< the core's defaults, then the -sysbatch-* flags
 };
 
+/// Which look at a function this instance of the pass is.  A function is
+/// decided (planned, reported, rewritten) by one look only, and marked so
+/// that no later look - nor running the pass again - plans it a second time.
+enum class SysbatchLook {
+  Only,  ///< `opt -passes=sysbatch`: decides every function it sees
+  Early, ///< pipeline start, before inlining
+  Late,  ///< end of the optimizer, after inlining (ThinLTO: post-link)
+  Link,  ///< end of full LTO's link-time pipeline
+};
+
 class SysbatchPass : public llvm::PassInfoMixin<SysbatchPass> {
 public:
-  explicit SysbatchPass(SysbatchOptions Opts = SysbatchOptions())
-      : Opts(Opts) {}
+  explicit SysbatchPass(SysbatchOptions Opts = SysbatchOptions(),
+                        SysbatchLook Look = SysbatchLook::Only)
+      : Opts(Opts), Look(Look) {}
   llvm::PreservedAnalyses run(llvm::Function &F,
                               llvm::FunctionAnalysisManager &FAM);
   /// Runs on optnone functions too, so clang -O0 batches as well.
@@ -65,6 +79,7 @@ public:
 
 private:
   SysbatchOptions Opts;
+  SysbatchLook Look;
 };
 
 } // namespace sysbatch

@@ -55,6 +55,11 @@ opt_pointer_mode = "-opaque-pointers=0" if 15 <= llvm_major <= 16 else ""
 if llvm_major and llvm_major <= 16:
     config.available_features.add("typed-pointer-ir")
 config.available_features.add("llvm-%d" % llvm_major)
+# An lld of this LLVM major that loads pass plugins (--load-pass-plugin,
+# lld 15 and up): the LTO tests' link-time looks.
+lto_lld = os.path.join(config.llvm_bin or "", "ld.lld")
+if llvm_major >= 15 and have_file(lto_lld):
+    config.available_features.add("lld-pass-plugin")
 
 src = config.sysbatch_src_root
 obj = config.sysbatch_obj_root

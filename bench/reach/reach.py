@@ -28,7 +28,8 @@ For each real C program (Debian 12 source packages nobody here wrote), this
 
 Environment: REACH_WORK (default /tmp/sysbatch-reach), REACH_SRC (default
 $REACH_WORK/src), REACH_VARIANTS (space-separated subset of VARIANTS),
-REACH_SKIP_TESTS=1 (no test suites), REACH_JOBS (make -j, default 2).
+REACH_SKIP_TESTS=1 (no test suites), REACH_JOBS (make -j, default 2),
+REACH_OPTIONS (plugin options for both plugins, e.g. "placement=early").
 `--report-only` rewrites the docs from an existing results.json.
 """
 import glob
@@ -112,11 +113,18 @@ def variant_flags(variant, t):
         return t["gcc"], "", "", False
     if variant == "plain-clang":
         return t["clang"], "", "", False
+    # REACH_OPTIONS="placement=early ...": plugin options for both plugins
+    # (a before/after comparison of one option in one run of the benchmark).
+    opts = os.environ.get("REACH_OPTIONS", "").split()
     if variant == "gcc-plugin":
-        return ("%s -fplugin=%s" % (t["gcc"], t["gcc_plugin"]), t["runtime"],
+        args = "".join(" -fplugin-arg-sysbatch-" + o for o in opts)
+        return ("%s -fplugin=%s%s" % (t["gcc"], t["gcc_plugin"], args), t["runtime"],
                 "-fopt-info-optimized-missed", True)
     if variant == "clang-plugin":
-        return ("%s -fpass-plugin=%s" % (t["clang"], t["llvm_plugin"]), t["runtime"],
+        args = "".join(" -mllvm -sysbatch-" + o for o in opts)
+        if args:
+            args = " -Xclang -load -Xclang %s%s" % (t["llvm_plugin"], args)
+        return ("%s -fpass-plugin=%s%s" % (t["clang"], t["llvm_plugin"], args), t["runtime"],
                 "-Rpass=sysbatch -Rpass-missed=sysbatch", True)
     die("unknown variant " + variant)
 

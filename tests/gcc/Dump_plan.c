@@ -7,7 +7,7 @@
  *
  * REQUIRES: gcc-host
  * RUN: rm -rf %t && mkdir -p %t && cd %t
- * RUN: %sbgcc -O2 -fchecking -c %s -o %t/x.o -fdump-tree-all -dumpdir %t/
+ * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -fchecking -c %s -o %t/x.o -fdump-tree-all -dumpdir %t/
  * RUN: cat %t/*.sysbatch | %FileCheck %s
  */
 #include <unistd.h>

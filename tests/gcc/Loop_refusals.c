@@ -4,9 +4,9 @@
  * are planned as straight-line code as before.
  *
  * REQUIRES: gcc-host
- * RUN: %sbgcc -O2 -fchecking -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s
+ * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -fchecking -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s
  * RUN: %sbgcc -O0 -fchecking -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s
- * RUN: %sbgcc -O2 -c %s -o /dev/null -fplugin-arg-sysbatch-print-plan 2>&1 | %FileCheck %s --check-prefix=PLAN
+ * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -c %s -o /dev/null -fplugin-arg-sysbatch-print-plan 2>&1 | %FileCheck %s --check-prefix=PLAN
  */
 #include <stdio.h>
 #include <unistd.h>

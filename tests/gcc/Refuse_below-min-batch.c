@@ -2,9 +2,9 @@
  * ways.
  *
  * REQUIRES: gcc-host
- * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=DEFAULT
- * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed -fplugin-arg-sysbatch-min-batch=3 2>&1 | %FileCheck %s --check-prefix=MIN3
- * RUN: %sbgcc -O2 -fchecking -c %s -o /dev/null -fopt-info-optimized-missed -fplugin-arg-sysbatch-min-batch=1 2>&1 | %FileCheck %s --check-prefix=MIN1
+ * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=DEFAULT
+ * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -c %s -o /dev/null -fopt-info-optimized-missed -fplugin-arg-sysbatch-min-batch=3 2>&1 | %FileCheck %s --check-prefix=MIN3
+ * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -fchecking -c %s -o /dev/null -fopt-info-optimized-missed -fplugin-arg-sysbatch-min-batch=1 2>&1 | %FileCheck %s --check-prefix=MIN1
  */
 #include <unistd.h>
 

@@ -13,12 +13,12 @@
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm %t/rv
  * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-tock-chains -O0 -fchecking -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=REMARK
- * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O2 -fchecking -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=REMARK
- * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-tock-chains -O2 -fchecking -c %s -o /dev/null -fdump-tree-all -dumpdir %t/arm/
+ * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -O2 -fplugin-arg-sysbatch-placement=early -fchecking -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=REMARK
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-tock-chains -O2 -fplugin-arg-sysbatch-placement=early -fchecking -c %s -o /dev/null -fdump-tree-all -dumpdir %t/arm/
  * RUN: cat %t/arm/*.sysbatch | %FileCheck %s
  * RUN: %sbgcc_riscv -march=rv32imac -mabi=ilp32 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-tock-chains -O0 -fchecking -c %s -o /dev/null -fdump-tree-all -dumpdir %t/rv/
  * RUN: cat %t/rv/*.sysbatch | %FileCheck %s
- * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-no-tock-chains -O2 -c %s -o /dev/null -fplugin-arg-sysbatch-print-plan 2>&1 | %FileCheck %s --check-prefix=OFF
+ * RUN: %sbgcc_arm -mthumb -mcpu=cortex-m3 -ffreestanding -I%srcroot/runtime/tock/libtock -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-no-tock-chains -O2 -fplugin-arg-sysbatch-placement=early -c %s -o /dev/null -fplugin-arg-sysbatch-print-plan 2>&1 | %FileCheck %s --check-prefix=OFF
  * RUN: %not %sbgcc_arm -ffreestanding -c %s -o /dev/null -fplugin-arg-sysbatch-target=tock -fplugin-arg-sysbatch-tock-yield -fplugin-arg-sysbatch-tock-chains=yes 2>&1 | %FileCheck %s --check-prefix=VALUE
  * VALUE: error: sysbatch: {{.}}tock-chains{{.}} takes no value
  */

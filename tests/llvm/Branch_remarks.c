@@ -4,7 +4,7 @@
 // in a covered block say why.
 // REQUIRES: llvm
 // RUN: %sbclang -O0 -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
-// RUN: %sbclang -O2 -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
+// RUN: %sbclang -O2 -Xclang -load -Xclang %sbplugin -mllvm -sysbatch-placement=early -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
 #include <fcntl.h>
 #include <stdio.h>
 #include <sys/stat.h>

@@ -2,7 +2,7 @@
 // batch's numbers and the refusal reason as separate arguments.
 // REQUIRES: llvm
 // RUN: rm -rf %t && mkdir -p %t
-// RUN: %sbclang -O2 -c -fsave-optimization-record -foptimization-record-file=%t/r.yaml %s -o %t/r.o
+// RUN: %sbclang -O2 -Xclang -load -Xclang %sbplugin -mllvm -sysbatch-placement=early -c -fsave-optimization-record -foptimization-record-file=%t/r.yaml %s -o %t/r.o
 // RUN: %FileCheck %s < %t/r.yaml
 #include <unistd.h>
 

@@ -6,9 +6,9 @@
 // a result feeding a later call (no-chaining).
 // REQUIRES: llvm
 // RUN: %tock_sbclang --target=thumbv7m-none-eabi -O0 -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
-// RUN: %tock_sbclang --target=thumbv7m-none-eabi -Os -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
+// RUN: %tock_sbclang --target=thumbv7m-none-eabi -Os -mllvm -sysbatch-placement=early -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
 // RUN: %tock_sbclang --target=riscv32-unknown-elf -O0 -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
-// RUN: %tock_sbclang --target=riscv32-unknown-elf -Os -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
+// RUN: %tock_sbclang --target=riscv32-unknown-elf -Os -mllvm -sysbatch-placement=early -c -Rpass=sysbatch -Rpass-missed=sysbatch %s -o /dev/null 2>&1 | %FileCheck %s
 // The plan, as the GCC plugin prints it too:
 // RUN: %tock_sbclang --target=riscv32-unknown-elf -O0 -c -mllvm -sysbatch-print-plan %s -o /dev/null 2>&1 | %FileCheck %s --check-prefix=PLAN
 #include <tock.h>

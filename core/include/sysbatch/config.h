@@ -41,10 +41,23 @@ enum sb_fill_mode {
     SB_FILL_MODE_TEMPLATE,   /* copy a constant template, then patch */
 };
 
+/* Where in the compiler's pipeline the region pass looks (the plugins'
+ * registration; the planner does not care).  A function is decided by one
+ * look only: the first that batches something in it, or the last. */
+enum sb_placement {
+    SB_PLACEMENT_BOTH = 0, /* early (before inlining) batches what plans
+                              there; what does not is decided late, after
+                              the wrappers were inlined */
+    SB_PLACEMENT_EARLY,    /* before inlining only (each wrapper alone) */
+    SB_PLACEMENT_LATE,     /* after inlining only (-O0, which inlines
+                              nothing, still looks early) */
+};
+
 struct sb_config {
     struct sb_options plan; /* what the planner is given */
     enum sb_target target;
     enum sb_fill_mode fill;
+    enum sb_placement placement;
     bool print_plan;        /* also print every region's plan to stderr */
     bool tock_chains;       /* Tock: blocks linked by exact success tests
                                are one straight-line run */
