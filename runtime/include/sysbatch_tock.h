@@ -140,6 +140,33 @@ uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const
 void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t k,
                         uint32_t ran);
 
+/* What compiler-rewritten code calls (one call per series, nothing per
+ * call site).  A frame whose class word carries SYSBATCH_TOCK_CHECKED is a
+ * checked call: the code tests its success exactly (the kernel's stop
+ * condition) and leaves the run when it failed, so no call after it may
+ * run then; every other call is followed by the next whatever it returned.
+ * sysbatch_tock_run strips the marks, runs the frames in as few traps as
+ * that allows (continue policy when nothing is checked; stop, resumed
+ * after an unchecked failure, otherwise; one trap per frame when the kernel
+ * refuses the series) and converts every frame that ran, in place, into
+ * the struct libtock-c's call returns (words 1..4: syscall_return_t,
+ * subscribe_return_t, allow_*_return_t; memop_return_t in words 1..2).  A
+ * call site then reads its result straight from its frame:
+ *
+ *     sysbatch_tock_run_template(f, tmpl);
+ *     a = *(syscall_return_t *)&f[0].r0;
+ *
+ * Frames after a checked call that failed did not run and are left as
+ * they were: the code never reaches their call sites. */
+#define SYSBATCH_TOCK_CHECKED 0x80u
+
+void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count);
+
+/* Expand the template (its marks included; the policy byte is not read:
+ * the marks decide it), apply the patches, then sysbatch_tock_run.  A
+ * malformed template is a fault the compiler cannot make: nothing runs. */
+void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl);
+
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw
  * call would have returned for the call that filled `frame`.  `out` points
  * at a syscall_return_t (command), subscribe_return_t (subscribe),

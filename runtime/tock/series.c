@@ -214,6 +214,86 @@ void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t 
     }
 }
 
+/* The libtock-c struct of each of frames[0..count-1], which ran, written
+ * over the frame's return words (what sysbatch_tock_take writes at `out`). */
+static void convert_in_place(struct sysbatch_tock_frame *frames, uint32_t count)
+{
+    uint32_t i;
+    for (i = 0; i < count; i++) {
+        struct sysbatch_tock_frame *f = &frames[i];
+        struct sysbatch_tock_frame ran = *f; /* the converters read r0..r3 */
+        switch (f->syscall_class) {
+        case 1:
+        case 3:
+        case 4:
+        case 7:
+            sysbatch_tock_ret_allow(&f->r0, &ran);
+            break;
+        case 5:
+            sysbatch_tock_ret_memop(&f->r0, &ran);
+            break;
+        default:
+            break; /* command: its struct is the return registers; yield: none */
+        }
+    }
+}
+
+/* Frames are marked in groups of 32 (one mask word); splitting a series
+ * into consecutive series changes nothing the app or the kernel sees. */
+#define MARK_GROUP 32u
+
+void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
+{
+    while (count > 0) {
+        uint32_t n = count < MARK_GROUP ? count : MARK_GROUP;
+        uint32_t checked = 0, next = 0, i;
+        for (i = 0; i < n; i++) {
+            if (frames[i].syscall_class & SYSBATCH_TOCK_CHECKED) {
+                checked |= 1u << i;
+                frames[i].syscall_class &= ~SYSBATCH_TOCK_CHECKED;
+            }
+        }
+        uint32_t policy = checked ? SYSBATCH_TOCK_POLICY_STOP : SYSBATCH_TOCK_POLICY_CONTINUE;
+        while (next < n) {
+            struct sysbatch_tock_reply reply = series_reply(frames + next, n - next, policy);
+            uint32_t failed;
+            if (reply.variant == SYSBATCH_TOCK_SUCCESS) {
+                next = n;
+            } else if (reply.variant == SYSBATCH_TOCK_FAILURE_U32 && reply.value < n - next) {
+                failed = n - 1 - reply.value; /* the call the kernel stopped at */
+                next = failed + 1;
+                if (checked >> failed & 1) {
+                    convert_in_place(frames, next);
+                    return; /* the code leaves the run at this call */
+                }
+            } else {
+                /* Refused, nothing ran: the calls one by one, each with its
+                 * own trap, stopping where the code would leave. */
+                for (; next < n; next++) {
+                    trap_one(&frames[next]);
+                    if ((checked >> next & 1) && frames[next].r0 < SYSBATCH_TOCK_SUCCESS) {
+                        convert_in_place(frames, next + 1);
+                        return;
+                    }
+                }
+            }
+        }
+        convert_in_place(frames, n);
+        frames += n;
+        count -= n;
+    }
+}
+
+void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl)
+{
+    uint32_t count = sysbatch_tock_template_fill(frames, tmpl);
+    /* Only a compiler writes these templates; a malformed one leaves
+     * nothing a call site could read, so fault rather than go on. */
+    if (count == 0)
+        __builtin_trap();
+    sysbatch_tock_run(frames, count);
+}
+
 /* libtock-c's return structs, as words: {type, data0, data1, data2} for
  * command, {success, ptr-or-callback, size-or-userdata, status} for the
  * allows and subscribe, {status, data} for memop. */
