@@ -166,6 +166,14 @@ int sb_tock_frame_words(const struct sb_batch_plan *b, int slot,
     return 0;
 }
 
+bool sb_tock_frame_checked(const struct sb_batch_plan *b, int slot,
+                           const int *block_of_slot)
+{
+    if (!b || slot < 0 || slot + 1 >= b->nslots)
+        return false; /* the last frame: nothing after it to keep from running */
+    return block_of_slot[slot] != block_of_slot[slot + 1];
+}
+
 size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
                         enum sb_tock_template_encoding encoding, uint8_t *out,
                         size_t cap, int *npatches)
