@@ -3,7 +3,12 @@
 # plugged.c (ordinary libtock-c code) built unplugged and with each plugin
 # (target=tock, tock-yield; fill=stores and fill=template for both), per
 # ISA and compiler, at -Os.  Size is the app object's .text + .rodata
-# (`size`); traps and calls come from one run on the test kernel under qemu.
+# (`size`); "app side" adds everything else the linked image carries for
+# the app - the libtock layer, the sysbatch runtime, app startup and I/O -
+# as the sizes of the code and constant symbols of those objects that the
+# linker kept (--gc-sections): the whole app as it would be flashed,
+# without the test kernel.  Traps and calls come from one run on the test
+# kernel under qemu.
 # Prints a markdown table (docs/tock-bench.md has the last one).
 #
 #   sh bench/tock/plugged_size.sh [BUILD_DIR]      (default: build)
@@ -20,6 +25,17 @@ size_of() { # object -> text+rodata bytes
     llvm-size-14 -A "$1" | awk '$1 ~ /^\.text|^\.rodata/ { n += $2 } END { print n + 0 }'
 }
 
+app_side_of() { # elf -> text+rodata bytes of the non-kernel objects' kept symbols
+    nm=llvm-nm-14
+    for o in "$1.d"/*.o; do
+        case $(basename "$o") in tockkern_*) continue ;; esac
+        $nm --defined-only "$o" | awk '$2 ~ /^[TtRr]$/ { print $3 }'
+    done | sort -u > "$work/names"
+    $nm -S --radix=d --defined-only "$1" | awk 'NR == FNR { want[$1] = 1; next }
+        NF == 4 && ($3 ~ /^[TtRr]$/) && ($4 in want) { n += $2 + 0 }
+        END { print n + 0 }' "$work/names" -
+}
+
 plugin_flags() { # isa cc variant
     case $2-$3 in
     *-plain) ;;
@@ -34,8 +50,8 @@ plugin_flags() { # isa cc variant
     esac
 }
 
-echo "| target | variant | app .text+.rodata (B) | vs unplugged | traps | calls |"
-echo "|---|---|---|---|---|---|"
+echo "| target | variant | app object .text+.rodata (B) | vs unplugged | app side of the image (B) | vs unplugged | traps | calls |"
+echo "|---|---|---|---|---|---|---|---|"
 for isa in cm3 rv32; do
     for cc in gcc clang; do
         base=""
@@ -43,12 +59,14 @@ for isa in cm3 rv32; do
             elf=$work/$isa-$cc-$variant.elf
             sh "$inputs/tock-build.sh" $isa $cc "$elf" $(plugin_flags $isa $cc $variant) "$app" 2>/dev/null
             bytes=$(size_of "$elf.d/app_plugged.o")
-            [ -z "$base" ] && base=$bytes
+            side=$(app_side_of "$elf")
+            [ -z "$base" ] && base=$bytes && side_base=$side
             stats=$(sh "$inputs/tock-run.sh" $isa "$elf" | grep '^K: stats')
             traps=$(echo "$stats" | sed 's/.*traps \([0-9]*\).*/\1/')
             calls=$(echo "$stats" | sed 's/.* calls \([0-9]*\) .*/\1/')
             pct=$(awk -v a=$bytes -v b=$base 'BEGIN { printf "%+.0f%%", (a - b) * 100 / b }')
-            echo "| $isa $cc | $variant | $bytes | $pct | $traps | $calls |"
+            side_pct=$(awk -v a=$side -v b=$side_base 'BEGIN { printf "%+.0f%%", (a - b) * 100 / b }')
+            echo "| $isa $cc | $variant | $bytes | $pct | $side | $side_pct | $traps | $calls |"
         done
     done
 done

@@ -214,23 +214,26 @@ void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t 
     }
 }
 
+static void pair_words(uint32_t *w, uint32_t variant, uint32_t r1, uint32_t r2, uint32_t r3);
+static void memop_words(uint32_t *w, uint32_t variant, uint32_t r1);
+
 /* The libtock-c struct of each of frames[0..count-1], which ran, written
- * over the frame's return words (what sysbatch_tock_take writes at `out`). */
+ * over the frame's return words (what sysbatch_tock_take writes at `out`).
+ * Command frames already hold theirs: the loop only reads their class. */
 static void convert_in_place(struct sysbatch_tock_frame *frames, uint32_t count)
 {
     uint32_t i;
     for (i = 0; i < count; i++) {
         struct sysbatch_tock_frame *f = &frames[i];
-        struct sysbatch_tock_frame ran = *f; /* the converters read r0..r3 */
         switch (f->syscall_class) {
         case 1:
         case 3:
         case 4:
         case 7:
-            sysbatch_tock_ret_allow(&f->r0, &ran);
+            pair_words(&f->r0, f->r0, f->r1, f->r2, f->r3);
             break;
         case 5:
-            sysbatch_tock_ret_memop(&f->r0, &ran);
+            memop_words(&f->r0, f->r0, f->r1);
             break;
         default:
             break; /* command: its struct is the return registers; yield: none */
@@ -307,25 +310,32 @@ void sysbatch_tock_ret_command(void *out, const struct sysbatch_tock_frame *fram
 }
 
 /* Subscribe and the allows share one shape: Success+2u32 carries the two
- * previous values, Failure+2u32 the error and the two values passed in. */
-static void ret_pair(uint32_t *w, const struct sysbatch_tock_frame *frame)
+ * previous values, Failure+2u32 the error and the two values passed in.
+ * The words are read before any is written: `w` may be the frame's own
+ * return words. */
+static void pair_words(uint32_t *w, uint32_t variant, uint32_t r1, uint32_t r2, uint32_t r3)
 {
-    if (frame->r0 == SYSBATCH_TOCK_SUCCESS_2U32) {
+    if (variant == SYSBATCH_TOCK_SUCCESS_2U32) {
         w[0] = 1;
-        w[1] = frame->r1;
-        w[2] = frame->r2;
+        w[1] = r1;
+        w[2] = r2;
         w[3] = 0;
-    } else if (frame->r0 == SYSBATCH_TOCK_FAILURE_2U32) {
+    } else if (variant == SYSBATCH_TOCK_FAILURE_2U32) {
         w[0] = 0;
-        w[1] = frame->r2;
-        w[2] = frame->r3;
-        w[3] = frame->r1;
+        w[1] = r2;
+        w[2] = r3;
+        w[3] = r1;
     } else {
         w[0] = 0;
         w[1] = 0;
         w[2] = 0;
         w[3] = 1; /* FAIL */
     }
+}
+
+static void ret_pair(uint32_t *w, const struct sysbatch_tock_frame *frame)
+{
+    pair_words(w, frame->r0, frame->r1, frame->r2, frame->r3);
 }
 
 void sysbatch_tock_ret_subscribe(void *out, const struct sysbatch_tock_frame *frame)
@@ -338,20 +348,24 @@ void sysbatch_tock_ret_allow(void *out, const struct sysbatch_tock_frame *frame)
     ret_pair((uint32_t *)out, frame);
 }
 
-void sysbatch_tock_ret_memop(void *out, const struct sysbatch_tock_frame *frame)
+static void memop_words(uint32_t *w, uint32_t variant, uint32_t r1)
 {
-    uint32_t *w = (uint32_t *)out;
-    if (frame->r0 == SYSBATCH_TOCK_SUCCESS) {
+    if (variant == SYSBATCH_TOCK_SUCCESS) {
         w[0] = 0;
         w[1] = 0;
-    } else if (frame->r0 == SYSBATCH_TOCK_SUCCESS_U32) {
+    } else if (variant == SYSBATCH_TOCK_SUCCESS_U32) {
         w[0] = 0;
-        w[1] = frame->r1;
-    } else if (frame->r0 == SYSBATCH_TOCK_FAILURE) {
-        w[0] = frame->r1;
+        w[1] = r1;
+    } else if (variant == SYSBATCH_TOCK_FAILURE) {
+        w[0] = r1;
         w[1] = 0;
     } else {
         w[0] = 1; /* FAIL */
         w[1] = 0;
     }
+}
+
+void sysbatch_tock_ret_memop(void *out, const struct sysbatch_tock_frame *frame)
+{
+    memop_words((uint32_t *)out, frame->r0, frame->r1);
 }
