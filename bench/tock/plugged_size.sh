@@ -3,12 +3,11 @@
 # plugged.c (ordinary libtock-c code) built unplugged and with each plugin
 # (target=tock, tock-yield; fill=stores and fill=template for both), per
 # ISA and compiler, at -Os.  Size is the app object's .text + .rodata
-# (`size`); "app side" adds everything else the linked image carries for
-# the app - the libtock layer, the sysbatch runtime, app startup and I/O -
-# as the sizes of the code and constant symbols of those objects that the
-# linker kept (--gc-sections): the whole app as it would be flashed,
-# without the test kernel.  Traps and calls come from one run on the test
-# kernel under qemu.
+# (`size`); "whole app" is what the linked image (--gc-sections) carries
+# beyond an image whose app is an empty main(): the app, the parts of the
+# libtock layer and of the sysbatch runtime it uses, its I/O - everything
+# but the test kernel and the startup code.  Traps and calls come from one
+# run on the test kernel under qemu.
 # Prints a markdown table (docs/tock-bench.md has the last one).
 #
 #   sh bench/tock/plugged_size.sh [BUILD_DIR]      (default: build)
@@ -25,15 +24,8 @@ size_of() { # object -> text+rodata bytes
     llvm-size-14 -A "$1" | awk '$1 ~ /^\.text|^\.rodata/ { n += $2 } END { print n + 0 }'
 }
 
-app_side_of() { # elf -> text+rodata bytes of the non-kernel objects' kept symbols
-    nm=llvm-nm-14
-    for o in "$1.d"/*.o; do
-        case $(basename "$o") in tockkern_*) continue ;; esac
-        $nm --defined-only "$o" | awk '$2 ~ /^[TtRr]$/ { print $3 }'
-    done | sort -u > "$work/names"
-    $nm -S --radix=d --defined-only "$1" | awk 'NR == FNR { want[$1] = 1; next }
-        NF == 4 && ($3 ~ /^[TtRr]$/) && ($4 in want) { n += $2 + 0 }
-        END { print n + 0 }' "$work/names" -
+image_size() { # elf -> .text+.rodata of the whole image
+    llvm-size-14 -A "$1" | awk '$1 ~ /^\.text|^\.rodata/ { n += $2 } END { print n + 0 }'
 }
 
 plugin_flags() { # isa cc variant
@@ -50,16 +42,19 @@ plugin_flags() { # isa cc variant
     esac
 }
 
-echo "| target | variant | app object .text+.rodata (B) | vs unplugged | app side of the image (B) | vs unplugged | traps | calls |"
+echo "| target | variant | app object .text+.rodata (B) | vs unplugged | whole app (B) | vs unplugged | traps | calls |"
 echo "|---|---|---|---|---|---|---|---|"
+printf 'int main(void)\n{\n    return 0;\n}\n' > "$work/empty.c"
 for isa in cm3 rv32; do
     for cc in gcc clang; do
+        sh "$inputs/tock-build.sh" $isa $cc "$work/empty.elf" "$work/empty.c" 2>/dev/null
+        empty=$(image_size "$work/empty.elf")
         base=""
         for variant in plain stores template; do
             elf=$work/$isa-$cc-$variant.elf
             sh "$inputs/tock-build.sh" $isa $cc "$elf" $(plugin_flags $isa $cc $variant) "$app" 2>/dev/null
             bytes=$(size_of "$elf.d/app_plugged.o")
-            side=$(app_side_of "$elf")
+            side=$(( $(image_size "$elf") - empty ))
             [ -z "$base" ] && base=$bytes && side_base=$side
             stats=$(sh "$inputs/tock-run.sh" $isa "$elf" | grep '^K: stats')
             traps=$(echo "$stats" | sed 's/.*traps \([0-9]*\).*/\1/')
