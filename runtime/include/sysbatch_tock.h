@@ -162,9 +162,10 @@ void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t 
 
 void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count);
 
-/* Expand the template (its marks included; the policy byte is not read:
- * the marks decide it), apply the patches, then sysbatch_tock_run.  A
- * malformed template is a fault the compiler cannot make: nothing runs. */
+/* Expand a BYTES template (its marks included; the policy byte is not
+ * read: the marks decide it), apply the patches, then sysbatch_tock_run.
+ * A malformed template (or a WORDS one) is a fault: only a compiler writes
+ * these, and nothing runs. */
 void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl);
 
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw

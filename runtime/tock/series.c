@@ -130,6 +130,36 @@ uint32_t sysbatch_tock_series(struct sysbatch_tock_frame *frames, uint32_t count
     return count; /* refused: nothing ran */
 }
 
+/* BYTES encoding: `nwords` words from `src`, one byte each, 0xff followed
+ * by the word as 4 bytes little-endian. */
+static void decode_bytes(uint32_t *dst, const uint8_t *src, uint32_t nwords)
+{
+    uint32_t i;
+    for (i = 0; i < nwords; i++) {
+        uint32_t b = *src++;
+        if (b == SYSBATCH_TOCK_TEMPLATE_ESCAPE) {
+            b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
+                (uint32_t)src[3] << 24;
+            src += 4;
+        }
+        dst[i] = b;
+    }
+}
+
+/* The patch values, which live right after the frames, over the words
+ * the template's index names; 0 when an index is out of range. */
+static uint32_t apply_patches(uint32_t *dst, const uint8_t *index, uint32_t npatches,
+                              uint32_t nwords)
+{
+    uint32_t i;
+    for (i = 0; i < npatches; i++) {
+        if (index[i] >= nwords)
+            return 0;
+        dst[index[i]] = dst[nwords + i];
+    }
+    return 1;
+}
+
 uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const void *tmpl)
 {
     const uint8_t *t = (const uint8_t *)tmpl;
@@ -137,7 +167,6 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
     uint32_t nwords = 5 * count;
     uint32_t *dst = (uint32_t *)frames;
     const uint8_t *index = t + 4;
-    const uint8_t *src = index + npatches;
     uint32_t i;
 
     if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES)
@@ -155,25 +184,11 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
             dst[i + 4] = w4;
         }
     } else if (encoding == SYSBATCH_TOCK_TEMPLATE_BYTES) {
-        for (i = 0; i < nwords; i++) {
-            uint32_t b = *src++;
-            if (b == SYSBATCH_TOCK_TEMPLATE_ESCAPE) {
-                b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
-                    (uint32_t)src[3] << 24;
-                src += 4;
-            }
-            dst[i] = b;
-        }
+        decode_bytes(dst, index + npatches, nwords);
     } else {
         return 0;
     }
-    /* Patch values live right after the frames. */
-    for (i = 0; i < npatches; i++) {
-        if (index[i] >= nwords)
-            return 0;
-        dst[index[i]] = dst[nwords + i];
-    }
-    return count;
+    return apply_patches(dst, index, npatches, nwords) ? count : 0;
 }
 
 uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const void *tmpl)
@@ -249,11 +264,13 @@ void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
 {
     while (count > 0) {
         uint32_t n = count < MARK_GROUP ? count : MARK_GROUP;
-        uint32_t checked = 0, next = 0, i;
-        for (i = 0; i < n; i++) {
-            if (frames[i].syscall_class & SYSBATCH_TOCK_CHECKED) {
-                checked |= 1u << i;
-                frames[i].syscall_class &= ~SYSBATCH_TOCK_CHECKED;
+        uint32_t checked = 0, next = 0, bit = 1;
+        struct sysbatch_tock_frame *f;
+        for (f = frames; f < frames + n; f++, bit <<= 1) {
+            uint32_t cls = f->syscall_class;
+            if (cls & SYSBATCH_TOCK_CHECKED) {
+                checked |= bit;
+                f->syscall_class = cls & ~SYSBATCH_TOCK_CHECKED;
             }
         }
         uint32_t policy = checked ? SYSBATCH_TOCK_POLICY_STOP : SYSBATCH_TOCK_POLICY_CONTINUE;
@@ -289,10 +306,17 @@ void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
 
 void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl)
 {
-    uint32_t count = sysbatch_tock_template_fill(frames, tmpl);
-    /* Only a compiler writes these templates; a malformed one leaves
-     * nothing a call site could read, so fault rather than go on. */
-    if (count == 0)
+    /* Compilers emit the BYTES encoding only, so the word copy is not
+     * linked in for them.  Only a compiler writes these templates; a
+     * malformed one leaves nothing a call site could read, so fault
+     * rather than go on. */
+    const uint8_t *t = (const uint8_t *)tmpl;
+    uint32_t count = t[0], npatches = t[2];
+    uint32_t *dst = (uint32_t *)frames;
+    if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES || t[3] != SYSBATCH_TOCK_TEMPLATE_BYTES)
+        __builtin_trap();
+    decode_bytes(dst, t + 4 + npatches, 5 * count);
+    if (!apply_patches(dst, t + 4, npatches, 5 * count))
         __builtin_trap();
     sysbatch_tock_run(frames, count);
 }
