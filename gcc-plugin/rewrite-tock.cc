@@ -29,8 +29,9 @@
  * time.
  *
  * With fill=template the words known at compile time (the marks included)
- * come from a static const byte template instead (sysbatch_tock.h, BYTES
- * encoding: one byte per word, 0xff and four bytes for larger ones); the
+ * come from a static const byte template instead (sysbatch_tock.h, COMPACT
+ * encoding: a byte per frame for its class and how many argument words
+ * follow, a byte per word, 0xff and four bytes for larger ones); the
  * call site stores only the words that vary, as patches right after the
  * frames, and calls sysbatch_tock_run_template (&frames[0], &template):
  *
@@ -145,7 +146,7 @@ tree tock_rewriter::word_value(gimple_seq *seq, const struct sb_slot_plan &sp,
 }
 
 /* static const unsigned char sysbatch_tock_template.N[] = the core's
- * template (sb_tock_template, BYTES encoding) of the frames whose words are
+ * template (sb_tock_template, COMPACT encoding) of the frames whose words are
  * `words`: the core's frame words (sb_tock_frame_words), with a variable
  * word GCC has folded to a constant made constant. */
 tree build_tock_template(const auto_vec<tree> &words, int count,
@@ -165,13 +166,13 @@ tree build_tock_template(const auto_vec<tree> &words, int count,
     }
     int npatches;
     size_t size = sb_tock_template(core_words.address(), count,
-                                   SB_TOCK_TEMPLATE_BYTES, NULL, 0, &npatches);
+                                   SB_TOCK_TEMPLATE_COMPACT, NULL, 0, &npatches);
     if (!size || npatches != (int)patches->length())
         internal_error("sysbatch: the core cannot lay out a Tock template of "
                        "%d frames", count);
     auto_vec<unsigned char> bytes;
     bytes.safe_grow_cleared(size);
-    sb_tock_template(core_words.address(), count, SB_TOCK_TEMPLATE_BYTES,
+    sb_tock_template(core_words.address(), count, SB_TOCK_TEMPLATE_COMPACT,
                      bytes.address(), size, &npatches);
     tree uchar = unsigned_char_type_node;
     tree type = build_array_type_nelts(build_qualified_type(uchar, TYPE_QUAL_CONST),
@@ -268,8 +269,8 @@ void tock_rewriter::rewrite_call_site(int call, int frame)
                        "returns nothing");
     if (lhs && int_size_in_bytes(TREE_TYPE(lhs)) >
                    4 * (SB_TOCK_WORDS_PER_FRAME - 1))
-        internal_error("sysbatch: a Tock result larger than a frame's "
-                       "return words");
+        internal_error("sysbatch: a Tock result larger than the return words "
+                       "of a frame");
 
     gimple_stmt_iterator gsi = gsi_for_stmt(c);
     if (lhs) {

@@ -117,7 +117,7 @@ frameWords(Region &R, const sb_batch_plan &BP, RuntimeABI &RT, IRBuilder<> &IB,
   return Words;
 }
 
-/// fill=template: the core's byte template (sb_tock_template) of \p Words
+/// fill=template: the core's COMPACT template (sb_tock_template) of \p Words
 /// as a private constant; a word that is not a ConstantInt (an argument,
 /// an address) is a patch, returned in \p Patches in word order.
 static GlobalVariable *tockTemplate(Module &M, ArrayRef<Value *> Words,
@@ -135,12 +135,12 @@ static GlobalVariable *tockTemplate(Module &M, ArrayRef<Value *> Words,
     Core.push_back(CW);
   }
   int NFrames = Words.size() / SB_TOCK_WORDS_PER_FRAME, NPatches;
-  size_t Size = sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_BYTES,
+  size_t Size = sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_COMPACT,
                                  nullptr, 0, &NPatches);
   if (!Size)
     return nullptr;
   SmallVector<uint8_t, 64> Bytes(Size);
-  sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_BYTES, Bytes.data(),
+  sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_COMPACT, Bytes.data(),
                    Size, &NPatches);
   Constant *Init = ConstantDataArray::get(M.getContext(), Bytes);
   auto *G = new GlobalVariable(M, Init->getType(), true,

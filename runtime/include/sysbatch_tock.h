@@ -50,6 +50,9 @@
  *     WORDS: zero padding to a multiple of 4, then 5*count u32 (fast copy)
  *     BYTES: one byte per word, 0x00..0xfe is the value itself, 0xff is
  *            followed by the value as 4 bytes little-endian (compact)
+ *     COMPACT (what the compilers emit): per frame one byte, class (with
+ *            its SYSBATCH_TOCK_CHECKED mark) | k << 4, then the frame's
+ *            first k argument words (r0..) as in BYTES; r_k.. are 0
  * The patch values sit in RAM right after the frames (space for
  * SYSBATCH_TOCK_SPACE_WORDS(count, npatches) words); words a patch
  * overwrites are don't-care in the template.
@@ -74,6 +77,7 @@ extern "C" {
 
 #define SYSBATCH_TOCK_TEMPLATE_WORDS 0
 #define SYSBATCH_TOCK_TEMPLATE_BYTES 1
+#define SYSBATCH_TOCK_TEMPLATE_COMPACT 2
 #define SYSBATCH_TOCK_TEMPLATE_ESCAPE 0xff
 
 /* TRD104 return variants (r0 of every return). */
@@ -162,10 +166,10 @@ void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t 
 
 void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count);
 
-/* Expand a BYTES template (its marks included; the policy byte is not
+/* Expand a COMPACT template (its marks included; the policy byte is not
  * read: the marks decide it), apply the patches, then sysbatch_tock_run.
- * A malformed template (or a WORDS one) is a fault: only a compiler writes
- * these, and nothing runs. */
+ * A malformed template (or another encoding) is a fault: only a compiler
+ * writes these, and nothing runs. */
 void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl);
 
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw

@@ -146,6 +146,27 @@ static void decode_bytes(uint32_t *dst, const uint8_t *src, uint32_t nwords)
     }
 }
 
+/* COMPACT encoding: `count` frames, each a byte class | k << 4 and its
+ * first k argument words as in BYTES; the others are 0. */
+static void decode_compact(uint32_t *dst, const uint8_t *src, uint32_t count)
+{
+    uint32_t f, w;
+    for (f = 0; f < count; f++, dst += 5) {
+        uint32_t head = *src++, k = head >> 4 & 7;
+        dst[0] = head & 0x8f;
+        dst[1] = dst[2] = dst[3] = dst[4] = 0;
+        for (w = 1; w <= k && w < 5; w++) {
+            uint32_t b = *src++;
+            if (b == SYSBATCH_TOCK_TEMPLATE_ESCAPE) {
+                b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
+                    (uint32_t)src[3] << 24;
+                src += 4;
+            }
+            dst[w] = b;
+        }
+    }
+}
+
 /* The patch values, which live right after the frames, over the words
  * the template's index names; 0 when an index is out of range. */
 static uint32_t apply_patches(uint32_t *dst, const uint8_t *index, uint32_t npatches,
@@ -185,6 +206,8 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
         }
     } else if (encoding == SYSBATCH_TOCK_TEMPLATE_BYTES) {
         decode_bytes(dst, index + npatches, nwords);
+    } else if (encoding == SYSBATCH_TOCK_TEMPLATE_COMPACT) {
+        decode_compact(dst, index + npatches, count);
     } else {
         return 0;
     }
@@ -306,16 +329,16 @@ void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
 
 void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl)
 {
-    /* Compilers emit the BYTES encoding only, so the word copy is not
-     * linked in for them.  Only a compiler writes these templates; a
+    /* Compilers emit the COMPACT encoding only, so the other decoders are
+     * not linked in for them.  Only a compiler writes these templates; a
      * malformed one leaves nothing a call site could read, so fault
      * rather than go on. */
     const uint8_t *t = (const uint8_t *)tmpl;
     uint32_t count = t[0], npatches = t[2];
     uint32_t *dst = (uint32_t *)frames;
-    if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES || t[3] != SYSBATCH_TOCK_TEMPLATE_BYTES)
+    if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES || t[3] != SYSBATCH_TOCK_TEMPLATE_COMPACT)
         __builtin_trap();
-    decode_bytes(dst, t + 4 + npatches, 5 * count);
+    decode_compact(dst, t + 4 + npatches, count);
     if (!apply_patches(dst, t + 4, npatches, 5 * count))
         __builtin_trap();
     sysbatch_tock_run(frames, count);

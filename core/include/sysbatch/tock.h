@@ -20,8 +20,9 @@
  * Encoding.  sb_tock_frame_words() gives the five words of a planned frame
  * (class, r0..r3), each a constant or the libc argument the call site
  * passes; sb_tock_template() lays out a template whose variable words are
- * patches, in either encoding.  GCC builds its byte array from it, the LLVM
- * pass its global; the runtime expands both the same way.
+ * patches, in any of its encodings (the compilers use COMPACT).  GCC
+ * builds its byte array from it, the LLVM pass its global; the runtime
+ * expands both the same way.
  */
 #ifndef SYSBATCH_TOCK_H_CORE
 #define SYSBATCH_TOCK_H_CORE
@@ -127,6 +128,8 @@ bool sb_tock_frame_checked(const struct sb_batch_plan *b, int slot,
 enum sb_tock_template_encoding {
     SB_TOCK_TEMPLATE_WORDS = 0, /* SYSBATCH_TOCK_TEMPLATE_WORDS */
     SB_TOCK_TEMPLATE_BYTES = 1, /* SYSBATCH_TOCK_TEMPLATE_BYTES */
+    SB_TOCK_TEMPLATE_COMPACT = 2, /* SYSBATCH_TOCK_TEMPLATE_COMPACT: what the
+                                     compilers emit */
 };
 
 /* Lay out the template of `nframes` frames whose words are `words`
