@@ -178,7 +178,13 @@ static void rewriteTockCallSite(const CandidateCall &C, int Slot,
       FramesTy, Frames, 0, Slot * TockWordsPerFrame + 1, "sb.result");
   const uint64_t ReturnBytes = 4 * (TockWordsPerFrame - 1);
   if (Sret) {
-    Type *SretTy = Call->getParamAttr(0, Attribute::StructRet).getValueAsType();
+    // The sret type is on the call or, when only the callee carries the
+    // attribute (hasSretResult accepts either), on the callee.
+    Attribute SretAttr = Call->getParamAttr(0, Attribute::StructRet);
+    if (!SretAttr.isValid())
+      if (const Function *Callee = Call->getCalledFunction())
+        SretAttr = Callee->getParamAttribute(0, Attribute::StructRet);
+    Type *SretTy = SretAttr.isValid() ? SretAttr.getValueAsType() : nullptr;
     uint64_t Bytes = SretTy ? DL.getTypeStoreSize(SretTy)
                             : (uint64_t)sb_tock_result_bytes(C.RawRow);
     if (Bytes > ReturnBytes)
