@@ -166,6 +166,14 @@ int sb_tock_frame_words(const struct sb_batch_plan *b, int slot,
     return 0;
 }
 
+bool sb_tock_frame_checked(const struct sb_batch_plan *b, int slot,
+                           const int *block_of_slot)
+{
+    if (!b || slot < 0 || slot + 1 >= b->nslots)
+        return false; /* the last frame: nothing after it to keep from running */
+    return block_of_slot[slot] != block_of_slot[slot + 1];
+}
+
 size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
                         enum sb_tock_template_encoding encoding, uint8_t *out,
                         size_t cap, int *npatches)
@@ -199,7 +207,7 @@ size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
             for (int b = 0; b < 4; b++)
                 PUT(v >> (8 * b));
         }
-    } else {
+    } else if (encoding == SB_TOCK_TEMPLATE_BYTES) {
         for (int w = 0; w < nwords; w++) {
             uint32_t v = words[w].constant ? words[w].value : 0;
             if (v < 0xff) {
@@ -209,6 +217,27 @@ size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
             PUT(0xff); /* SYSBATCH_TOCK_TEMPLATE_ESCAPE */
             for (int b = 0; b < 4; b++)
                 PUT(v >> (8 * b));
+        }
+    } else {
+        /* COMPACT: per frame one byte, class | checked mark | (number of
+         * argument words stored) << 4, then those words as in BYTES; the
+         * words after them are 0 (a patched word reads as 0 here). */
+        for (int f = 0; f < nframes; f++) {
+            const struct sb_tock_word *fw = &words[SB_TOCK_WORDS_PER_FRAME * f];
+            int stored = SB_TOCK_WORDS_PER_FRAME - 1;
+            while (stored > 0 && !(fw[stored].constant && fw[stored].value != 0))
+                stored--;
+            PUT((fw[0].constant ? fw[0].value : 0) | (uint32_t)stored << 4);
+            for (int w = 1; w <= stored; w++) {
+                uint32_t v = fw[w].constant ? fw[w].value : 0;
+                if (v < 0xff) {
+                    PUT(v);
+                    continue;
+                }
+                PUT(0xff); /* SYSBATCH_TOCK_TEMPLATE_ESCAPE */
+                for (int b = 0; b < 4; b++)
+                    PUT(v >> (8 * b));
+            }
         }
     }
 #undef PUT

@@ -157,7 +157,9 @@ void sysbatch_build_runtime_decls(void)
     rt.active_var = runtime_var(SB_RT_ACTIVE, slot);
     rt.empty_string = runtime_var(SB_RT_EMPTY_STRING, slot);
     TREE_READONLY(rt.empty_string) = 1;
-    sysbatch_build_tock_decls();
+    /* Tock: the same table. */
+    rt.tock_run_fn = runtime_fn(SB_RT_TOCK_RUN, slot);
+    rt.tock_run_template_fn = runtime_fn(SB_RT_TOCK_RUN_TEMPLATE, slot);
 }
 
 tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,

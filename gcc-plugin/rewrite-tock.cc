@@ -7,78 +7,46 @@
  *   a = allow_readonly (1, 1, buf_2(D), 8);   sysbatch_frames[0] = 4;  (class)
  *   s = subscribe (1, 1, cb, 0B);             sysbatch_frames[1] = 1; ... [3] = (unsigned) buf_2(D);
  *   yield ();                                 ...                       (5 words per call)
- *                                             left_7 = sysbatch_tock_series (&sysbatch_frames[0], 3, 0);
- *                                             ran_8 = 3 - left_7;
- *                                             sysbatch_tock_take (&sysbatch_ret, &sysbatch_frames[0], 0, ran_8);
- *                                             a = sysbatch_ret;
- *                                             sysbatch_tock_take (&sysbatch_ret.1, &sysbatch_frames[0], 1, ran_8);
- *                                             s = sysbatch_ret.1;
- *                                             sysbatch_tock_take (0B, &sysbatch_frames[0], 2, ran_8);
+ *                                             sysbatch_tock_run (&sysbatch_frames[0], 3);
+ *                                             a = MEM <allow_ro_return_t> [&sysbatch_frames + 4B];
+ *                                             s = MEM <subscribe_return_t> [&sysbatch_frames + 24B];
  *
- * Every series runs with the stop policy (the core makes every Tock slot
- * stop on failure): the kernel runs the calls in order up to the first one
- * returning a Failure variant, so call k ran exactly when k < ran.  Each
- * call site becomes one runtime call, sysbatch_tock_take (out, &frames[0],
- * k, ran), in the original call's place, and the original call is removed:
- * the runtime converts frame k into libtock-c's struct at `out` (0B when
- * the result is unused, and for yield), and when k >= ran first runs frame
- * k itself with its own class's trap - a frame the kernel did not run
- * still holds its input words, which are the call's arguments (the planner
- * only lets through values that are the same at the issue point).  So a
- * call the series did not run is still made in its original place, after
- * the code between the calls, which never moves; only the kernel side of
- * the later calls moved up to the issue point (the planner checked that
- * this code touches nothing the kernel or an upcall could see).  No
- * branch, no second copy of the call.  There is no sysbatch_active probe:
- * the Tock backend is chosen at build time.
+ * The runtime runs the frames and converts each one that ran, in place,
+ * into the struct libtock-c's call returns, so a call site is a read of
+ * its own frame (at -Os SRA leaves the loads of the fields the code uses)
+ * and the original call is removed: no per-site call, branch or copy of
+ * the call.  Which calls run is the runtime's business, decided by one
+ * mark per frame: a frame is checked (its class word carries
+ * SB_TOCK_CHECKED) when the code tests that call's success exactly and
+ * leaves the run when it failed - the last call of a block of a checked
+ * chain (sb_tock_frame_checked).  The runtime stops after a checked call
+ * that failed and nowhere else, so every call the code reaches ran, in
+ * order, and none that it does not reach; a series the kernel refuses it
+ * runs call by call.  Code between the calls never moves; only the kernel
+ * side of the later calls moved up to the issue point (the planner checked
+ * that this code touches nothing the kernel or an upcall could see).
+ * There is no sysbatch_active probe: the Tock backend is chosen at build
+ * time.
  *
- * With fill=template the words known at compile time come from a static
- * const byte template instead (sysbatch_tock.h, BYTES encoding: one byte
- * per word, 0xff and four bytes for larger ones); the call site stores only
- * the words that vary, as patches right after the frames, and calls
- * sysbatch_tock_series_template (&frames[0], &template) - fewer stores,
- * so smaller code (docs/gcc.md has the sizes); the call sites are the same:
+ * With fill=template the words known at compile time (the marks included)
+ * come from a static const byte template instead (sysbatch_tock.h, COMPACT
+ * encoding: a byte per frame for its class and how many argument words
+ * follow, a byte per word, 0xff and four bytes for larger ones); the
+ * call site stores only the words that vary, as patches right after the
+ * frames, and calls sysbatch_tock_run_template (&frames[0], &template):
  *
  *     sysbatch_frames.2[15] = (unsigned) buf_2(D);    patch 0 -> word 3
- *     left_7 = sysbatch_tock_series_template (&sysbatch_frames.2[0],
- *                                             &sysbatch_tock_template.4);
+ *     sysbatch_tock_run_template (&sysbatch_frames.2[0], &sysbatch_tock_template.4);
  *
  * A checked chain (tock-chains) is rewritten the same way: its sites sit
- * in later blocks, behind the code's own tests, and `ran`, defined at the
- * issue point in the chain's first block, dominates them.
- *
- * A struct result is written by the runtime into a fresh addressable
- * temporary of the lhs's type and then copied, so no user variable becomes
- * addressable and any lhs works (a field, *p, the return value); at -Os
- * SRA leaves only the loads of the fields the code reads.
+ * in later blocks, behind the code's own tests; the frames are filled and
+ * run in the chain's first block.
  */
 #include "sysbatch-gcc.h"
 #include "sysbatch/shape.h"
 #include "sysbatch/tock.h"
 
-void sysbatch_build_tock_decls(void)
-{
-    struct sysbatch_runtime_decls &rt = sysbatch_rt;
-    tree u32 = uint32_type_node;
-    tree frame_ptr = build_pointer_type(u32);
-    rt.tock_series_fn = build_fn_decl(
-        "sysbatch_tock_series",
-        build_function_type_list(u32, frame_ptr, u32, u32, NULL_TREE));
-    rt.tock_series_template_fn = build_fn_decl(
-        "sysbatch_tock_series_template",
-        build_function_type_list(u32, frame_ptr, const_ptr_type_node, NULL_TREE));
-    rt.tock_take_fn = build_fn_decl(
-        "sysbatch_tock_take",
-        build_function_type_list(void_type_node, ptr_type_node, frame_ptr, u32,
-                                 u32, NULL_TREE));
-    for (tree fn : {rt.tock_series_fn, rt.tock_series_template_fn,
-                    rt.tock_take_fn})
-        TREE_NOTHROW(fn) = 1;
-}
-
 namespace {
-
-const int policy_stop = SB_TOCK_POLICY_STOP;
 
 class tock_rewriter {
 public:
@@ -93,8 +61,8 @@ private:
     tree materialize(gimple_seq *seq, tree value, location_t loc) const;
     tree word_value(gimple_seq *seq, const struct sb_slot_plan &sp, int k,
                     location_t loc) const;
-    tree issue();
-    void rewrite_call_site(int call, int frame, tree ran);
+    void issue();
+    void rewrite_call_site(int call, int frame);
 
     struct sysbatch_block *blk_;
     const struct sb_batch_plan &bp_;
@@ -178,7 +146,7 @@ tree tock_rewriter::word_value(gimple_seq *seq, const struct sb_slot_plan &sp,
 }
 
 /* static const unsigned char sysbatch_tock_template.N[] = the core's
- * template (sb_tock_template, BYTES encoding) of the frames whose words are
+ * template (sb_tock_template, COMPACT encoding) of the frames whose words are
  * `words`: the core's frame words (sb_tock_frame_words), with a variable
  * word GCC has folded to a constant made constant. */
 tree build_tock_template(const auto_vec<tree> &words, int count,
@@ -198,13 +166,13 @@ tree build_tock_template(const auto_vec<tree> &words, int count,
     }
     int npatches;
     size_t size = sb_tock_template(core_words.address(), count,
-                                   SB_TOCK_TEMPLATE_BYTES, NULL, 0, &npatches);
+                                   SB_TOCK_TEMPLATE_COMPACT, NULL, 0, &npatches);
     if (!size || npatches != (int)patches->length())
         internal_error("sysbatch: the core cannot lay out a Tock template of "
                        "%d frames", count);
     auto_vec<unsigned char> bytes;
     bytes.safe_grow_cleared(size);
-    sb_tock_template(core_words.address(), count, SB_TOCK_TEMPLATE_BYTES,
+    sb_tock_template(core_words.address(), count, SB_TOCK_TEMPLATE_COMPACT,
                      bytes.address(), size, &npatches);
     tree uchar = unsigned_char_type_node;
     tree type = build_array_type_nelts(build_qualified_type(uchar, TYPE_QUAL_CONST),
@@ -221,14 +189,19 @@ tree build_tock_template(const auto_vec<tree> &words, int count,
 }
 
 /* At the batch's first call: fill the frames (every word stored, or a
- * template plus patches), one series call, and ran = n - left (the number
- * of calls that ran). */
-tree tock_rewriter::issue()
+ * template plus patches) and one runtime call that runs them. */
+void tock_rewriter::issue()
 {
     first_ = blk_->calls[bp_.first_call];
     location_t loc = gimple_location(first_);
     tree u32 = uint32_type_node;
     int n = bp_.nslots;
+
+    /* The blocks the calls are in now, before anything is rewritten: a
+     * frame is checked when the next one's call is in another block. */
+    auto_vec<int> block_of_slot;
+    for (int s = 0; s < n; s++)
+        block_of_slot.safe_push(gimple_bb(blk_->calls[bp_.slots[s].call])->index);
 
     gimple_seq seq = NULL;
     auto_vec<tree> words;
@@ -238,6 +211,8 @@ tree tock_rewriter::issue()
         const char *why;
         if (sb_tock_frame_words(&bp_, s, fw, &why) != 0)
             internal_error("sysbatch: %s", why);
+        if (sb_tock_frame_checked(&bp_, s, block_of_slot.address()))
+            fw[0].value |= SB_TOCK_CHECKED;
         for (int k = 0; k < SB_TOCK_WORDS_PER_FRAME; k++)
             words.safe_push(fw[k].constant
                                 ? build_int_cst(u32, fw[k].value)
@@ -261,36 +236,29 @@ tree tock_rewriter::issue()
         gimple_set_location(g, loc);
         gimple_seq_add_stmt(&seq, g);
     };
-    gcall *series;
+    gcall *run;
     if (use_template) {
         for (unsigned i = 0; i < patches.length(); i++)
             store(5 * n + (int)i, words[patches[i]]);
-        series = gimple_build_call(sysbatch_rt.tock_series_template_fn, 2,
-                                   build_fold_addr_expr(frame_word(0, 0)),
-                                   build_fold_addr_expr(tmpl));
+        run = gimple_build_call(sysbatch_rt.tock_run_template_fn, 2,
+                                build_fold_addr_expr(frame_word(0, 0)),
+                                build_fold_addr_expr(tmpl));
     } else {
         for (unsigned w = 0; w < words.length(); w++)
             store((int)w, words[w]);
-        series = gimple_build_call(sysbatch_rt.tock_series_fn, 3,
-                                   build_fold_addr_expr(frame_word(0, 0)),
-                                   build_int_cst(u32, n),
-                                   build_int_cst(u32, policy_stop));
+        run = gimple_build_call(sysbatch_rt.tock_run_fn, 2,
+                                build_fold_addr_expr(frame_word(0, 0)),
+                                build_int_cst(u32, n));
     }
-    tree left = make_ssa_name(u32);
-    gimple_call_set_lhs(series, left);
-    gimple_set_location(series, loc);
-    gimple_seq_add_stmt(&seq, series);
-    tree ran = gimple_build(&seq, loc, MINUS_EXPR, u32, build_int_cst(u32, n),
-                            left);
+    gimple_set_location(run, loc);
+    gimple_seq_add_stmt(&seq, run);
     gimple_stmt_iterator gsi = gsi_for_stmt(first_);
     gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
-    return ran;
 }
 
-/* Call site k: one runtime call that writes the call's libtock-c result
- * from frame k (running that frame first when the series stopped before
- * it) replaces the original call. */
-void tock_rewriter::rewrite_call_site(int call, int frame, tree ran)
+/* Call site k: the original call is replaced by a read of frame k's return
+ * words, which the runtime has turned into the call's libtock-c struct. */
+void tock_rewriter::rewrite_call_site(int call, int frame)
 {
     gcall *c = blk_->calls[call];
     location_t loc = gimple_location(c);
@@ -299,27 +267,24 @@ void tock_rewriter::rewrite_call_site(int call, int frame, tree ran)
     if (lhs && !sb_tock_result_bytes(ev.row))
         internal_error("sysbatch: a Tock call with a result where libtock-c "
                        "returns nothing");
+    if (lhs && int_size_in_bytes(TREE_TYPE(lhs)) >
+                   4 * (SB_TOCK_WORDS_PER_FRAME - 1))
+        internal_error("sysbatch: a Tock result larger than the return words "
+                       "of a frame");
 
-    gimple_seq seq = NULL;
-    tree tmp = NULL_TREE;
-    tree out = null_pointer_node;
-    if (lhs) {
-        tmp = create_tmp_var(TREE_TYPE(lhs), "sysbatch_ret");
-        TREE_ADDRESSABLE(tmp) = 1;
-        out = build_fold_addr_expr(tmp);
-    }
-    gcall *take = gimple_build_call(sysbatch_rt.tock_take_fn, 4, out,
-                                    build_fold_addr_expr(frame_word(0, 0)),
-                                    build_int_cst(uint32_type_node, frame), ran);
-    gimple_set_location(take, loc);
-    gimple_seq_add_stmt(&seq, take);
-    if (lhs) {
-        gassign *copy = gimple_build_assign(unshare_expr(lhs), tmp);
-        gimple_set_location(copy, loc);
-        gimple_seq_add_stmt(&seq, copy);
-    }
     gimple_stmt_iterator gsi = gsi_for_stmt(c);
-    gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+    if (lhs) {
+        /* Read through a ref-all pointer: the runtime wrote the words as
+         * uint32_t. */
+        tree ref_all = build_pointer_type_for_mode(TREE_TYPE(lhs), ptr_mode,
+                                                   true);
+        tree word1 = build_int_cst(ref_all, 4 * (5 * frame + 1));
+        tree result = build2(MEM_REF, TREE_TYPE(lhs),
+                             build_fold_addr_expr(frames_), word1);
+        gassign *read = gimple_build_assign(unshare_expr(lhs), result);
+        gimple_set_location(read, loc);
+        gsi_insert_before(&gsi, read, GSI_SAME_STMT);
+    }
     unlink_stmt_vdef(c);
     gsi_remove(&gsi, true);
     release_defs(c);
@@ -327,9 +292,9 @@ void tock_rewriter::rewrite_call_site(int call, int frame, tree ran)
 
 void tock_rewriter::run()
 {
-    tree ran = issue();
+    issue();
     for (int s = 0; s < bp_.nslots; s++)
-        rewrite_call_site(bp_.slots[s].call, s, ran);
+        rewrite_call_site(bp_.slots[s].call, s);
 }
 
 } // namespace

@@ -59,9 +59,8 @@ struct sysbatch_runtime_decls {
     tree verify_fn;      /* void sysbatch_verify_slot(...) (verify mode) */
     tree empty_string;   /* extern const char sysbatch_empty_string[1] */
     /* Tock (runtime/include/sysbatch_tock.h); frames are uint32_t words. */
-    tree tock_series_fn; /* uint32_t sysbatch_tock_series(frame *, u32, u32) */
-    tree tock_series_template_fn; /* uint32_t (frame *, const void *tmpl) */
-    tree tock_take_fn; /* void sysbatch_tock_take(void *out, frame *, u32 k, u32 ran) */
+    tree tock_run_fn; /* void sysbatch_tock_run(frame *, u32 count) */
+    tree tock_run_template_fn; /* void (frame *, const void *tmpl) */
 };
 extern struct sysbatch_runtime_decls sysbatch_rt;
 /* report=DIR: the record of this unit, or NULL (sysbatch-plugin.cc). */
@@ -217,6 +216,5 @@ void sysbatch_scan_addresses(function *fun);
 
 /* Fill the runtime decls; called once, at the start of the unit. */
 void sysbatch_build_runtime_decls(void);
-void sysbatch_build_tock_decls(void); /* its Tock part (rewrite-tock.cc) */
 
 #endif /* SYSBATCH_GCC_H */

@@ -3,17 +3,20 @@
 // With target=tock (Thumb and riscv32 only; docs/llvm.md, "Tock") the same
 // analysis describes runs of libtock-c raw calls, under the Tock memory rule
 // (only private stack slots commute with the kernel and with upcalls), and
-// each batch becomes one series call with the stop policy; each call site
-// becomes one runtime call that converts its frame, or runs the frame
-// itself when the series stopped before it (no copy of the original call):
+// each batch becomes one runtime call that runs its frames; the runtime
+// converts every frame that ran, in place, into libtock-c's struct, and
+// each call site reads its result from its frame (no call per site):
 //
 //   call @command(sret %a, 2, 1, 0, 0)       frames <- {2, 2, 1, 0, 0}, {2, 2, 1, 1, 0},
 //   call @command(sret %b, 2, 1, 1, 0)                 {0, 1, 0, 0, 0}
-//   call @yield()                            %sb.left = call @sysbatch_tock_series(frames, 3, 0)
-//                                            %sb.ran = 3 - %sb.left
-//                                            call @sysbatch_tock_take(%a, frames, 0, %sb.ran)
-//                                            call @sysbatch_tock_take(%b, frames, 1, %sb.ran)
-//                                            call @sysbatch_tock_take(null, frames, 2, %sb.ran)
+//   call @yield()                            call @sysbatch_tock_run(frames, 3)
+//                                            memcpy(%a, frames + 4, 16)
+//                                            memcpy(%b, frames + 24, 16)
+//
+// A frame whose call the code tests exactly and leaves the run on failure
+// (the last call of a block of a checked chain) carries SB_TOCK_CHECKED in
+// its class word: the runtime stops after such a call that failed, and
+// nowhere else, so every call the code reaches ran.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,10 +37,10 @@ using namespace llvm;
 
 STATISTIC(NumTockSeries, "Tock series calls emitted");
 STATISTIC(NumTockFrames, "Tock frames filled");
-STATISTIC(NumTockSretResults, "Tock call sites converted into their sret slot");
+STATISTIC(NumTockSretResults, "Tock call sites copying their frame into their sret slot");
 STATISTIC(NumTockRegisterResults,
-          "Tock call sites converted through a register-return temporary");
-STATISTIC(NumTockReissueOnly, "Tock call sites whose result is unused");
+          "Tock call sites loading a register-returned struct from their frame");
+STATISTIC(NumTockUnused, "Tock call sites whose result is unused");
 
 namespace sysbatch {
 namespace detail {
@@ -46,8 +49,6 @@ namespace detail {
 // The Tock rewrite (docs/llvm.md, "Tock"): one series call per batch
 //===----------------------------------------------------------------------===//
 
-/// SYSBATCH_TOCK_POLICY_STOP: every Tock slot has fail=stop.
-static constexpr uint32_t TockPolicyStop = SB_TOCK_POLICY_STOP;
 static constexpr unsigned TockWordsPerFrame = SB_TOCK_WORDS_PER_FRAME;
 
 /// Is the struct call \p Call returns through its sret slot \p Sret read
@@ -116,7 +117,7 @@ frameWords(Region &R, const sb_batch_plan &BP, RuntimeABI &RT, IRBuilder<> &IB,
   return Words;
 }
 
-/// fill=template: the core's byte template (sb_tock_template) of \p Words
+/// fill=template: the core's COMPACT template (sb_tock_template) of \p Words
 /// as a private constant; a word that is not a ConstantInt (an argument,
 /// an address) is a patch, returned in \p Patches in word order.
 static GlobalVariable *tockTemplate(Module &M, ArrayRef<Value *> Words,
@@ -134,12 +135,12 @@ static GlobalVariable *tockTemplate(Module &M, ArrayRef<Value *> Words,
     Core.push_back(CW);
   }
   int NFrames = Words.size() / SB_TOCK_WORDS_PER_FRAME, NPatches;
-  size_t Size = sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_BYTES,
+  size_t Size = sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_COMPACT,
                                  nullptr, 0, &NPatches);
   if (!Size)
     return nullptr;
   SmallVector<uint8_t, 64> Bytes(Size);
-  sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_BYTES, Bytes.data(),
+  sb_tock_template(Core.data(), NFrames, SB_TOCK_TEMPLATE_COMPACT, Bytes.data(),
                    Size, &NPatches);
   Constant *Init = ConstantDataArray::get(M.getContext(), Bytes);
   auto *G = new GlobalVariable(M, Init->getType(), true,
@@ -150,72 +151,73 @@ static GlobalVariable *tockTemplate(Module &M, ArrayRef<Value *> Words,
   return G;
 }
 
-/// Call site \p C of frame \p Slot: one sysbatch_tock_take into its sret
-/// slot, a fresh private slot loaded in place of a register-returned struct,
-/// or nothing for an unused result; the call is erased.
+/// Call site \p C of frame \p Slot: the runtime has turned the frame's
+/// return words into the call's libtock-c struct, so the call becomes a
+/// copy of them into its sret slot (SROA then reads the fields in place),
+/// a load of the register-returned type from them, or nothing for an
+/// unused result; the call is erased.
 static void rewriteTockCallSite(const CandidateCall &C, int Slot,
-                                Value *FramesBase, Value *Ran, RuntimeABI &RT,
-                                IRBuilder<> &EB,
+                                Value *Frames, Type *FramesTy,
                                 DenseMap<Value *, Value *> &Replaced,
                                 SmallVectorImpl<CallInst *> &ErasedCalls) {
-  Type *I32 = RT.I32;
-  Function &F = *C.Call->getFunction();
-  LLVMContext &Ctx = F.getContext();
-  const DataLayout &DL = F.getParent()->getDataLayout();
-  Type *BytePtr = compat::bytePointer(Ctx);
   CallInst *Call = C.Call;
+  const DataLayout &DL = Call->getModule()->getDataLayout();
   Value *Sret = hasSretResult(*Call) ? Call->getArgOperand(0) : nullptr;
   bool Used = sb_tock_result_bytes(C.RawRow) &&
               (Sret ? tockSretUsed(Call, Sret) : !Call->use_empty());
-  IRBuilder<> CB(Call);
-  CB.SetCurrentDebugLocation(Call->getDebugLoc());
-  Value *K = ConstantInt::get(I32, Slot);
-  // The original call is replaced, not kept as a fallback: a frame the
-  // series did not run still holds its inputs, and the runtime runs it.
+  // The original call is replaced, not kept as a fallback: the runtime ran
+  // every frame whose call site the code reaches.
   ErasedCalls.push_back(Call);
   if (!Used) {
-    CB.CreateCall(RT.tockTake(),
-                  {ConstantPointerNull::get(cast<PointerType>(BytePtr)),
-                   FramesBase, K, Ran});
-    ++NumTockReissueOnly;
+    ++NumTockUnused;
     return;
   }
+  IRBuilder<> CB(Call);
+  CB.SetCurrentDebugLocation(Call->getDebugLoc());
+  Value *Words = CB.CreateConstInBoundsGEP2_64(
+      FramesTy, Frames, 0, Slot * TockWordsPerFrame + 1, "sb.result");
+  const uint64_t ReturnBytes = 4 * (TockWordsPerFrame - 1);
   if (Sret) {
-    CB.CreateCall(RT.tockTake(),
-                  {CB.CreatePointerCast(Sret, BytePtr), FramesBase, K, Ran});
+    // The sret type is on the call or, when only the callee carries the
+    // attribute (hasSretResult accepts either), on the callee.
+    Attribute SretAttr = Call->getParamAttr(0, Attribute::StructRet);
+    if (!SretAttr.isValid())
+      if (const Function *Callee = Call->getCalledFunction())
+        SretAttr = Callee->getParamAttribute(0, Attribute::StructRet);
+    Type *SretTy = SretAttr.isValid() ? SretAttr.getValueAsType() : nullptr;
+    uint64_t Bytes = SretTy ? DL.getTypeStoreSize(SretTy)
+                            : (uint64_t)sb_tock_result_bytes(C.RawRow);
+    if (Bytes > ReturnBytes)
+      report_fatal_error("sysbatch: a Tock result larger than a frame's "
+                         "return words", false);
+    CB.CreateMemCpy(Sret, Align(4), Words, Align(4), Bytes);
     ++NumTockSretResults;
     return;
   }
-  // The struct comes back in registers (memop_return_t on RV32 ilp32):
-  // convert into private memory and load the call's own type from it.
+  // The struct comes back in registers (memop_return_t on RV32 ilp32).
   Type *RetTy = Call->getType();
-  uint64_t Bytes = std::max<uint64_t>(16, DL.getTypeStoreSize(RetTy));
-  AllocaInst *Tmp = EB.CreateAlloca(ArrayType::get(Type::getInt8Ty(Ctx), Bytes),
-                                    nullptr, "sb.result.tmp");
-  Tmp->setAlignment(Align(16));
-  CB.CreateCall(RT.tockTake(),
-                {CB.CreatePointerCast(Tmp, BytePtr), FramesBase, K, Ran});
-  Value *Converted = CB.CreateAlignedLoad(
-      RetTy, CB.CreatePointerCast(Tmp, compat::pointerTo(RetTy)), Align(16),
+  if (DL.getTypeStoreSize(RetTy) > ReturnBytes)
+    report_fatal_error("sysbatch: a Tock result larger than a frame's "
+                       "return words", false);
+  Value *Result = CB.CreateAlignedLoad(
+      RetTy, CB.CreatePointerCast(Words, compat::pointerTo(RetTy)), Align(4),
       "sb.result.value");
-  Converted->takeName(Call);
-  Call->replaceAllUsesWith(Converted);
-  Replaced[Call] = Converted;
+  Result->takeName(Call);
+  Call->replaceAllUsesWith(Result);
+  Replaced[Call] = Result;
   ++NumTockRegisterResults;
 }
 
 /// Rewrite Tock batch \p BI of region \p R:
 ///
-///   issue point:  frames[5k] = class_k; frames[5k+1..4] = raw args of k
-///                 %sb.left = sysbatch_tock_series(frames, n, STOP)
-///                 %sb.ran  = n - %sb.left
-///   call site k:  sysbatch_tock_take(out, frames, k, %sb.ran), the call erased
+///   issue point:  frames[5k] = class_k (| SB_TOCK_CHECKED when the code
+///                 leaves the run if call k failed); frames[5k+1..4] = raw
+///                 args of k; sysbatch_tock_run(frames, n)
+///   call site k:  the result read from frames[5k+1..], the call erased
 ///
-/// `out` is the call's sret slot, or a fresh 16-byte private slot the
-/// register-returned struct is loaded from in place of the call; null for
-/// unused results and yield.  The runtime runs frame k itself when
-/// k >= %sb.ran.  No sysbatch_active probe: the backend is chosen at build
-/// time.
+/// With fill=template the constant words come from the core's byte
+/// template and only the patches are stored (sysbatch_tock_run_template).
+/// No sysbatch_active probe: the backend is chosen at build time.
 void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                       DenseMap<Value *, Value *> &Replaced,
                       SmallVectorImpl<CallInst *> &ErasedCalls) {
@@ -235,6 +237,20 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
   IB.SetCurrentDebugLocation(First->getDebugLoc());
   SmallVector<Value *, 40> Words =
       frameWords(R, BP, RT, IB, FirstPos, Replaced);
+  // A frame is checked when the next frame's call is in another block of
+  // the chain (sb_tock_frame_checked); the rewrite adds no blocks.
+  DenseMap<const BasicBlock *, int> BlockNumber;
+  SmallVector<int, 16> BlockOfSlot;
+  for (int S = 0; S < BP.nslots; ++S) {
+    const BasicBlock *BB = R.Calls[BP.slots[S].call].Call->getParent();
+    BlockOfSlot.push_back(
+        BlockNumber.try_emplace(BB, (int)BlockNumber.size()).first->second);
+  }
+  for (int S = 0; S < BP.nslots; ++S)
+    if (sb_tock_frame_checked(&BP, S, BlockOfSlot.data()))
+      Words[S * TockWordsPerFrame] = ConstantInt::get(
+          I32, cast<ConstantInt>(Words[S * TockWordsPerFrame])->getZExtValue() |
+                   SB_TOCK_CHECKED);
   SmallVector<unsigned, 16> Patches;
   GlobalVariable *Template =
       Fill == SB_FILL_MODE_TEMPLATE && N <= SB_TOCK_TEMPLATE_MAX_FRAMES
@@ -256,22 +272,16 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
   else
     for (unsigned W = 0; W < NWords; ++W)
       Store(W, Words[W]);
-  // The series and every call site take the frames from here.
   Value *FramesBase =
       IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, 0, "sb.base");
-  CallInst *Left =
+  CallInst *Run =
       Template
-          ? IB.CreateCall(RT.tockSeriesTemplate(),
+          ? IB.CreateCall(RT.tockRunTemplate(),
                           {FramesBase,
                            IB.CreatePointerCast(
-                               Template, compat::bytePointer(F.getContext()))},
-                          "sb.left")
-          : IB.CreateCall(RT.tockSeries(),
-                          {FramesBase, ConstantInt::get(I32, N),
-                           ConstantInt::get(I32, TockPolicyStop)},
-                          "sb.left");
-  Left->setDebugLoc(First->getDebugLoc());
-  Value *Ran = IB.CreateSub(ConstantInt::get(I32, N), Left, "sb.ran");
+                               Template, compat::bytePointer(F.getContext()))})
+          : IB.CreateCall(RT.tockRun(), {FramesBase, ConstantInt::get(I32, N)});
+  Run->setDebugLoc(First->getDebugLoc());
   ++NumTockSeries;
   NumTockFrames += N;
 
@@ -279,8 +289,8 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
     const sb_call_plan &CP = R.Plan.calls[CIdx];
     if (CP.batch != BI)
       continue;
-    rewriteTockCallSite(R.Calls[CIdx], CP.slot, FramesBase, Ran, RT, EB,
-                        Replaced, ErasedCalls);
+    rewriteTockCallSite(R.Calls[CIdx], CP.slot, Frames, FramesTy, Replaced,
+                        ErasedCalls);
   }
 }
 

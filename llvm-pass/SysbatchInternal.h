@@ -138,16 +138,15 @@ public:
   /// expected, mask, where).
   llvm::FunctionCallee verifySlot() { return declare(SB_RT_VERIFY_SLOT); }
   // Tock (runtime/include/sysbatch_tock.h); frames as plain u32 words.
-  llvm::FunctionCallee tockSeries() { return declare(SB_RT_TOCK_SERIES); }
-  /// fill=template: expand the template into the frames, apply the patches
-  /// that follow them, one trap; returns the calls not run.
-  llvm::FunctionCallee tockSeriesTemplate() {
-    return declare(SB_RT_TOCK_SERIES_TEMPLATE);
+  /// Runs the frames (the marks on their class words say where the code
+  /// leaves) and converts each one that ran, in place, into libtock-c's
+  /// struct: void sysbatch_tock_run(frames, count).
+  llvm::FunctionCallee tockRun() { return declare(SB_RT_TOCK_RUN); }
+  /// fill=template: expand the template, apply the patches that follow the
+  /// frames, then as tockRun.
+  llvm::FunctionCallee tockRunTemplate() {
+    return declare(SB_RT_TOCK_RUN_TEMPLATE);
   }
-  /// One call per call site: converts frame k into libtock-c's struct at
-  /// `out` (null: nothing to write), running the frame first when the
-  /// series did not (k >= ran).
-  llvm::FunctionCallee tockTake() { return declare(SB_RT_TOCK_TAKE); }
 
 private:
   /// The IR type of a table type: slots and rets as i64 words, Tock frames

@@ -11,6 +11,10 @@ call site per variant:
   words    series from a constant word template + one patch per call,
            sysbatch_tock_series_template() (fast copy, 20 B of rodata/call)
   bytes    the same from a byte template (compact: ~5 B of rodata/call)
+  run      what the compilers emit for a checked chain: frames stored, every
+           call but the last marked SYSBATCH_TOCK_CHECKED, sysbatch_tock_run(),
+           each result tested where it lies in its frame
+  runbytes the same from a COMPACT template, sysbatch_tock_run_template()
 
 builds them with the test kernel for Cortex-M3 and RV32, with GCC and clang,
 measures each site's .text (and its template's .rodata) with llvm-nm, and
@@ -34,7 +38,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.abspath(os.path.join(HERE, "..", ".."))
 INPUTS = os.path.join(SRC, "tests", "tock", "Inputs")
 COUNTS = [1, 2, 4, 8, 16]
-VARIANTS = ["seq", "libtock", "stores", "words", "bytes"]
+VARIANTS = ["seq", "libtock", "stores", "words", "bytes", "run", "runbytes"]
 DRV_LED = 2
 
 
@@ -122,6 +126,33 @@ def gen_sites():
         for i in range(n):
             w("    s[%d] = x;" % (5 * n + i))
         w("    return sysbatch_tock_series_template((frame_t *)s, tmpl_bytes_%d) ? -1 : 0;\n}" % n)
+        # run: the compilers' shape (checked chain; tests read the frames)
+        def checked(i):
+            return 2 | 0x80 if i + 1 < n else 2
+        w("__attribute__((noinline)) int site_run_%d(uint32_t x)\n{" % n)
+        w("    frame_t f[%d];" % n)
+        for i in range(n):
+            w("    f[%d].syscall_class = %d; f[%d].r0 = %d; f[%d].r1 = %d; f[%d].r2 = x; f[%d].r3 = 0;"
+              % (i, checked(i), i, DRV_LED, i, command_num(i), i, i))
+        w("    sysbatch_tock_run(f, %d);" % n)
+        for i in range(n):
+            w("    if (f[%d].r0 < 128) return -1;" % i)
+        w("    return 0;\n}")
+        # COMPACT, as the compilers lay it out: class | mark | 2 << 4, then
+        # r0 and r1 (the patched r2 and the 0 r3 are dropped).
+        data = [n, 0, n, 2] + index
+        for i in range(n):
+            data += [checked(i) | 2 << 4, DRV_LED, command_num(i)]
+        w("static const uint8_t tmpl_runbytes_%d[] __attribute__((aligned(4))) = {%s};"
+          % (n, ", ".join(str(v) for v in data)))
+        w("__attribute__((noinline)) int site_runbytes_%d(uint32_t x)\n{" % n)
+        w("    uint32_t s[SYSBATCH_TOCK_SPACE_WORDS(%d, %d)];" % (n, n))
+        for i in range(n):
+            w("    s[%d] = x;" % (5 * n + i))
+        w("    sysbatch_tock_run_template((frame_t *)s, tmpl_runbytes_%d);" % n)
+        for i in range(n):
+            w("    if (s[%d] < 128) return -1;" % (5 * i + 1))
+        w("    return 0;\n}")
         for v in VARIANTS:
             table.append('    {"%s", %d, site_%s_%d},' % (v, n, v, n))
     w("const struct bench_site bench_sites[] = {\n%s\n};" % "\n".join(table))
@@ -198,7 +229,8 @@ def measure(isa, cc, build, plugin):
         }
     runtime = {name: syms[name][1] for name in (
         "sysbatch_tock_series", "sysbatch_tock_series_call", "sysbatch_tock_template_fill",
-        "sysbatch_tock_series_template", "command") if name in syms}
+        "sysbatch_tock_series_template", "sysbatch_tock_run", "sysbatch_tock_run_template",
+        "convert_in_place", "series_reply", "trap_one", "command") if name in syms}
     return rows, runtime
 
 
@@ -219,7 +251,11 @@ def write_report(results, runtimes, out_dir, build, command_line):
     w("wrapper: the smallest sequential form); **libtock** out-of-line libtock-c-style")
     w("`command()` calls; **stores** series with every frame word stored by the call")
     w("site; **words** series from a constant word template (one patch per call:")
-    w("the LED number); **bytes** the same from a compact byte template.")
+    w("the LED number); **bytes** the same from a compact byte template;")
+    w("**run** what the compilers emit for such a checked chain: frames stored,")
+    w("every call but the last marked checked, `sysbatch_tock_run()`, each result")
+    w("tested where it lies in its frame; **runbytes** the same from a COMPACT template")
+    w("(`sysbatch_tock_run_template()`).")
     w("")
     w("- *text*: bytes of the call-site function (prologue/epilogue and literal")
     w("  pool included), *+ro*: bytes of its constant template in flash.")
@@ -252,6 +288,19 @@ def write_report(results, runtimes, out_dir, build, command_line):
                 r["words"]["insns"], pct(r["words"]["insns"], r["seq"]["insns"]),
                 r["bytes"]["insns"], pct(r["bytes"]["insns"], r["seq"]["insns"])))
         w("")
+        w("The compilers' shape (checked chain, results read in their frames):")
+        w("")
+        w("| N | seq text | run text | runbytes text+ro | seq insns | run insns | runbytes insns |")
+        w("|---|---|---|---|---|---|---|")
+        for n in COUNTS:
+            r = {v: rows[(v, n)] for v in VARIANTS}
+            w("| %d | %d | %d (%s) | %d+%d (%s) | %d | %d (%s) | %d (%s) |" % (
+                n, r["seq"]["text"], r["run"]["text"], pct(r["run"]["text"], r["seq"]["text"]),
+                r["runbytes"]["text"], r["runbytes"]["rodata"],
+                pct(r["runbytes"]["text"] + r["runbytes"]["rodata"], r["seq"]["text"]),
+                r["seq"]["insns"], r["run"]["insns"], pct(r["run"]["insns"], r["seq"]["insns"]),
+                r["runbytes"]["insns"], pct(r["runbytes"]["insns"], r["seq"]["insns"])))
+        w("")
         rt = runtimes[tag]
         w("Shared runtime code (once per app): " + ", ".join(
             "`%s` %d B" % (k, v) for k, v in sorted(rt.items())) + ".")
@@ -283,6 +332,25 @@ def write_report(results, runtimes, out_dir, build, command_line):
         best = min(rows[(v, 4)]["insns"] for v in ("stores", "words", "bytes"))
         w("- %s, N = 4: sequential %d instructions, best series %d: %.0f%% fewer (goal >= 40%%)."
           % (tag, seq, best, 100.0 * (seq - best) / seq))
+    w("")
+    w("## Goals from issue 16 (the compilers' shape: run, runbytes)")
+    w("")
+    for tag in sorted(results):
+        rows = results[tag]
+        okb = [n for n in COUNTS if n >= 4 and
+               rows[("runbytes", n)]["text"] + rows[("runbytes", n)]["rodata"] <= rows[("seq", n)]["text"]]
+        seq = rows[("seq", 4)]["insns"]
+        best = min(rows[(v, 4)]["insns"] for v in ("run", "runbytes"))
+        goal = 40 if tag.startswith("rv32") else 10
+        okl = [n for n in COUNTS if n >= 4 and
+               rows[("runbytes", n)]["text"] + rows[("runbytes", n)]["rodata"]
+               <= rows[("libtock", n)]["text"]]
+        w("- %s: template site (text+rodata) no larger than inline traps for N >= 4: %s; "
+          "than libtock-c's out-of-line calls: %s; N = 4: sequential %d instructions, "
+          "best compiler shape %d (%s; goal -%d%%)."
+          % (tag, "yes" if len(okb) == 3 else "no (only N = %s)" % okb,
+             "yes" if len(okl) == 3 else "no (only N = %s)" % okl,
+             seq, best, pct(best, seq), goal))
     w("")
     w("![code size and instructions](tock-bench.png)")
     w("")

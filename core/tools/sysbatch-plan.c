@@ -31,7 +31,7 @@
  *                     Tock call's result: FIELD and CONVERT steps are u8,
  *                     s8, u32, s1, ... (width, read unsigned or signed),
  *                     other steps `not` (~) and `lnot` (!); OP as for --cond
- *   --tock-template=words|bytes   Tock regions: after the plan, each
+ *   --tock-template=words|bytes|compact   Tock regions: after the plan, each
  *                     batch's frame words (sb_tock_frame_words: constants,
  *                     aN for libc argument N) and its template bytes
  *                     (sb_tock_template)
@@ -1114,7 +1114,7 @@ static int print_tock_templates(const struct sb_plan *plan,
         if (size)
             sb_tock_template(words, bp->nslots, enc, bytes, size, &npatches);
         printf("\ntemplate %d %s: %zu bytes, %d patches:", b,
-               enc == SB_TOCK_TEMPLATE_WORDS ? "words" : "bytes", size,
+               enc == SB_TOCK_TEMPLATE_WORDS ? "words" : enc == SB_TOCK_TEMPLATE_BYTES ? "bytes" : "compact", size,
                npatches);
         for (size_t i = 0; i < size; i++)
             printf(" %02x", bytes[i]);
@@ -1287,7 +1287,7 @@ static void usage(FILE *out)
             "       sysbatch-plan --catalog | --reasons | --help\n"
             "       sysbatch-plan --cond CONV BITS OP CONSTANT\n"
             "       sysbatch-plan --tock-test ROW FIELD [STEP...] OP CONSTANT\n"
-            "       sysbatch-plan --abi=tock --tock-template=words|bytes "
+            "       sysbatch-plan --abi=tock --tock-template=words|bytes|compact "
             "[FILE|-]\n"
             "       sysbatch-plan --libc | --libc-call NAME NARGS [FORMAT] | "
             "--libc-calls FILE\n"
@@ -1466,9 +1466,11 @@ int main(int argc, char **argv)
             tock_template = SB_TOCK_TEMPLATE_WORDS;
         } else if (strcmp(a, "--tock-template=bytes") == 0) {
             tock_template = SB_TOCK_TEMPLATE_BYTES;
+        } else if (strcmp(a, "--tock-template=compact") == 0) {
+            tock_template = SB_TOCK_TEMPLATE_COMPACT;
         } else if (strncmp(a, "--tock-template", 15) == 0) {
-            fprintf(stderr, "sysbatch-plan: --tock-template takes =words or "
-                            "=bytes\n");
+            fprintf(stderr, "sysbatch-plan: --tock-template takes =words, "
+                            "=bytes or =compact\n");
             return 2;
         } else if (strncmp(a, "--", 2) == 0 && a[2]) {
             /* Everything else is a plugin option, parsed by the core. */

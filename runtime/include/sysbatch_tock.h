@@ -50,6 +50,9 @@
  *     WORDS: zero padding to a multiple of 4, then 5*count u32 (fast copy)
  *     BYTES: one byte per word, 0x00..0xfe is the value itself, 0xff is
  *            followed by the value as 4 bytes little-endian (compact)
+ *     COMPACT (what the compilers emit): per frame one byte, class (with
+ *            its SYSBATCH_TOCK_CHECKED mark) | k << 4, then the frame's
+ *            first k argument words (r0..) as in BYTES; r_k.. are 0
  * The patch values sit in RAM right after the frames (space for
  * SYSBATCH_TOCK_SPACE_WORDS(count, npatches) words); words a patch
  * overwrites are don't-care in the template.
@@ -74,6 +77,7 @@ extern "C" {
 
 #define SYSBATCH_TOCK_TEMPLATE_WORDS 0
 #define SYSBATCH_TOCK_TEMPLATE_BYTES 1
+#define SYSBATCH_TOCK_TEMPLATE_COMPACT 2
 #define SYSBATCH_TOCK_TEMPLATE_ESCAPE 0xff
 
 /* TRD104 return variants (r0 of every return). */
@@ -139,6 +143,34 @@ uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const
  */
 void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t k,
                         uint32_t ran);
+
+/* What compiler-rewritten code calls (one call per series, nothing per
+ * call site).  A frame whose class word carries SYSBATCH_TOCK_CHECKED is a
+ * checked call: the code tests its success exactly (the kernel's stop
+ * condition) and leaves the run when it failed, so no call after it may
+ * run then; every other call is followed by the next whatever it returned.
+ * sysbatch_tock_run strips the marks, runs the frames in as few traps as
+ * that allows (continue policy when nothing is checked; stop, resumed
+ * after an unchecked failure, otherwise; one trap per frame when the kernel
+ * refuses the series) and converts every frame that ran, in place, into
+ * the struct libtock-c's call returns (words 1..4: syscall_return_t,
+ * subscribe_return_t, allow_*_return_t; memop_return_t in words 1..2).  A
+ * call site then reads its result straight from its frame:
+ *
+ *     sysbatch_tock_run_template(f, tmpl);
+ *     a = *(syscall_return_t *)&f[0].r0;
+ *
+ * Frames after a checked call that failed did not run and are left as
+ * they were: the code never reaches their call sites. */
+#define SYSBATCH_TOCK_CHECKED 0x80u
+
+void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count);
+
+/* Expand a COMPACT template (its marks included; the policy byte is not
+ * read: the marks decide it), apply the patches, then sysbatch_tock_run.
+ * A malformed template (or another encoding) is a fault: only a compiler
+ * writes these, and nothing runs. */
+void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl);
 
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw
  * call would have returned for the call that filled `frame`.  `out` points

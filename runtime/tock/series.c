@@ -130,6 +130,57 @@ uint32_t sysbatch_tock_series(struct sysbatch_tock_frame *frames, uint32_t count
     return count; /* refused: nothing ran */
 }
 
+/* BYTES encoding: `nwords` words from `src`, one byte each, 0xff followed
+ * by the word as 4 bytes little-endian. */
+static void decode_bytes(uint32_t *dst, const uint8_t *src, uint32_t nwords)
+{
+    uint32_t i;
+    for (i = 0; i < nwords; i++) {
+        uint32_t b = *src++;
+        if (b == SYSBATCH_TOCK_TEMPLATE_ESCAPE) {
+            b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
+                (uint32_t)src[3] << 24;
+            src += 4;
+        }
+        dst[i] = b;
+    }
+}
+
+/* COMPACT encoding: `count` frames, each a byte class | k << 4 and its
+ * first k argument words as in BYTES; the others are 0. */
+static void decode_compact(uint32_t *dst, const uint8_t *src, uint32_t count)
+{
+    uint32_t f, w;
+    for (f = 0; f < count; f++, dst += 5) {
+        uint32_t head = *src++, k = head >> 4 & 7;
+        dst[0] = head & 0x8f;
+        dst[1] = dst[2] = dst[3] = dst[4] = 0;
+        for (w = 1; w <= k && w < 5; w++) {
+            uint32_t b = *src++;
+            if (b == SYSBATCH_TOCK_TEMPLATE_ESCAPE) {
+                b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
+                    (uint32_t)src[3] << 24;
+                src += 4;
+            }
+            dst[w] = b;
+        }
+    }
+}
+
+/* The patch values, which live right after the frames, over the words
+ * the template's index names; 0 when an index is out of range. */
+static uint32_t apply_patches(uint32_t *dst, const uint8_t *index, uint32_t npatches,
+                              uint32_t nwords)
+{
+    uint32_t i;
+    for (i = 0; i < npatches; i++) {
+        if (index[i] >= nwords)
+            return 0;
+        dst[index[i]] = dst[nwords + i];
+    }
+    return 1;
+}
+
 uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const void *tmpl)
 {
     const uint8_t *t = (const uint8_t *)tmpl;
@@ -137,7 +188,6 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
     uint32_t nwords = 5 * count;
     uint32_t *dst = (uint32_t *)frames;
     const uint8_t *index = t + 4;
-    const uint8_t *src = index + npatches;
     uint32_t i;
 
     if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES)
@@ -155,25 +205,13 @@ uint32_t sysbatch_tock_template_fill(struct sysbatch_tock_frame *frames, const v
             dst[i + 4] = w4;
         }
     } else if (encoding == SYSBATCH_TOCK_TEMPLATE_BYTES) {
-        for (i = 0; i < nwords; i++) {
-            uint32_t b = *src++;
-            if (b == SYSBATCH_TOCK_TEMPLATE_ESCAPE) {
-                b = (uint32_t)src[0] | (uint32_t)src[1] << 8 | (uint32_t)src[2] << 16 |
-                    (uint32_t)src[3] << 24;
-                src += 4;
-            }
-            dst[i] = b;
-        }
+        decode_bytes(dst, index + npatches, nwords);
+    } else if (encoding == SYSBATCH_TOCK_TEMPLATE_COMPACT) {
+        decode_compact(dst, index + npatches, count);
     } else {
         return 0;
     }
-    /* Patch values live right after the frames. */
-    for (i = 0; i < npatches; i++) {
-        if (index[i] >= nwords)
-            return 0;
-        dst[index[i]] = dst[nwords + i];
-    }
-    return count;
+    return apply_patches(dst, index, npatches, nwords) ? count : 0;
 }
 
 uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const void *tmpl)
@@ -214,6 +252,98 @@ void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t 
     }
 }
 
+static void pair_words(uint32_t *w, uint32_t variant, uint32_t r1, uint32_t r2, uint32_t r3);
+static void memop_words(uint32_t *w, uint32_t variant, uint32_t r1);
+
+/* The libtock-c struct of each of frames[0..count-1], which ran, written
+ * over the frame's return words (what sysbatch_tock_take writes at `out`).
+ * Command frames already hold theirs: the loop only reads their class. */
+static void convert_in_place(struct sysbatch_tock_frame *frames, uint32_t count)
+{
+    uint32_t i;
+    for (i = 0; i < count; i++) {
+        struct sysbatch_tock_frame *f = &frames[i];
+        switch (f->syscall_class) {
+        case 1:
+        case 3:
+        case 4:
+        case 7:
+            pair_words(&f->r0, f->r0, f->r1, f->r2, f->r3);
+            break;
+        case 5:
+            memop_words(&f->r0, f->r0, f->r1);
+            break;
+        default:
+            break; /* command: its struct is the return registers; yield: none */
+        }
+    }
+}
+
+/* Frames are marked in groups of 32 (one mask word); splitting a series
+ * into consecutive series changes nothing the app or the kernel sees. */
+#define MARK_GROUP 32u
+
+void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
+{
+    while (count > 0) {
+        uint32_t n = count < MARK_GROUP ? count : MARK_GROUP;
+        uint32_t checked = 0, next = 0, bit = 1;
+        struct sysbatch_tock_frame *f;
+        for (f = frames; f < frames + n; f++, bit <<= 1) {
+            uint32_t cls = f->syscall_class;
+            if (cls & SYSBATCH_TOCK_CHECKED) {
+                checked |= bit;
+                f->syscall_class = cls & ~SYSBATCH_TOCK_CHECKED;
+            }
+        }
+        uint32_t policy = checked ? SYSBATCH_TOCK_POLICY_STOP : SYSBATCH_TOCK_POLICY_CONTINUE;
+        while (next < n) {
+            struct sysbatch_tock_reply reply = series_reply(frames + next, n - next, policy);
+            uint32_t failed;
+            if (reply.variant == SYSBATCH_TOCK_SUCCESS) {
+                next = n;
+            } else if (reply.variant == SYSBATCH_TOCK_FAILURE_U32 && reply.value < n - next) {
+                failed = n - 1 - reply.value; /* the call the kernel stopped at */
+                next = failed + 1;
+                if (checked >> failed & 1) {
+                    convert_in_place(frames, next);
+                    return; /* the code leaves the run at this call */
+                }
+            } else {
+                /* Refused, nothing ran: the calls one by one, each with its
+                 * own trap, stopping where the code would leave. */
+                for (; next < n; next++) {
+                    trap_one(&frames[next]);
+                    if ((checked >> next & 1) && frames[next].r0 < SYSBATCH_TOCK_SUCCESS) {
+                        convert_in_place(frames, next + 1);
+                        return;
+                    }
+                }
+            }
+        }
+        convert_in_place(frames, n);
+        frames += n;
+        count -= n;
+    }
+}
+
+void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl)
+{
+    /* Compilers emit the COMPACT encoding only, so the other decoders are
+     * not linked in for them.  Only a compiler writes these templates; a
+     * malformed one leaves nothing a call site could read, so fault
+     * rather than go on. */
+    const uint8_t *t = (const uint8_t *)tmpl;
+    uint32_t count = t[0], npatches = t[2];
+    uint32_t *dst = (uint32_t *)frames;
+    if (count == 0 || count > SYSBATCH_TOCK_MAX_FRAMES || t[3] != SYSBATCH_TOCK_TEMPLATE_COMPACT)
+        __builtin_trap();
+    decode_compact(dst, t + 4 + npatches, count);
+    if (!apply_patches(dst, t + 4, npatches, 5 * count))
+        __builtin_trap();
+    sysbatch_tock_run(frames, count);
+}
+
 /* libtock-c's return structs, as words: {type, data0, data1, data2} for
  * command, {success, ptr-or-callback, size-or-userdata, status} for the
  * allows and subscribe, {status, data} for memop. */
@@ -227,25 +357,32 @@ void sysbatch_tock_ret_command(void *out, const struct sysbatch_tock_frame *fram
 }
 
 /* Subscribe and the allows share one shape: Success+2u32 carries the two
- * previous values, Failure+2u32 the error and the two values passed in. */
-static void ret_pair(uint32_t *w, const struct sysbatch_tock_frame *frame)
+ * previous values, Failure+2u32 the error and the two values passed in.
+ * The words are read before any is written: `w` may be the frame's own
+ * return words. */
+static void pair_words(uint32_t *w, uint32_t variant, uint32_t r1, uint32_t r2, uint32_t r3)
 {
-    if (frame->r0 == SYSBATCH_TOCK_SUCCESS_2U32) {
+    if (variant == SYSBATCH_TOCK_SUCCESS_2U32) {
         w[0] = 1;
-        w[1] = frame->r1;
-        w[2] = frame->r2;
+        w[1] = r1;
+        w[2] = r2;
         w[3] = 0;
-    } else if (frame->r0 == SYSBATCH_TOCK_FAILURE_2U32) {
+    } else if (variant == SYSBATCH_TOCK_FAILURE_2U32) {
         w[0] = 0;
-        w[1] = frame->r2;
-        w[2] = frame->r3;
-        w[3] = frame->r1;
+        w[1] = r2;
+        w[2] = r3;
+        w[3] = r1;
     } else {
         w[0] = 0;
         w[1] = 0;
         w[2] = 0;
         w[3] = 1; /* FAIL */
     }
+}
+
+static void ret_pair(uint32_t *w, const struct sysbatch_tock_frame *frame)
+{
+    pair_words(w, frame->r0, frame->r1, frame->r2, frame->r3);
 }
 
 void sysbatch_tock_ret_subscribe(void *out, const struct sysbatch_tock_frame *frame)
@@ -258,20 +395,24 @@ void sysbatch_tock_ret_allow(void *out, const struct sysbatch_tock_frame *frame)
     ret_pair((uint32_t *)out, frame);
 }
 
-void sysbatch_tock_ret_memop(void *out, const struct sysbatch_tock_frame *frame)
+static void memop_words(uint32_t *w, uint32_t variant, uint32_t r1)
 {
-    uint32_t *w = (uint32_t *)out;
-    if (frame->r0 == SYSBATCH_TOCK_SUCCESS) {
+    if (variant == SYSBATCH_TOCK_SUCCESS) {
         w[0] = 0;
         w[1] = 0;
-    } else if (frame->r0 == SYSBATCH_TOCK_SUCCESS_U32) {
+    } else if (variant == SYSBATCH_TOCK_SUCCESS_U32) {
         w[0] = 0;
-        w[1] = frame->r1;
-    } else if (frame->r0 == SYSBATCH_TOCK_FAILURE) {
-        w[0] = frame->r1;
+        w[1] = r1;
+    } else if (variant == SYSBATCH_TOCK_FAILURE) {
+        w[0] = r1;
         w[1] = 0;
     } else {
         w[0] = 1; /* FAIL */
         w[1] = 0;
     }
+}
+
+void sysbatch_tock_ret_memop(void *out, const struct sysbatch_tock_frame *frame)
+{
+    memop_words((uint32_t *)out, frame->r0, frame->r1);
 }

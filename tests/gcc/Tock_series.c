@@ -1,13 +1,12 @@
 /* Tock: a straight run of libtock-c raw calls becomes one series call
  * (target=tock, both cross compilers, -O0 and -O2).  At the first call:
  * five frame words per call ({class, r0..r3}: memop's r2 and r3 and
- * yield's r1..r3 are 0, yield's r0 is 1 = wait), one sysbatch_tock_series
- * call with the stop policy (0), ran = n - left.  Call site k becomes
- * one sysbatch_tock_take (&tmp, &frames[0], k, ran) - the runtime converts
- * frame k, or runs it first when the series stopped before it - and a copy
- * of the fresh temporary into the result; no branch, and the original
- * call is gone.  An unused result (leds_on) and yield pass 0B for the
- * temporary; yield is the last frame.
+ * yield's r1..r3 are 0, yield's r0 is 1 = wait; no call is tested, so no
+ * class word carries the checked mark), one sysbatch_tock_run call.  Call
+ * site k becomes a read of frame k's return words (the runtime left the
+ * call's libtock-c struct there); no branch, no runtime call, and the
+ * original call is gone.  An unused result (leds_on) and yield read
+ * nothing; yield is the last frame.
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm0 %t/arm2 %t/rv0 %t/rvs
@@ -24,8 +23,7 @@
  * RUN: arm-none-eabi-nm %t/arm2.o | %FileCheck %s --check-prefix=SYMS
  * RUN: riscv64-unknown-elf-nm %t/rvs.o | %FileCheck %s --check-prefix=SYMS
  * SYMS-NOT: {{ U }}
- * SYMS: U sysbatch_tock_series
- * SYMS-NEXT: U sysbatch_tock_take
+ * SYMS: U sysbatch_tock_run
  * SYMS-NOT: {{ U }}
  */
 #include "tock.h"
@@ -81,17 +79,12 @@ int console_write(const char *buf, uint32_t len)
 // CHECK-NEXT:  sysbatch_frames.[[F]][17] = 0;
 // CHECK-NEXT:  sysbatch_frames.[[F]][18] = 0;
 // CHECK-NEXT:  sysbatch_frames.[[F]][19] = 0;
-// CHECK-NEXT:  [[LEFT:_[0-9]+]] = sysbatch_tock_series (&sysbatch_frames.[[F]][0], 4, 0);
-// CHECK-NEXT:  [[RAN:_[0-9]+]] = 4 - [[LEFT]];
-// CHECK-NEXT:  sysbatch_tock_take (&sysbatch_ret.[[T0:[0-9]+]], &sysbatch_frames.[[F]][0], 0, [[RAN]]);
-// CHECK-NEXT:  a = sysbatch_ret.[[T0]];
-// CHECK-NEXT:  sysbatch_tock_take (&sysbatch_ret.[[T1:[0-9]+]], &sysbatch_frames.[[F]][0], 1, [[RAN]]);
-// CHECK-NEXT:  s = sysbatch_ret.[[T1]];
+// CHECK-NEXT:  sysbatch_tock_run (&sysbatch_frames.[[F]][0], 4);
+// CHECK-NEXT:  a = MEM[{{.*}}&sysbatch_frames.[[F]] + 4B];
+// CHECK-NEXT:  s = MEM[{{.*}}&sysbatch_frames.[[F]] + 24B];
 // The code between the calls stays where it was.
 // CHECK-NEXT:  len.{{[0-9]+}}_{{[0-9]+}} = (int) [[LEN]];
-// CHECK-NEXT:  sysbatch_tock_take (&sysbatch_ret.[[T2:[0-9]+]], &sysbatch_frames.[[F]][0], 2, [[RAN]]);
-// CHECK-NEXT:  c = sysbatch_ret.[[T2]];
-// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 3, [[RAN]]);
+// CHECK-NEXT:  c = MEM[{{.*}}&sysbatch_frames.[[F]] + 44B];
 // CHECK-NOT:   {{allow_readonly|subscribe|command|yield|sysbatch_tock| if }}
 // CHECK:       return
 
@@ -113,10 +106,7 @@ void leds_on(void)
 // CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][8] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][9] = 0;
-// CHECK-NEXT:  [[LEFT:_[0-9]+]] = sysbatch_tock_series (&sysbatch_frames.[[F]][0], 2, 0);
-// CHECK-NEXT:  [[RAN:_[0-9]+]] = 2 - [[LEFT]];
-// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 0, [[RAN]]);
-// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 1, [[RAN]]);
+// CHECK-NEXT:  sysbatch_tock_run (&sysbatch_frames.[[F]][0], 2);
 // CHECK-NOT:   {{command|sysbatch_tock| if }}
 // CHECK:       return;
 
@@ -138,11 +128,8 @@ uint32_t brk_hint(void)
 // CHECK-NEXT:  sysbatch_frames.[[F]][4] = 0;
 // CHECK-NEXT:  sysbatch_frames.[[F]][5] = 5;
 // CHECK-NEXT:  sysbatch_frames.[[F]][6] = 11;
-// CHECK:       [[LEFT:_[0-9]+]] = sysbatch_tock_series (&sysbatch_frames.[[F]][0], 2, 0);
-// CHECK-NEXT:  [[RAN:_[0-9]+]] = 2 - [[LEFT]];
-// CHECK-NEXT:  sysbatch_tock_take (&sysbatch_ret.[[T0:[0-9]+]], &sysbatch_frames.[[F]][0], 0, [[RAN]]);
-// CHECK-NEXT:  a = sysbatch_ret.[[T0]];
-// CHECK-NEXT:  sysbatch_tock_take (&sysbatch_ret.[[T1:[0-9]+]], &sysbatch_frames.[[F]][0], 1, [[RAN]]);
-// CHECK-NEXT:  b = sysbatch_ret.[[T1]];
+// CHECK:       sysbatch_tock_run (&sysbatch_frames.[[F]][0], 2);
+// CHECK-NEXT:  a = MEM[{{.*}}&sysbatch_frames.[[F]] + 4B];
+// CHECK-NEXT:  b = MEM[{{.*}}&sysbatch_frames.[[F]] + 24B];
 // CHECK-NOT:   memop
 // CHECK:       return

@@ -1,11 +1,12 @@
 /* Tock with fill=template: the words known at compile time go into one
  * static const byte template per series (runtime/include/sysbatch_tock.h,
- * BYTES encoding: count, policy 0 = stop, number of patches, encoding 1,
- * the patched word indexes, then one byte per word, 0xff and four bytes
- * little-endian for a word above 0xfe, 0 where a patch goes), 4-byte
+ * COMPACT encoding: count, policy 0 = stop, number of patches, encoding 2,
+ * the patched word indexes, then per frame one byte class | k << 4 and its
+ * first k argument words, one byte each, 0xff and four bytes little-endian
+ * for a word above 0xfe; trailing zeros and patched words dropped), 4-byte
  * aligned; the call site stores only the patches, right after the frames,
- * and calls sysbatch_tock_series_template.  Call sites are as with stores:
- * one sysbatch_tock_take each.
+ * and calls sysbatch_tock_run_template.  Call sites are as with stores:
+ * reads of their frames (nothing here: the results are unused).
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm %t/rv
@@ -28,11 +29,7 @@ void leds(int n)
 // CHECK:       sysbatch_frames.[[F:[0-9]+]][16];
 // CHECK:       [[N:_[0-9]+]] = (long unsigned int) n_{{[0-9]+}}(D);
 // CHECK-NEXT:  sysbatch_frames.[[F]][15] = [[N]];
-// CHECK-NEXT:  [[LEFT:_[0-9]+]] = sysbatch_tock_series_template (&sysbatch_frames.[[F]][0], &sysbatch_tock_template.[[T:[0-9]+]]);
-// CHECK-NEXT:  [[RAN:_[0-9]+]] = 3 - [[LEFT]];
-// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 0, [[RAN]]);
-// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 1, [[RAN]]);
-// CHECK-NEXT:  sysbatch_tock_take (0B, &sysbatch_frames.[[F]][0], 2, [[RAN]]);
+// CHECK-NEXT:  sysbatch_tock_run_template (&sysbatch_frames.[[F]][0], &sysbatch_tock_template.[[T:[0-9]+]]);
 // CHECK-NOT:   {{command|yield|sysbatch_tock}} (
 // CHECK:       return
 
@@ -40,32 +37,26 @@ void leds(int n)
 // BYTES-NEXT: .align 2
 // BYTES-NOT:  .section
 // BYTES:      sysbatch_tock_template.{{[0-9]+}}:
-// Header: 3 frames, stop, 1 patch, BYTES; the patch is word 8 (frame 1, r2).
+// Header: 3 frames, stop, 1 patch, COMPACT; the patch is word 8 (frame 1, r2).
 // BYTES-NEXT: .byte 3
 // BYTES-NEXT: .byte 0
 // BYTES-NEXT: .byte 1
-// BYTES-NEXT: .byte 1
+// BYTES-NEXT: .byte 2
 // BYTES-NEXT: .byte 8
-// command(2, 1, 0, 0)
-// BYTES-NEXT: .byte 2
+// command(2, 1, 0, 0): class 2 | 2 << 4, r0 and r1 (the zeros dropped)
+// BYTES-NEXT: .byte 34
 // BYTES-NEXT: .byte 2
 // BYTES-NEXT: .byte 1
-// BYTES-NEXT: .byte 0
-// BYTES-NEXT: .byte 0
-// command(0x40001, 3, patch, 0): the driver number escaped
-// BYTES-NEXT: .byte 2
+// command(0x40001, 3, patch, 0): the driver number escaped; the patched r2
+// and the 0 after it dropped
+// BYTES-NEXT: .byte 34
 // BYTES-NEXT: .byte -1
 // BYTES-NEXT: .byte 1
 // BYTES-NEXT: .byte 0
 // BYTES-NEXT: .byte 4
 // BYTES-NEXT: .byte 0
 // BYTES-NEXT: .byte 3
-// BYTES-NEXT: .byte 0
-// BYTES-NEXT: .byte 0
-// yield: wait
-// BYTES-NEXT: .byte 0
+// yield: wait (class 0 | 1 << 4, r0 = 1)
+// BYTES-NEXT: .byte 16
 // BYTES-NEXT: .byte 1
-// BYTES-NEXT: .byte 0
-// BYTES-NEXT: .byte 0
-// BYTES-NEXT: .byte 0
 // BYTES-NOT:  .byte

@@ -41,20 +41,24 @@ target triple = "riscv32-unknown-unknown-elf"
 %r = type { i32, [3 x i32] }
 %a = type { i8, i8*, i32, i32 }
 
-; The series is issued in the entry block; the test stays where it was,
-; and the second call's site, in the success block, uses the same %sb.ran.
+; The series is issued in the entry block; the first call is checked (the
+; code leaves the run when it fails), so its class word carries the mark
+; (2 | 0x80 = 130) and the runtime stops there; the test stays where it
+; was and reads the result from the frame.  The second call's site, in the
+; success block, is gone (result unused).
 ; CHECK-LABEL: define void @cmd_ult(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
-; CHECK-NEXT:  %sb.ran = sub i32 2, %sb.left
-; CHECK:       call void @sysbatch_tock_take(i8* %{{[0-9]+}}, i32* %sb.base, i32 0, i32 %sb.ran)
+; CHECK:       store i32 130, i32* %0, align 4
+; CHECK:       store i32 2, i32* %5, align 4
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK-NEXT:  %sb.result = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 1
+; CHECK:       call void @llvm.memcpy
 ; CHECK-NEXT:  %p = getelementptr
 ; CHECK-NEXT:  %t = load i32
 ; CHECK-NEXT:  %c = icmp ult i32 %t, 128
 ; CHECK-NEXT:  br i1 %c, label %fail, label %ok
 ; CHECK:     ok:
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* null, i32* %sb.base, i32 1, i32 %sb.ran)
 ; CHECK-NEXT:  ret void
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @cmd_ult(i1 %other) {
 entry:
@@ -73,8 +77,8 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_sle127_left(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @cmd_sle127_left(i1 %other) {
 entry:
@@ -93,8 +97,8 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_uge_negated(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @cmd_uge_negated(i1 %other) {
 entry:
@@ -114,8 +118,8 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_sgt127(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @cmd_sgt127(i1 %other) {
 entry:
@@ -134,8 +138,8 @@ fail:
 }
 
 ; CHECK-LABEL: define void @allow_bool(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @allow_bool(i1 %other) {
 entry:
@@ -154,8 +158,8 @@ fail:
 }
 
 ; CHECK-LABEL: define void @allow_eq0(
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @allow_eq0(i1 %other) {
 entry:
@@ -176,7 +180,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_ne128(
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @cmd_ne128(i1 %other) {
 entry:
@@ -195,7 +199,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_ult4(
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @cmd_ult4(i1 %other) {
 entry:
@@ -214,7 +218,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @cmd_data0(
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @cmd_data0(i1 %other) {
 entry:
@@ -233,7 +237,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @memop_status(
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @memop_status(i1 %other) {
 entry:
@@ -254,7 +258,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @two_preds(
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @two_preds(i1 %other) {
 entry:
@@ -279,7 +283,7 @@ fail:
 ; CHECK-LABEL: define void @stale_load(
 ; CHECK:       call void @command(%r* sret(%r) align 4 %x, i32 2, i32 1, i32 0, i32 0)
 ; CHECK:       call void @command(%r* sret(%r) align 4 %x, i32 2, i32 1, i32 5, i32 0)
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @stale_load(i1 %other) {
 entry:

@@ -1,11 +1,11 @@
 // The IR clang emits for libtock-c code, rewritten (-O0, before any other
-// pass): on Cortex-M every result struct - memop_return_t included - comes
-// back through an sret slot, which sysbatch_tock_take writes; on RV32
-// (ilp32) memop_return_t is 8 bytes and comes back in registers as
-// [2 x i32], so sysbatch_tock_take writes a private 16-byte slot and the
-// value is loaded from it.  Both: frames at the issue point, one series
-// call with the stop policy, one runtime call per site and no copy of the
-// original call, no sysbatch_active probe.
+// pass): frames at the issue point, one sysbatch_tock_run call, which
+// leaves each call's libtock-c struct in its frame's words 1..4; on
+// Cortex-M every result struct - memop_return_t included - comes back
+// through an sret slot, which gets a copy of those words; on RV32 (ilp32)
+// memop_return_t is 8 bytes and comes back in registers as [2 x i32],
+// loaded from them.  No runtime call per site, no copy of the original
+// call, no sysbatch_active probe.
 // REQUIRES: llvm
 // RUN: %tock_sbclang --target=thumbv7m-none-eabi -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,%ptrs,ARM-%ptrs
 // RUN: %tock_sbclang --target=riscv32-unknown-elf -O0 -fno-discard-value-names -S -emit-llvm %s -o - | %FileCheck %s --check-prefixes=CHECK,RV,%ptrs,RV-%ptrs
@@ -21,33 +21,37 @@ static uint32_t cell;
 
 // CHECK-LABEL: define{{.*}} i32 @probe(
 // CHECK:       %sb.frames = alloca [15 x i32], align 4
-// RV-NEXT:     %sb.result.tmp = alloca [16 x i8], align 16
+// RV-NOT:      sb.result.tmp
 // CHECK-NOT:   sysbatch_active
 // TYPED:       store i32 3, i32* %{{[0-9]+}}, align 4
 // TYPED:       store i32 ptrtoint (i32* @cell to i32), i32*
-// TYPED:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base, i32 3, i32 0)
-// TYPED-NEXT:  %sb.ran = sub i32 3, %sb.left
+// TYPED:       call void @sysbatch_tock_run(i32* %sb.base, i32 3)
+// TYPED-NEXT:  [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], [15 x i32]* %sb.frames, i64 0, i64 1
 // TYPED-NEXT:  [[RW:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %rw to i8*
-// TYPED-NEXT:  call void @sysbatch_tock_take(i8* [[RW]], i32* %sb.base, i32 0, i32 %sb.ran)
+// TYPED-NEXT:  [[F:%[0-9]+]] = bitcast i32* [[W]] to i8*
+// TYPED-NEXT:  call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[RW]], i8* align 4 [[F]], i64 16, i1 false)
+// TYPED-NEXT:  [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], [15 x i32]* %sb.frames, i64 0, i64 6
 // TYPED-NEXT:  [[ADD:%[0-9]+]] = bitcast %struct.syscall_return_t* %add to i8*
-// TYPED-NEXT:  call void @sysbatch_tock_take(i8* [[ADD]], i32* %sb.base, i32 1, i32 %sb.ran)
+// TYPED-NEXT:  [[F:%[0-9]+]] = bitcast i32* [[W]] to i8*
+// TYPED-NEXT:  call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[ADD]], i8* align 4 [[F]], i64 16, i1 false)
+// TYPED-NEXT:  [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], [15 x i32]* %sb.frames, i64 0, i64 11
 // ARM-TYPED-NEXT: [[HINT:%[0-9]+]] = bitcast %struct.memop_return_t* %hint to i8*
-// ARM-TYPED-NEXT: call void @sysbatch_tock_take(i8* [[HINT]], i32* %sb.base, i32 2, i32 %sb.ran)
-// RV-TYPED-NEXT:  [[TMP:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
-// RV-TYPED-NEXT:  call void @sysbatch_tock_take(i8* [[TMP]], i32* %sb.base, i32 2, i32 %sb.ran)
-// RV-TYPED-NEXT:  [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to [2 x i32]*
-// RV-TYPED-NEXT:  %call = load [2 x i32], [2 x i32]* [[P]], align 16
-// Opaque pointers (clang 15 and later): the same calls, without bitcasts.
+// ARM-TYPED-NEXT: [[F:%[0-9]+]] = bitcast i32* [[W]] to i8*
+// ARM-TYPED-NEXT: call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[HINT]], i8* align 4 [[F]], i64 8, i1 false)
+// RV-TYPED-NEXT:  [[P:%[0-9]+]] = bitcast i32* [[W]] to [2 x i32]*
+// RV-TYPED-NEXT:  %call = load [2 x i32], [2 x i32]* [[P]], align 4
+// Opaque pointers (clang 15 and later): the same, without bitcasts.
 // OPAQUE:      store i32 3, ptr %{{[0-9]+}}, align 4
 // OPAQUE:      store i32 ptrtoint (ptr @cell to i32), ptr
-// OPAQUE:      %sb.left = call i32 @sysbatch_tock_series(ptr %sb.base, i32 3, i32 0)
-// OPAQUE-NEXT: %sb.ran = sub i32 3, %sb.left
-// OPAQUE-NEXT: call void @sysbatch_tock_take(ptr %rw, ptr %sb.base, i32 0, i32 %sb.ran)
-// OPAQUE-NEXT: call void @sysbatch_tock_take(ptr %add, ptr %sb.base, i32 1, i32 %sb.ran)
-// ARM-OPAQUE-NEXT: call void @sysbatch_tock_take(ptr %hint, ptr %sb.base, i32 2, i32 %sb.ran)
-// RV-OPAQUE-NEXT:  call void @sysbatch_tock_take(ptr %sb.result.tmp, ptr %sb.base, i32 2, i32 %sb.ran)
-// RV-OPAQUE-NEXT:  %call = load [2 x i32], ptr %sb.result.tmp, align 16
-// CHECK-NOT:   @sysbatch_tock_series
+// OPAQUE:      call void @sysbatch_tock_run(ptr %sb.base, i32 3)
+// OPAQUE-NEXT: [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], ptr %sb.frames, i64 0, i64 1
+// OPAQUE-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %rw, ptr align 4 [[W]], i64 16, i1 false)
+// OPAQUE-NEXT: [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], ptr %sb.frames, i64 0, i64 6
+// OPAQUE-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %add, ptr align 4 [[W]], i64 16, i1 false)
+// OPAQUE-NEXT: [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], ptr %sb.frames, i64 0, i64 11
+// ARM-OPAQUE-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %hint, ptr align 4 [[W]], i64 8, i1 false)
+// RV-OPAQUE-NEXT:  %call = load [2 x i32], ptr [[W]], align 4
+// CHECK-NOT:   @sysbatch_tock_{{run|take|series}}
 // CHECK-NOT:   call {{.*}}@{{allow_readwrite|command|memop}}(
 // CHECK-NOT:   br
 // CHECK:       ret i32

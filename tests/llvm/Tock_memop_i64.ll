@@ -1,6 +1,6 @@
 ; RV32: memop_return_t returned in registers typed as one i64 (Tock_series_riscv.ll
-; has clang's [2 x i32]): converted into a 16-byte private slot, loaded as i64.
-; The command's result is never read, so its site converts nothing (null).
+; has clang's [2 x i32]): loaded as i64 from its frame's words 1..2.
+; The command's result is never read, so its site reads nothing.
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -S %s | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
@@ -9,14 +9,12 @@ target triple = "riscv32-unknown-unknown-elf"
 %struct.syscall_return_t = type { i32, [3 x i32] }
 
 ; CHECK-LABEL: define i64 @i64_form()
-; CHECK:       %sb.result.tmp = alloca [16 x i8], align 16
-; Nothing reads command's result (its sret slot): its site passes null.
-; CHECK:       %sb.ran = sub i32 2, %sb.left
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* null, i32* %sb.base, i32 0, i32 %sb.ran)
-; CHECK-NEXT:  [[T:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[T]], i32* %sb.base, i32 1, i32 %sb.ran)
-; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i64*
-; CHECK-NEXT:  %mr = load i64, i64* [[P]], align 16
+; CHECK-NOT:   alloca [16 x i8]
+; Nothing reads command's result (its sret slot): its site is gone.
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base, i32 2)
+; CHECK-NEXT:  %sb.result = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 6
+; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast i32* %sb.result to i64*
+; CHECK-NEXT:  %mr = load i64, i64* [[P]], align 4
 ; CHECK-NEXT:  ret i64 %mr
 define i64 @i64_form() {
 entry:

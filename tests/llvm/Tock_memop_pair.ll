@@ -1,6 +1,6 @@
 ; RV32: memop_return_t returned in registers typed as { i32, i32 }
-; (Tock_series_riscv.ll has clang's [2 x i32]): converted into a 16-byte
-; private slot, loaded as { i32, i32 }.
+; (Tock_series_riscv.ll has clang's [2 x i32]): loaded as { i32, i32 } from
+; its frame's words 1..2.
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -S %s | %FileCheck %s
 
 target datalayout = "e-m:e-p:32:32-i64:64-n32-S128"
@@ -9,11 +9,10 @@ target triple = "riscv32-unknown-unknown-elf"
 %struct.syscall_return_t = type { i32, [3 x i32] }
 
 ; CHECK-LABEL: define i32 @struct_form()
-; CHECK:       %sb.result.tmp = alloca [16 x i8], align 16
-; CHECK:       [[T:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[T]], i32* %sb.base, i32 1, i32 %sb.ran)
-; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to { i32, i32 }*
-; CHECK-NEXT:  %mr = load { i32, i32 }, { i32, i32 }* [[P]], align 16
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base, i32 2)
+; CHECK-NEXT:  %sb.result = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 6
+; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast i32* %sb.result to { i32, i32 }*
+; CHECK-NEXT:  %mr = load { i32, i32 }, { i32, i32 }* [[P]], align 4
 ; CHECK-NEXT:  %d = extractvalue { i32, i32 } %mr, 1
 define i32 @struct_form() {
 entry:

@@ -5,12 +5,12 @@
 ;  - an unknown target value is an error, as a pass parameter and as a flag
 ; RUN: %sbopt -passes='sysbatch,verify' -S %s | %FileCheck %s --check-prefix=OFF
 ; RUN: %sbopt -mtriple=riscv32-unknown-elf -passes='sysbatch,verify' -S %s | %FileCheck %s --check-prefix=OFF
-; OFF-NOT: sysbatch_tock_series
+; OFF-NOT: sysbatch_tock_run
 ; OFF:     call void @command
 ; OFF-NEXT: call void @command
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>' -S %s | %FileCheck %s --check-prefix=ON
 ; RUN: %sbopt -load=%sbplugin -sysbatch-target=tock -sysbatch-tock-yield -passes=sysbatch -S %s | %FileCheck %s --check-prefix=ON
-; ON:      @sysbatch_tock_series
+; ON:      @sysbatch_tock_run
 ; RUN: %not %sbopt -mtriple=x86_64-unknown-linux-gnu -passes='sysbatch<target=tock;tock-yield>' -disable-output %s 2>&1 \
 ; RUN:   | %FileCheck %s --check-prefix=X86
 ; X86:      error: sysbatch: target=tock needs a Thumb or riscv32 target, where the series call exists, not 'x86_64-unknown-linux-gnu'

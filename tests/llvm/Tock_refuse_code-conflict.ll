@@ -28,7 +28,7 @@ target triple = "thumbv7m-none-unknown-eabi"
 @cell = global i32 0, align 4
 
 ; CHECK-LABEL: define void @store_global()
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @store_global() {
 entry:
@@ -44,7 +44,7 @@ entry:
 ; that value and not the second command's, so the series holds the allow
 ; and the first command only, and the second command stays where it is.
 ; CHECK-LABEL: define i32 @load_allowed()
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
 ; CHECK:       %seen = load i32, i32* @cell, align 4
 ; CHECK-NEXT:  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %b, i32 144, i32 1, i32 7, i32 0)
 ; CHECK-NEXT:  ret i32 %seen
@@ -61,7 +61,7 @@ entry:
 }
 
 ; CHECK-LABEL: define void @store_through(i32* %p)
-; CHECK-NOT:   sysbatch_tock_series
+; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @store_through(i32* %p) {
 entry:

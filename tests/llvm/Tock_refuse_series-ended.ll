@@ -35,14 +35,10 @@ target triple = "thumbv7m-none-unknown-eabi"
 
 ; Two series: the first ends with the yield, the second starts right after.
 ; CHECK-LABEL: define void @f()
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 3, i32 0)
-; The yield's site, last of the first series: it takes frame 2.
-; CHECK:       call void @sysbatch_tock_take(i8* null, i32* %sb.base, i32 2, i32 %sb.ran)
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 3)
+; The yield's site, last of the first series: nothing left of it.
 ; CHECK-NOT:   call void @yield()
-; CHECK:       %sb.left{{[0-9]+}} = call i32 @sysbatch_tock_series(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
-; CHECK-NEXT:  %sb.ran{{[0-9]+}} = sub i32 2, %sb.left{{[0-9]+}}
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* null, i32* %sb.base{{[0-9]+}}, i32 0, i32 %sb.ran{{[0-9]+}})
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* null, i32* %sb.base{{[0-9]+}}, i32 1, i32 %sb.ran{{[0-9]+}})
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
 ; CHECK-NEXT:  store i32 1, i32* @flag
 ; CHECK-NEXT:  call void @yield()
 ; CHECK-NEXT:  call void @yield()

@@ -18,15 +18,16 @@ target triple = "riscv32-unknown-unknown-elf"
 
 ; CHECK-LABEL: define i32 @array_form()
 ; CHECK:       %sb.frames = alloca [10 x i32], align 4
-; CHECK-NEXT:  %sb.result.tmp = alloca [16 x i8], align 16
-; CHECK:       %sb.left = call i32 @sysbatch_tock_series(i32* %sb.base, i32 2, i32 0)
-; CHECK-NEXT:  %sb.ran = sub i32 2, %sb.left
+; CHECK-NOT:   sb.result.tmp
+; CHECK:       call void @sysbatch_tock_run(i32* %sb.base, i32 2)
+; CHECK-NEXT:  %sb.result = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 1
 ; CHECK-NEXT:  [[C8:%[0-9]+]] = bitcast %struct.syscall_return_t* %c to i8*
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[C8]], i32* %sb.base, i32 0, i32 %sb.ran)
-; CHECK-NEXT:  [[T:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to i8*
-; CHECK-NEXT:  call void @sysbatch_tock_take(i8* [[T]], i32* %sb.base, i32 1, i32 %sb.ran)
-; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast [16 x i8]* %sb.result.tmp to [2 x i32]*
-; CHECK-NEXT:  %mr = load [2 x i32], [2 x i32]* [[P]], align 16
+; CHECK-NEXT:  [[F8:%[0-9]+]] = bitcast i32* %sb.result to i8*
+; CHECK-NEXT:  call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[C8]], i8* align 4 [[F8]], i64 16, i1 false)
+; The register-returned memop_return_t is loaded from its frame's words 1..2.
+; CHECK-NEXT:  %sb.result1 = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 6
+; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast i32* %sb.result1 to [2 x i32]*
+; CHECK-NEXT:  %mr = load [2 x i32], [2 x i32]* [[P]], align 4
 ; CHECK-NEXT:  %m.words = bitcast
 ; CHECK-NEXT:  store [2 x i32] %mr, [2 x i32]* %m.words, align 4
 ; CHECK-NOT:   call {{.*}} @{{command|memop}}(

@@ -1,25 +1,28 @@
-; fill=template on Tock: the frames come from the core's byte template
+; fill=template on Tock: the frames come from the core's COMPACT template
 ; (sb_tock_template; runtime/include/sysbatch_tock.h has the layout) and
 ; the call site stores only the words that vary, after the frames.  Here:
-; words 2 2 1 %led 0 | 2 2 300 0 0, one patch (word 3), 300 escaped as
-; 0xff + 4 bytes; header {count 2, policy stop, 1 patch, BYTES}.  With the
-; default fill=stores every word is stored and no template is emitted.
+; words 2 2 1 %led 0 | 2 2 300 0 0, one patch (word 3); header {count 2,
+; policy stop (not read by sysbatch_tock_run_template: no class word is
+; marked, so it continues), 1 patch, COMPACT}, the patch index 3, then per
+; frame class | k << 4 and its first k argument words: 0x22 2 1 (the
+; patched r2 and the 0 after it dropped), 0x22 2 300 (300 escaped as 0xff +
+; 4 bytes).  With the default fill=stores every word is stored and no
+; template is emitted.
 ; RUN: %sbopt -passes='sysbatch<target=tock;fill=template>' -S %s | %FileCheck %s
 ; RUN: %sbopt -passes='sysbatch<target=tock>' -S %s | %FileCheck %s --check-prefix=STORES
-; CHECK: @sb.tock.template = private unnamed_addr constant [19 x i8] c"\02\00\01\01\03\02\02\01\00\00\02\02\FF,\01\00\00\00\00", align 4
+; CHECK: @sb.tock.template = private unnamed_addr constant [15 x i8] c"\02\00\01\02\03\22\02\01\22\02\FF,\01\00\00", align 4
 ; CHECK-LABEL: define void @two(
 ; CHECK:       %sb.frames = alloca [11 x i32], align 4
 ; CHECK:       [[P:%.*]] = getelementptr inbounds [11 x i32], {{.*}}%sb.frames, i{{32|64}} 0, i{{32|64}} 10
 ; CHECK-NEXT:  store i32 %led, {{.*}}[[P]], align 4
 ; CHECK-NEXT:  %sb.base = getelementptr inbounds [11 x i32], {{.*}}%sb.frames, i{{32|64}} 0, i{{32|64}} 0
-; CHECK-NEXT:  %sb.left = call i32 @sysbatch_tock_series_template({{.*}}%sb.base, {{.*}}@sb.tock.template
+; CHECK-NEXT:  call void @sysbatch_tock_run_template({{.*}}%sb.base, {{.*}}@sb.tock.template
 ; CHECK-NOT:   store
-; CHECK:       call void @sysbatch_tock_take(
-; CHECK:       call void @sysbatch_tock_take(
+; CHECK-NOT:   sysbatch_tock_take
 ; CHECK:       ret void
 ; STORES-NOT:  sb.tock.template
 ; STORES:      %sb.frames = alloca [10 x i32], align 4
-; STORES:      call i32 @sysbatch_tock_series({{.*}}%sb.base, i32 2, i32 0)
+; STORES:      call void @sysbatch_tock_run({{.*}}%sb.base, i32 2)
 
 target datalayout = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"
 target triple = "thumbv7m-none-unknown-eabi"

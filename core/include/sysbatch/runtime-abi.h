@@ -46,6 +46,8 @@ enum sb_rt_symbol {
     SB_RT_TOCK_SERIES,
     SB_RT_TOCK_SERIES_TEMPLATE,
     SB_RT_TOCK_TAKE,
+    SB_RT_TOCK_RUN,
+    SB_RT_TOCK_RUN_TEMPLATE,
     SB_RT__COUNT
 };
 

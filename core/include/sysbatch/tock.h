@@ -20,8 +20,9 @@
  * Encoding.  sb_tock_frame_words() gives the five words of a planned frame
  * (class, r0..r3), each a constant or the libc argument the call site
  * passes; sb_tock_template() lays out a template whose variable words are
- * patches, in either encoding.  GCC builds its byte array from it, the LLVM
- * pass its global; the runtime expands both the same way.
+ * patches, in any of its encodings (the compilers use COMPACT).  GCC
+ * builds its byte array from it, the LLVM pass its global; the runtime
+ * expands both the same way.
  */
 #ifndef SYSBATCH_TOCK_H_CORE
 #define SYSBATCH_TOCK_H_CORE
@@ -97,6 +98,10 @@ const char *sb_tock_stop_test_why(void);
 /* Patch indexes are bytes: 5 * 51 = 255 words (SYSBATCH_TOCK_MAX_FRAMES). */
 #define SB_TOCK_TEMPLATE_MAX_FRAMES 51
 #define SB_TOCK_POLICY_STOP 0 /* SYSBATCH_TOCK_POLICY_STOP */
+/* A checked frame's class word carries this bit (SYSBATCH_TOCK_CHECKED):
+ * the code tests that call's success exactly and leaves the run when it
+ * failed, so sysbatch_tock_run stops there and nowhere else. */
+#define SB_TOCK_CHECKED 0x80u
 
 struct sb_tock_word {
     bool constant;
@@ -111,9 +116,20 @@ int sb_tock_frame_words(const struct sb_batch_plan *b, int slot,
                         struct sb_tock_word out[SB_TOCK_WORDS_PER_FRAME],
                         const char **why);
 
+/* Is frame `slot` of batch `b` checked?  `block_of_slot[s]` is any number
+ * naming the block frame s's call sits in.  In a checked chain only the
+ * last call of a block is tested (exactly) by the block's branch, and the
+ * chain's next block is entered only from that branch's success edge; so
+ * a frame is checked when the next frame's call is in another block.  A
+ * straight-line run has one block and no checked frame. */
+bool sb_tock_frame_checked(const struct sb_batch_plan *b, int slot,
+                           const int *block_of_slot);
+
 enum sb_tock_template_encoding {
     SB_TOCK_TEMPLATE_WORDS = 0, /* SYSBATCH_TOCK_TEMPLATE_WORDS */
     SB_TOCK_TEMPLATE_BYTES = 1, /* SYSBATCH_TOCK_TEMPLATE_BYTES */
+    SB_TOCK_TEMPLATE_COMPACT = 2, /* SYSBATCH_TOCK_TEMPLATE_COMPACT: what the
+                                     compilers emit */
 };
 
 /* Lay out the template of `nframes` frames whose words are `words`

@@ -247,5 +247,5 @@ int main(void)
  * PLAIN: K: stats traps 48 calls 48 series 0 upcalls 4
  *
  * The plugged build makes the same calls in fewer traps:
- * PLUGGED: K: stats traps 23 calls 48 series 13 upcalls 4
+ * PLUGGED: K: stats traps 21 calls 48 series 13 upcalls 4
  */

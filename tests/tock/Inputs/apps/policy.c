@@ -2,7 +2,9 @@
  * the stop and continue policies, the count of calls not executed, a yield
  * as the last call (with its upcall), refused series (two yields, a yield
  * not last, count 0, exit inside), frame templates (both encodings, escapes,
- * patches) and a malformed template.  Checked line by line with FileCheck
+ * patches) and a malformed template; sysbatch_tock_run (checked and
+ * unchecked failures, in-place conversion, the call-by-call fallback of a
+ * refused series).  Checked line by line with FileCheck
  * (the kernel traces every call that runs, so "did not run" is visible).
  */
 #include <stdint.h>
@@ -186,6 +188,41 @@ int main(void)
     set(&g[3], 2, 0x90, 2, 0, 0); /* not run, result unused: runs, converts nothing */
     sysbatch_tock_take(NULL, g, 3, 3);
     app_printf("take unused: frame 3 %x %x\n", g[3].r0, g[3].r1);
+
+    /* sysbatch_tock_run, what compiled code calls.  A failure in an
+     * unchecked frame (1) does not stop the run: the runtime resumes after
+     * it; the checked frame 2 fails and stops it, so frame 3 never runs
+     * and keeps its input words; the mark is gone from frame 2. */
+    frame_t h[4];
+    set(&h[0], 2, DRV_LED, 2, 3, 0);
+    set(&h[1], 2, DRV_LED, 2, 9, 0);
+    set(&h[2], 2 | SYSBATCH_TOCK_CHECKED, DRV_LED, 2, 9, 0);
+    set(&h[3], 2, DRV_LED, 1, 0, 0);
+    sysbatch_tock_run(h, 4);
+    show_frames(h, 4);
+    /* Nothing checked: one trap with the continue policy, and every frame
+     * is turned into libtock-c's struct in place (subscribe {success,
+     * previous callback, previous data, status}, memop {status, data},
+     * command as it came back). */
+    set(&h[0], 1, DRV_COUNTER, 0, 0, 0x55);   /* unsubscribe: the old callback back */
+    set(&h[1], 5, 10, 0, 0, 0);               /* memop hint */
+    set(&h[2], 2, DRV_LED, 2, 9, 0);          /* fails, the run goes on */
+    set(&h[3], 2, DRV_COUNTER, 2, 0, 0);      /* get: Success+u32 */
+    sysbatch_tock_run(h, 4);
+    app_printf("run callback %s\n", h[0].r1 == (uint32_t)counter_cb ? "back" : "lost");
+    h[0].r1 = 0;
+    show_frames(h, 4);
+    /* Refused (a yield that is not last): the runtime makes the calls one
+     * by one, each with its own trap, and stops where the code leaves. */
+    uint8_t flag = 0xee;
+    set(&h[0], 2 | SYSBATCH_TOCK_CHECKED, DRV_LED, 1, 1, 0);
+    set(&h[1], 0, 0, (uint32_t)&flag, 0, 0);  /* yield-no-wait */
+    set(&h[2], 2 | SYSBATCH_TOCK_CHECKED, DRV_LED, 2, 9, 0);
+    set(&h[3], 2, DRV_LED, 1, 3, 0);
+    sysbatch_tock_run(h, 4);
+    app_printf("refused: flag %x\n", flag);
+    h[1].r1 = 0; /* an address, which differs by ISA */
+    show_frames(h, 4);
     return 0;
 }
 
@@ -280,8 +317,37 @@ int main(void)
  * CHECK-NEXT: take 3: 81 7 0 0
  * CHECK-NEXT: K: command 0x90 0x2 0x0 0x0 -> 0x81 0x7 0x0 0x0
  * CHECK-NEXT: take unused: frame 3 81 7
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: command 0x2 0x2 0x3 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: K: series 2 stop
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: frame 0: 2 80 0 0 0
+ * CHECK-NEXT: frame 1: 2 0 6 0 0
+ * CHECK-NEXT: frame 2: 2 0 6 0 0
+ * CHECK-NEXT: frame 3: 2 2 1 0 0
+ * CHECK-NEXT: K: series 4 continue
+ * CHECK-NEXT: K: subscribe 0x90 0x0 0 0x55 -> 0x82 p 0x0 0x0
+ * CHECK-NEXT: K: memop 0xa 0x0 0x0 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: K: command 0x90 0x2 0x0 0x0 -> 0x81 0x7 0x0 0x0
+ * CHECK-NEXT: run callback back
+ * CHECK-NEXT: frame 0: 1 1 0 0 0
+ * CHECK-NEXT: frame 1: 5 0 0 0 0
+ * CHECK-NEXT: frame 2: 2 0 6 0 0
+ * CHECK-NEXT: frame 3: 2 81 7 0 0
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: series refused: yield not last
+ * CHECK-NEXT: K: command 0x2 0x1 0x1 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: yield 0x0 p
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: refused: flag 0
+ * CHECK-NEXT: frame 0: 2 80 0 0 0
+ * CHECK-NEXT: frame 1: 0 0 0 0 0
+ * CHECK-NEXT: frame 2: 2 0 6 0 0
+ * CHECK-NEXT: frame 3: 2 2 1 3 0
  * CHECK-NEXT: K: leds 0111 counter 7
  * CHECK-NEXT: K: exit 0
- * CHECK-NEXT: K: stats traps 19 calls 29 series 14 upcalls 2
+ * CHECK-NEXT: K: stats traps 26 calls 39 series 18 upcalls 2
  * CHECK:      EXIT 0
  */
