@@ -217,6 +217,15 @@ enum sb_pred_avail block_scanner::describe_pred(tree value, const char **what,
         *what = callee_symbol(out_->calls[producer]);
         return SB_PA_RESULT;
     }
+    if (gphi *phi = dyn_cast<gphi *>(def)) {
+        /* A value chosen by the path (x = n < 0 ? a : b): computed in the
+         * region, from a call's result when one of its inputs is. */
+        for (unsigned i = 0; i < gimple_phi_num_args(phi); i++)
+            if (describe_pred(gimple_phi_arg_def(phi, i), what, depth + 1) ==
+                SB_PA_RESULT)
+                return SB_PA_RESULT;
+        return SB_PA_COMPUTED;
+    }
     gassign *assign = dyn_cast<gassign *>(def);
     if (!assign || gimple_has_volatile_ops(assign))
         return SB_PA_COMPUTED;
@@ -224,8 +233,15 @@ enum sb_pred_avail block_scanner::describe_pred(tree value, const char **what,
         return describe_pred_load(assign, what);
     if (gimple_vuse(assign) ||
         (!pure_arith_code_p(gimple_assign_rhs_code(assign)) &&
-         TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) != tcc_comparison))
+         TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) != tcc_comparison)) {
+        /* Not recomputable; name a call result it depends on, if any. */
+        for (unsigned i = 1; i < gimple_num_ops(assign); i++)
+            if (gimple_op(assign, i) &&
+                describe_pred(gimple_op(assign, i), what, depth + 1) ==
+                    SB_PA_RESULT)
+                return SB_PA_RESULT;
         return SB_PA_COMPUTED;
+    }
     for (unsigned i = 1; i < gimple_num_ops(assign); i++) {
         enum sb_pred_avail p = describe_pred(gimple_op(assign, i), what,
                                              depth + 1);
@@ -254,34 +270,36 @@ enum sb_pred_avail block_scanner::describe_pred_load(gassign *load,
     int lb = region_block(gimple_bb(load));
     if (lb < 0)
         return SB_PA_COMPUTED;
+    auto writes = [&](gimple *stmt) {
+        if (gimple_uid(stmt) < first_call_uid_)
+            return false; /* before the issue point */
+        int call = call_index_of(stmt);
+        if (call >= 0)
+            return stmt_conflicts_with(load, call);
+        return gimple_vdef(stmt) && (stmt_may_clobber_ref_p(stmt, ref, true) ||
+                                     gimple_code(stmt) == GIMPLE_ASM ||
+                                     is_gimple_call(stmt));
+    };
+    /* The load's block back from the load, then the blocks on a path to
+     * it in order (the writer named is the one the LLVM pass finds). */
+    gimple_stmt_iterator gsi = gsi_for_stmt(load);
+    for (gsi_prev(&gsi); !gsi_end_p(gsi); gsi_prev(&gsi))
+        if (writes(gsi_stmt(gsi))) {
+            *what = describe_stmt(gsi_stmt(gsi));
+            return SB_PA_WRITTEN;
+        }
     auto_vec<bool, 64> between;
     between.safe_grow_cleared(out_->bbs.length());
     if (lb > 0)
         reaches(0, lb, between.address());
-    for (int b = 0; b <= lb; b++) {
-        if (b != 0 && b != lb && !between[b])
+    for (int b = 0; b < lb; b++) {
+        if (b != 0 && !between[b])
             continue;
-        for (gimple_stmt_iterator gsi = gsi_start_bb(out_->bbs[b]);
-             !gsi_end_p(gsi); gsi_next(&gsi)) {
-            gimple *stmt = gsi_stmt(gsi);
-            if (stmt == load)
-                break;
-            if (gimple_uid(stmt) < first_call_uid_)
-                continue;
-            int call = call_index_of(stmt);
-            bool writes;
-            if (call >= 0)
-                writes = stmt_conflicts_with(load, call);
-            else
-                writes = gimple_vdef(stmt) &&
-                         (stmt_may_clobber_ref_p(stmt, ref, true) ||
-                          gimple_code(stmt) == GIMPLE_ASM ||
-                          is_gimple_call(stmt));
-            if (writes) {
-                *what = describe_stmt(stmt);
+        for (gsi = gsi_start_bb(out_->bbs[b]); !gsi_end_p(gsi); gsi_next(&gsi))
+            if (writes(gsi_stmt(gsi))) {
+                *what = describe_stmt(gsi_stmt(gsi));
                 return SB_PA_WRITTEN;
             }
-        }
     }
     return SB_PA_AVAILABLE;
 }

@@ -579,7 +579,9 @@ void batch_rewriter::fill_predicated_jumps(gimple_seq *seq,
         const struct sb_slot_plan &sp = bp_.slots[s];
         if (!sp.predicated)
             continue;
-        gcond *cond = as_a<gcond *>(last_stmt(blk_->bbs[sp.pred_block]));
+        /* The branch as analysed: the entry block's last statement is now
+         * the issue's own test. */
+        gcond *cond = as_a<gcond *>(blk_->term_stmt[sp.pred_block]);
         tree lhs = rematerialize_pred(seq, gimple_cond_lhs(cond), first, blk_,
                                       loc, &done);
         tree rhs = rematerialize_pred(seq, gimple_cond_rhs(cond), first, blk_,

@@ -28,7 +28,7 @@
 // REMARKS-DAG: predicated.c:61:14: remark: batched 4 calls (open, fchmod, write, close) into 7 slots with 3 chains over 3 blocks (branchy)
 // REMARKS-DAG: predicated.c:80:14: remark: batched 4 calls (access, mkdir, rmdir, getpid) into 4 slots with 0 chains over 4 blocks (branchy)
 // REMARKS-DAG: predicated.c:102:14: remark: batched 4 calls (access, rmdir, unlink, mkdir) into 4 slots with 0 chains over 4 blocks (branchy)
-// REMARKS-DAG: predicated.c:104:9: remark: branch ends the region: {{.*}}it reads memory the region may write before the branch (a call to printf)
+// REMARKS-DAG: predicated.c:104:9: remark: branch ends the region: {{.*}}it reads memory the region may write before the branch (a call to puts)
 // REMARKS-DAG: predicated.c:123:9: remark: branch ends the region: the branch's condition is not available where the batch is issued: it reads memory the region may write before the branch (a store)
 // REMARKS-DAG: predicated.c:124:13: remark: rmdir not batched: below-min-batch
 //

@@ -98,7 +98,7 @@ static void field_before(const char *probe, const char *target)
         show_errno("field_before");
         return;
     }
-    printf("field_before probed\n");
+    puts("field_before probed");
     long a = access(target, F_OK);
     long r;
     if (S_ISDIR(st.st_mode))
