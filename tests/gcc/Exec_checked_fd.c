@@ -1,10 +1,9 @@
 /* glibc's negative-fd precheck passes for an fd the code checked before
  * the call, also through a phi of a result and a constant (fts-style
  * fd = name ? open(name, O_RDONLY) : 0; if (fd < 0) return; fstat(fd)):
- * fstat and read form one batch (with the close under `if (name)`, a
- * predicated slot).  An fd not checked on the way stays
- * refused with the reason.  Run plugged and unplugged, with and without
- * BATCH_EMUL=1, on a file, a missing one (the check returns) and stdin.
+ * fstat, read and the close under `if (name)` (a predicated slot) batch;
+ * an fd not checked on the way stays refused with the reason.  Run plugged
+ * and unplugged, with and without BATCH_EMUL=1, on a file, none, stdin.
  *
  * REQUIRES: gcc-host
  * RUN: %sbgcc -O0 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=OPT
