@@ -207,6 +207,11 @@ void block_scanner::describe_terminator(int b, struct sb_block *blk,
 enum sb_pred_avail block_scanner::describe_pred(tree value, const char **what,
                                                 int depth) const
 {
+    /* Integer and pointer values only: a floating-point compare made
+     * early could raise an exception flag the program never raised. */
+    tree type = TREE_TYPE(value);
+    if (!INTEGRAL_TYPE_P(type) && !POINTER_TYPE_P(type))
+        return SB_PA_COMPUTED;
     if (available_ssa_p(value, first_call_uid_))
         return SB_PA_AVAILABLE;
     if (TREE_CODE(value) != SSA_NAME || depth > 16)

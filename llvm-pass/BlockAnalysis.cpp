@@ -494,7 +494,12 @@ sb_pred_avail visitBranchCondition(Analysis &A, Region &R, Value *V,
     }
     return SB_PA_AVAILABLE;
   }
-  if (isa<CmpInst>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I) ||
+  // Integer and pointer code only: a floating-point compare made early
+  // could raise an exception flag the program never raised.
+  if (I->getType()->isFPOrFPVectorTy() ||
+      (isa<CmpInst>(I) && !isa<ICmpInst>(I)))
+    return SB_PA_COMPUTED;
+  if (isa<ICmpInst>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I) ||
       isa<CastInst>(I) || isa<GetElementPtrInst>(I) ||
       (isa<BinaryOperator>(I) && !I->isIntDivRem())) {
     for (Value *Op : I->operands()) {
