@@ -73,6 +73,80 @@ static int later_block(int b, int target)
     return target > b ? target : SB_BLOCK_EXIT;
 }
 
+/* Why a branch condition is not available where the batch is issued. */
+static const char *pred_unavailable(const struct sb_term_shape *shape,
+                                    char *buf, size_t bufsize)
+{
+    const char *what = shape->pred_what;
+    switch (shape->pred) {
+    case SB_PA_RESULT:
+        snprintf(buf, bufsize,
+                 "the branch depends on the result of %s, and only a sign "
+                 "test of the block's last call maps onto the batch",
+                 what ? what : "a call of the region");
+        return buf;
+    case SB_PA_WRITTEN:
+        snprintf(buf, bufsize,
+                 "the branch's condition is not available where the batch "
+                 "is issued: it reads memory the region may write before "
+                 "the branch (%s)",
+                 what ? what : "code or a call's buffer");
+        return buf;
+    case SB_PA_UNSAFE_LOAD:
+        return "the branch's condition is not available where the batch is "
+               "issued: it loads through a pointer that may not be valid "
+               "there";
+    case SB_PA_COMPUTED:
+        return "the branch's condition is not available where the batch is "
+               "issued: it is computed in the region";
+    default:
+        return NULL;
+    }
+}
+
+/* A two-way branch whose condition is available where the batch is
+ * issued: PRED (GOTO or EXIT when both arms lead to the same place). */
+static const char *pred_terminator(int b, const struct sb_term_shape *shape,
+                                   struct sb_block *out, bool has_call)
+{
+    int t = later_block(b, shape->succ[0]);
+    int f = later_block(b, shape->succ[1]);
+    if (t != f) {
+        out->term = SB_TERM_PRED;
+        out->succ[0] = t;
+        out->succ[1] = f;
+    } else if (t != SB_BLOCK_EXIT) {
+        out->term = SB_TERM_GOTO;
+        out->succ[0] = t;
+    }
+    return has_call && (shape->succ[0] == 0 || shape->succ[1] == 0)
+               ? "a loop: an edge goes back to the region's entry"
+               : NULL;
+}
+
+/* `not_cond` (why the branch is no sign test; NULL for a block without
+ * calls) joined with why its condition is not available, into buf. */
+static const char *branch_ends(const struct sb_term_shape *shape,
+                               const char *not_cond, char *buf,
+                               size_t bufsize)
+{
+    char why[320];
+    const char *unavailable = pred_unavailable(shape, why, sizeof why);
+    if (!unavailable)
+        return not_cond ? (snprintf(buf, bufsize, "%s", not_cond), buf)
+                        : NULL;
+    if (unavailable != why)
+        snprintf(why, sizeof why, "%s", unavailable);
+    if (not_cond) {
+        char first[256];
+        snprintf(first, sizeof first, "%s", not_cond);
+        snprintf(buf, bufsize, "%s; %s", first, why);
+    } else {
+        snprintf(buf, bufsize, "%s", why);
+    }
+    return buf;
+}
+
 const char *sb_describe_terminator(const struct sb_region *region, int b,
                                    int last_call,
                                    const struct sb_term_shape *shape,
@@ -104,12 +178,26 @@ const char *sb_describe_terminator(const struct sb_region *region, int b,
         return NULL;
     }
     if (!has_call)
-        return NULL;
+        return shape->pred == SB_PA_AVAILABLE
+                   ? pred_terminator(b, shape, out, false)
+                   : branch_ends(shape, NULL, buf, bufsize);
     const struct sb_call_event *ev = sb_region_call(region, last_call);
     if (!ev)
         return NULL;
     const char *sym = ev->symbol ? ev->symbol : "?";
 
+    /* An extension of the result keeps signed compares' meaning; an
+     * unsigned compare of a sign-extended value does not. */
+    bool unsigned_op = shape->op >= SB_CMP_ULT;
+    bool sign_test = shape->is_compare && shape->value != SB_CV_OTHER &&
+                     shape->constant_fits &&
+                     !(shape->value == SB_CV_EXTENDED && unsigned_op &&
+                       !shape->unsigned_result);
+    /* A branch on something else the batch can still follow when its
+     * condition is known where the batch is filled; code between the call
+     * and that branch is crossed like any code of the region. */
+    if (!sign_test && shape->pred == SB_PA_AVAILABLE)
+        return pred_terminator(b, shape, out, true);
     /* Only code that commutes with every later call may stand between the
      * call and the branch (it then runs after the kernel made them). */
     const struct sb_block *blk = &region->blocks[b];
@@ -124,17 +212,12 @@ const char *sb_describe_terminator(const struct sb_region *region, int b,
             return buf;
         }
     }
-    /* An extension of the result keeps signed compares' meaning; an
-     * unsigned compare of a sign-extended value does not. */
-    bool unsigned_op = shape->op >= SB_CMP_ULT;
-    if (!shape->is_compare || shape->value == SB_CV_OTHER ||
-        !shape->constant_fits ||
-        (shape->value == SB_CV_EXTENDED && unsigned_op &&
-         !shape->unsigned_result)) {
-        snprintf(buf, bufsize,
+    if (!sign_test) {
+        char not_cond[256];
+        snprintf(not_cond, sizeof not_cond,
                  "the branch is not the result of %s (the block's last "
                  "call) compared with a constant", sym);
-        return buf;
+        return branch_ends(shape, not_cond, buf, bufsize);
     }
     int mask = sb_cond_classes(sb_call_ret_conv(region->abi, ev),
                                sb_call_result_bits(region->abi, ev),

@@ -26,6 +26,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Every jump offset a slot may take: its three, and a predicated slot's
+ * three alternatives (the front end picks one set when filling). */
+static int slot_offsets(const struct sb_slot_plan *s, short offs[6])
+{
+    offs[0] = s->jump_fail;
+    offs[1] = s->jump_zero;
+    offs[2] = s->jump_pos;
+    if (!s->predicated)
+        return 3;
+    offs[3] = s->alt_fail;
+    offs[4] = s->alt_zero;
+    offs[5] = s->alt_pos;
+    return 6;
+}
+
 static const char *slot_hazard(const struct sb_batch_plan *b, int i,
                                const unsigned char *dom)
 {
@@ -33,8 +48,9 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
     const struct sb_slot_plan *s = &b->slots[i];
     if (s->argc < 0 || s->argc > SB_MAX_ARGS)
         return "argc outside 0..6";
-    short offs[3] = {s->jump_fail, s->jump_zero, s->jump_pos};
-    for (int o = 0; o < 3; o++) {
+    short offs[6];
+    int noffs = slot_offsets(s, offs);
+    for (int o = 0; o < noffs; o++) {
         if (offs[o] < 0)
             continue;
         int target = i + 1 + offs[o];
@@ -67,13 +83,19 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
         return "unknown slot kind";
     if (s->nr != -2)
         return "a word copy does not have nr -2";
-    if (s->jump_fail != 0 || s->jump_zero != 0 || s->jump_pos != 0)
+    if (s->jump_fail != 0 || s->jump_zero != 0 || s->jump_pos != 0 ||
+        s->predicated)
         return "a word copy has a nonzero jump offset (the kernel keeps the "
                "previous slot's offset)";
     if (i == 0)
         return "a word copy is the first slot (its source cannot have run)";
     const struct sb_slot_plan *prev = &b->slots[i - 1];
-    if (prev->jump_fail > 0 || prev->jump_zero > 0 || prev->jump_pos > 0)
+    short prev_offs[6];
+    int nprev = slot_offsets(prev, prev_offs);
+    bool jumps_over = false;
+    for (int o = 0; o < nprev; o++)
+        jumps_over |= prev_offs[o] > 0;
+    if (jumps_over)
         return "the slot before a word copy can jump over it (it must fall "
                "through or stop)";
     int src = s->copy_src_slot, dst = s->copy_dst_slot;
@@ -85,7 +107,8 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
         return "a word copy from memory names no libc argument";
     if (!dom[(size_t)i * n + src])
         return "a word copy's source does not run on every path to the copy";
-    if (b->slots[src].jump_fail >= 0)
+    if (b->slots[src].jump_fail >= 0 ||
+        (b->slots[src].predicated && b->slots[src].alt_fail >= 0))
         return "a word copy's source does not stop on failure (-errno would "
                "reach the consumer)";
     if (dst <= i || dst >= n)
@@ -125,8 +148,9 @@ const char *sb_plan_find_hazard(const struct sb_plan *plan, int *batch,
             if (!reached[i])
                 continue;
             const struct sb_slot_plan *s = &b->slots[i];
-            short offs[3] = {s->jump_fail, s->jump_zero, s->jump_pos};
-            for (int o = 0; o < 3; o++) {
+            short offs[6];
+            int noffs = slot_offsets(s, offs);
+            for (int o = 0; o < noffs; o++) {
                 if (offs[o] < 0)
                     continue;
                 int t = i + 1 + offs[o];

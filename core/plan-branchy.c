@@ -46,6 +46,8 @@ static const char *const branchy_malformed[] = {
     "block",
     "branchy region: the entry block has no call (the batch is issued at the "
     "region's first call)",
+    "branchy region: a predicated branch's target is not a later block or "
+    "exit",
 };
 
 /* The first structural error of a branchy region, or NULL. */
@@ -88,13 +90,18 @@ static const char *branchy_validate(const struct planner *pl)
             if (last_call < 0 || bl->cond_call != last_call)
                 return branchy_malformed[6];
             break;
+        case SB_TERM_PRED:
+            nsucc = 2;
+            break;
         default:
             return branchy_malformed[3];
         }
         for (int k = 0; k < nsucc; k++) {
             int t = bl->succ[k];
             if (t != SB_BLOCK_EXIT && (t <= b || t >= nb))
-                return branchy_malformed[nsucc == 1 ? 4 : 5];
+                return branchy_malformed[nsucc == 1   ? 4
+                                         : nsucc == 2 ? 8
+                                                      : 5];
         }
     }
     return NULL;
@@ -282,8 +289,10 @@ static void branchy_walk(struct branchy *br)
         }
         if (!br->live[b] || br->cut[b])
             continue;
-        int nsucc = bl->term == SB_TERM_GOTO ? 1
-                    : bl->term == SB_TERM_COND ? 3 : 0;
+        int nsucc = bl->term == SB_TERM_GOTO   ? 1
+                    : bl->term == SB_TERM_PRED ? 2
+                    : bl->term == SB_TERM_COND ? 3
+                                               : 0;
         for (int k = 0; k < nsucc; k++) {
             int t = bl->succ[k];
             if (t == SB_BLOCK_EXIT)
@@ -300,8 +309,23 @@ static void branchy_walk(struct branchy *br)
     }
 }
 
-/* The slot where a path entering block t continues, or SLOT_END. */
-static int branchy_resolve(const struct branchy *br, int t)
+/* Where a path continues: slot[0], or, when pred >= 0, slot[0] if the
+ * condition of block pred's terminator holds and slot[1] if it does not.
+ * A slot is SLOT_END when the path leaves the batch there. */
+struct target {
+    int pred;
+    int slot[2];
+};
+
+static struct target target_to(int slot)
+{
+    struct target t = {-1, {slot, slot}};
+    return t;
+}
+
+/* The slot where a path entering block t continues, or SLOT_END; a
+ * predicated branch on the way ends it (one predicate per jump). */
+static int branchy_resolve_plain(const struct branchy *br, int t)
 {
     while (t != SB_BLOCK_EXIT && br->live[t]) {
         if (br->first_slot[t] >= 0)
@@ -311,6 +335,36 @@ static int branchy_resolve(const struct branchy *br, int t)
         t = br->blocks[t].succ[0]; /* a call-free block: follow its goto */
     }
     return SLOT_END;
+}
+
+/* Both arms of predicated block p, each resolved without another
+ * predicate. */
+static struct target branchy_pred_arms(const struct branchy *br, int p)
+{
+    struct target t = {p,
+                       {branchy_resolve_plain(br, br->blocks[p].succ[0]),
+                        branchy_resolve_plain(br, br->blocks[p].succ[1])}};
+    if (t.slot[0] == t.slot[1])
+        t.pred = -1;
+    return t;
+}
+
+/* Where a path entering block t continues: through call-free blocks'
+ * gotos, and through the first call-free predicated block on the way. */
+static struct target branchy_resolve(const struct branchy *br, int t)
+{
+    while (t != SB_BLOCK_EXIT && br->live[t]) {
+        if (br->first_slot[t] >= 0)
+            return target_to(br->first_slot[t]);
+        if (br->cut[t])
+            return target_to(SLOT_END);
+        if (br->blocks[t].term == SB_TERM_PRED)
+            return branchy_pred_arms(br, t);
+        if (br->blocks[t].term != SB_TERM_GOTO)
+            return target_to(SLOT_END);
+        t = br->blocks[t].succ[0];
+    }
+    return target_to(SLOT_END);
 }
 
 /* Can a result of this sign class occur at all under the convention? */
@@ -328,26 +382,56 @@ static bool class_possible(enum sb_ret_conv conv, int k)
     }
 }
 
-/* Where each outcome (fail, zero, pos) of included call c leads: a slot
- * or SLOT_END, ignoring any chain. */
-static void branchy_targets(const struct branchy *br, int c, int out[3])
+/* Where each outcome (fail, zero, pos) of included call c leads, ignoring
+ * any chain.  The outcomes share one predicate: an outcome that would need
+ * a second one stops the batch. */
+static void branchy_targets(const struct branchy *br, int c,
+                            struct target out[3])
 {
     int b = br->block_of[c];
     const struct sb_block *bl = &br->blocks[b];
-    out[0] = out[1] = out[2] = SLOT_END;
+    out[0] = out[1] = out[2] = target_to(SLOT_END);
     if (c != br->last_inc[b]) {
         /* The next included call of the block, after c's copies. */
-        out[0] = out[1] = out[2] = br->slot_of[c] + 1 + br->ncopies[c];
+        out[0] = out[1] = out[2] =
+            target_to(br->slot_of[c] + 1 + br->ncopies[c]);
         return;
     }
     if (br->cut[b])
         return;
     if (bl->term == SB_TERM_GOTO) {
         out[0] = out[1] = out[2] = branchy_resolve(br, bl->succ[0]);
+    } else if (bl->term == SB_TERM_PRED) {
+        out[0] = out[1] = out[2] = branchy_pred_arms(br, b);
     } else if (bl->term == SB_TERM_COND) {
         for (int k = 0; k < 3; k++)
             out[k] = branchy_resolve(br, bl->succ[k]);
     }
+    int pred = -1;
+    for (int k = 0; k < 3; k++) {
+        if (out[k].pred < 0)
+            continue;
+        if (pred < 0)
+            pred = out[k].pred;
+        else if (out[k].pred != pred)
+            out[k] = target_to(SLOT_END);
+    }
+}
+
+/* Block c's targets as they are when predicate value v (0: holds, 1: does
+ * not) is chosen. */
+static void targets_for(const struct target t[3], int v, int out[3])
+{
+    for (int k = 0; k < 3; k++)
+        out[k] = t[k].slot[t[k].pred >= 0 ? v : 0];
+}
+
+static int targets_pred(const struct target t[3])
+{
+    for (int k = 0; k < 3; k++)
+        if (t[k].pred >= 0)
+            return t[k].pred;
+    return -1;
 }
 
 /* Assign slots; returns the number of consumers newly forced out because
@@ -393,8 +477,14 @@ static int branchy_layout(struct branchy *br)
         int after = br->slot_of[p] + 1 + br->ncopies[p];
         if (after == s)
             after = SLOT_END;
+        struct target tt[3];
+        branchy_targets(br, p, tt);
+        /* A predicated producer stops where the chosen arm does not start
+         * after its copies (branchy_encode), so its consumers stay. */
+        if (targets_pred(tt) >= 0)
+            continue;
         int t[3];
-        branchy_targets(br, p, t);
+        targets_for(tt, 0, t);
         enum sb_ret_conv conv = sb_call_ret_conv(pl->region->abi, pl->calls[p]);
         /* An outcome that leaves the batch (n = read(...); if (n <= 0)
          * break;) stops there instead of falling into the copies. */
@@ -502,29 +592,47 @@ static int branchy_encode(struct branchy *br, struct sb_plan *plan)
         plan->calls[c].slot = s;
         plan->calls[c].why = SB_WHY_NONE;
         plan->calls[c].detail = NULL;
-        if (br->ncopies[c]) {
-            /* zero/pos fall into the copies, or stop where they leave the
-             * batch (branchy_layout allowed nothing else). */
-            int t[3], after = s + 1 + br->ncopies[c];
-            branchy_targets(br, c, t);
-            enum sb_ret_conv conv = sb_call_ret_conv(pl->region->abi, pl->calls[c]);
-            call->jump_fail = -1;
-            call->jump_zero = class_possible(conv, 1) && t[1] == SLOT_END &&
-                                      after != br->nslots
-                                  ? -1
-                                  : 0;
-            call->jump_pos = class_possible(conv, 2) && t[2] == SLOT_END &&
-                                     after != br->nslots
-                                 ? -1
-                                 : 0;
-        } else {
+        struct target tt[3];
+        branchy_targets(br, c, tt);
+        int pred = targets_pred(tt);
+        short jumps[2][3];
+        for (int v = 0; v < (pred >= 0 ? 2 : 1); v++) {
             int t[3];
-            branchy_targets(br, c, t);
-            call->jump_fail = branchy_offset(s, t[0], br->nslots);
-            call->jump_zero = branchy_offset(s, t[1], br->nslots);
-            call->jump_pos = branchy_offset(s, t[2], br->nslots);
-            if (call->jump_fail || call->jump_zero || call->jump_pos)
-                b->branchy = true;
+            targets_for(tt, v, t);
+            short *j = jumps[v];
+            if (br->ncopies[c]) {
+                /* zero/pos fall into the copies, or stop where they leave
+                 * the batch or (predicated) where the chosen arm does not
+                 * start after the copies; branchy_layout allowed nothing
+                 * else unpredicated. */
+                int after = s + 1 + br->ncopies[c];
+                enum sb_ret_conv conv =
+                    sb_call_ret_conv(pl->region->abi, pl->calls[c]);
+                int at = after == br->nslots ? SLOT_END : after;
+                j[0] = -1;
+                for (int k = 1; k < 3; k++)
+                    j[k] = class_possible(conv, k) && t[k] != at &&
+                                   after != br->nslots
+                               ? -1
+                               : 0;
+            } else {
+                for (int k = 0; k < 3; k++)
+                    j[k] = branchy_offset(s, t[k], br->nslots);
+            }
+            for (int k = 0; k < 3; k++)
+                if (j[k] > 0 || (j[k] < 0 && !br->ncopies[c]))
+                    b->branchy = true;
+        }
+        call->jump_fail = jumps[0][0];
+        call->jump_zero = jumps[0][1];
+        call->jump_pos = jumps[0][2];
+        if (pred >= 0 && memcmp(jumps[0], jumps[1], sizeof jumps[0]) != 0) {
+            call->predicated = true;
+            call->pred_block = pred;
+            call->alt_fail = jumps[1][0];
+            call->alt_zero = jumps[1][1];
+            call->alt_pos = jumps[1][2];
+            b->branchy = true;
         }
     }
     /* Copies follow their producer, in consumer order, then argument order. */

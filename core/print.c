@@ -78,27 +78,50 @@ static const char *call_symbol(const struct sb_region *region, int call)
     return ev->row ? ev->row->name : "?";
 }
 
-static void add_jumps(struct line *l, const struct sb_slot_plan *s)
+static void to_jump_column(struct line *l)
+{
+    while (l->len < JUMP_COLUMN - 1)
+        add(l, " ");
+    add(l, " ");
+}
+
+/* The nonzero offsets of one jump set; "next" when all are 0 and `always`. */
+static void add_jump_set(struct line *l, const short offs[3], bool always)
 {
     static const char *const names[3] = {"fail", "zero", "pos"};
-    short offs[3] = {s->jump_fail, s->jump_zero, s->jump_pos};
     bool first = true;
     for (int o = 0; o < 3; o++) {
         if (offs[o] == 0)
             continue;
-        if (first) {
-            while (l->len < JUMP_COLUMN - 1)
-                add(l, " ");
+        if (first && !always)
+            to_jump_column(l);
+        else if (!first)
             add(l, " ");
-            first = false;
-        } else {
-            add(l, " ");
-        }
+        first = false;
         if (offs[o] < 0)
             add(l, "%s=stop", names[o]);
         else
             add(l, "%s=+%d", names[o], offs[o]);
     }
+    if (first && always)
+        add(l, "next");
+}
+
+/* A predicated slot: "bK true: <jumps>; false: <jumps>" (block K's
+ * condition as evaluated when the batch is filled). */
+static void add_jumps(struct line *l, const struct sb_slot_plan *s)
+{
+    short offs[3] = {s->jump_fail, s->jump_zero, s->jump_pos};
+    if (!s->predicated) {
+        add_jump_set(l, offs, false);
+        return;
+    }
+    short alt[3] = {s->alt_fail, s->alt_zero, s->alt_pos};
+    to_jump_column(l);
+    add(l, "b%d true: ", s->pred_block);
+    add_jump_set(l, offs, true);
+    add(l, "; false: ");
+    add_jump_set(l, alt, true);
 }
 
 static void print_slot(FILE *out, const struct sb_region *region,

@@ -89,12 +89,17 @@ private:
                             struct sb_term_shape *shape) const;
     void describe_terminator(int b, struct sb_block *blk,
                              const char **why) const;
+    enum sb_pred_avail describe_pred(tree value, const char **what,
+                                     int depth) const;
+    enum sb_pred_avail describe_pred_load(gassign *load,
+                                          const char **what) const;
 
     basic_block bb_; /* the block, or the branchy region's entry */
     enum sb_abi abi_;
     int first_; /* the region starts at the block's candidate first_ */
     struct sysbatch_block *out_;
     bool chain_ = false; /* describing a Tock checked chain */
+    unsigned first_call_uid_ = ~0u; /* branchy region: the issue point */
 };
 
 } // namespace sysbatch_gcc

@@ -44,6 +44,7 @@ bool control_stmt_p(gimple *stmt)
 int block_scanner::run_region()
 {
     unsigned first_call_uid = collect_calls(false);
+    first_call_uid_ = first_call_uid;
     int ncalls = (int)out_->calls.length();
     if (ncalls == 0 || ncalls > SB_MAX_REGION_CALLS ||
         gimple_bb(out_->calls[0]) != bb_)
@@ -182,11 +183,130 @@ void block_scanner::describe_terminator(int b, struct sb_block *blk,
         shape.succ[1] = region_block(on_false->dest);
         if (call >= 0)
             describe_condition(call, cond, &shape);
+        /* The whole condition, for a predicated branch: both operands
+         * available where the batch is issued. */
+        const char *what = NULL;
+        enum sb_pred_avail pred =
+            describe_pred(gimple_cond_lhs(cond), &what, 0);
+        if (pred == SB_PA_AVAILABLE)
+            pred = describe_pred(gimple_cond_rhs(cond), &what, 0);
+        shape.pred = (uint8_t)pred;
+        shape.pred_what = what;
     }
     char buf[512];
     const char *text = sb_describe_terminator(&out_->region, b, call, &shape,
                                               blk, buf, sizeof buf);
     *why = text == buf ? ggc_strdup(buf) : text;
+}
+
+/* Is `value`, an operand of a branch condition, available where the batch
+ * is issued (core.h, SB_TERM_PRED)?  Defined before the issue point, or
+ * recomputable there by arithmetic that cannot trap over such values and
+ * by loads describe_pred_load allows.  The LLVM pass decides the same
+ * (visitBranchCondition). */
+enum sb_pred_avail block_scanner::describe_pred(tree value, const char **what,
+                                                int depth) const
+{
+    /* Integer and pointer values only: a floating-point compare made
+     * early could raise an exception flag the program never raised. */
+    tree type = TREE_TYPE(value);
+    if (!INTEGRAL_TYPE_P(type) && !POINTER_TYPE_P(type))
+        return SB_PA_COMPUTED;
+    if (available_ssa_p(value, first_call_uid_))
+        return SB_PA_AVAILABLE;
+    if (TREE_CODE(value) != SSA_NAME || depth > 16)
+        return SB_PA_COMPUTED;
+    gimple *def = SSA_NAME_DEF_STMT(value);
+    int producer = call_index_of(def);
+    if (producer >= 0) {
+        *what = callee_symbol(out_->calls[producer]);
+        return SB_PA_RESULT;
+    }
+    if (gphi *phi = dyn_cast<gphi *>(def)) {
+        /* A value chosen by the path (x = n < 0 ? a : b): computed in the
+         * region, from a call's result when one of its inputs is. */
+        for (unsigned i = 0; i < gimple_phi_num_args(phi); i++)
+            if (describe_pred(gimple_phi_arg_def(phi, i), what, depth + 1) ==
+                SB_PA_RESULT)
+                return SB_PA_RESULT;
+        return SB_PA_COMPUTED;
+    }
+    gassign *assign = dyn_cast<gassign *>(def);
+    if (!assign || gimple_has_volatile_ops(assign))
+        return SB_PA_COMPUTED;
+    if (gimple_assign_load_p(assign) && gimple_assign_single_p(assign))
+        return describe_pred_load(assign, what);
+    if (gimple_vuse(assign) ||
+        (!pure_arith_code_p(gimple_assign_rhs_code(assign)) &&
+         TREE_CODE_CLASS(gimple_assign_rhs_code(assign)) != tcc_comparison)) {
+        /* Not recomputable; name a call result it depends on, if any. */
+        for (unsigned i = 1; i < gimple_num_ops(assign); i++)
+            if (gimple_op(assign, i) &&
+                describe_pred(gimple_op(assign, i), what, depth + 1) ==
+                    SB_PA_RESULT)
+                return SB_PA_RESULT;
+        return SB_PA_COMPUTED;
+    }
+    for (unsigned i = 1; i < gimple_num_ops(assign); i++) {
+        enum sb_pred_avail p = describe_pred(gimple_op(assign, i), what,
+                                             depth + 1);
+        if (p != SB_PA_AVAILABLE)
+            return p;
+    }
+    return SB_PA_AVAILABLE;
+}
+
+/* A load in the region that the issue point may make instead: it cannot
+ * trap there (tree_could_trap_p: a declared object at a constant offset,
+ * as LLVM's isDereferenceablePointer), its address is available there, and
+ * nothing between the issue point and the load on a region path - code,
+ * or the kernel side of a region call - may write what it reads. */
+enum sb_pred_avail block_scanner::describe_pred_load(gassign *load,
+                                                     const char **what) const
+{
+    tree ref = gimple_assign_rhs1(load);
+    ssa_op_iter iter;
+    tree use;
+    FOR_EACH_SSA_TREE_OPERAND(use, load, iter, SSA_OP_USE)
+        if (!available_ssa_p(use, first_call_uid_))
+            return SB_PA_UNSAFE_LOAD;
+    if (tree_could_trap_p(ref) || stmt_could_throw_p(cfun, load))
+        return SB_PA_UNSAFE_LOAD;
+    int lb = region_block(gimple_bb(load));
+    if (lb < 0)
+        return SB_PA_COMPUTED;
+    auto writes = [&](gimple *stmt) {
+        if (gimple_uid(stmt) < first_call_uid_)
+            return false; /* before the issue point */
+        int call = call_index_of(stmt);
+        if (call >= 0)
+            return stmt_conflicts_with(load, call);
+        return gimple_vdef(stmt) && (stmt_may_clobber_ref_p(stmt, ref, true) ||
+                                     gimple_code(stmt) == GIMPLE_ASM ||
+                                     is_gimple_call(stmt));
+    };
+    /* The load's block back from the load, then the blocks on a path to
+     * it in order (the writer named is the one the LLVM pass finds). */
+    gimple_stmt_iterator gsi = gsi_for_stmt(load);
+    for (gsi_prev(&gsi); !gsi_end_p(gsi); gsi_prev(&gsi))
+        if (writes(gsi_stmt(gsi))) {
+            *what = describe_stmt(gsi_stmt(gsi));
+            return SB_PA_WRITTEN;
+        }
+    auto_vec<bool, 64> between;
+    between.safe_grow_cleared(out_->bbs.length());
+    if (lb > 0)
+        reaches(0, lb, between.address());
+    for (int b = 0; b < lb; b++) {
+        if (b != 0 && !between[b])
+            continue;
+        for (gsi = gsi_start_bb(out_->bbs[b]); !gsi_end_p(gsi); gsi_next(&gsi))
+            if (writes(gsi_stmt(gsi))) {
+                *what = describe_stmt(gsi_stmt(gsi));
+                return SB_PA_WRITTEN;
+            }
+    }
+    return SB_PA_AVAILABLE;
 }
 
 /* The condition of `cond` after call `call` as the core's terminator shape

@@ -280,6 +280,44 @@ tree rematerialize(gimple_seq *seq, tree arg, gcall *first, location_t loc,
     return value;
 }
 
+/* `value`, an operand of a predicated branch's condition, computed again
+ * into `seq` at the issue point `first`: describe_pred allowed arithmetic
+ * and loads in later blocks of `blk`'s region (they run on that path only;
+ * the loads cannot trap and read what they would read there), and whatever
+ * rematerialize() handles in the entry block. */
+tree rematerialize_pred(gimple_seq *seq, tree value, gcall *first,
+                        const struct sysbatch_block *blk, location_t loc,
+                        hash_map<tree, tree> *done)
+{
+    if (TREE_CODE(value) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(value))
+        return value;
+    if (tree *known = done->get(value))
+        return *known;
+    gimple *def = SSA_NAME_DEF_STMT(value);
+    bool later = false;
+    for (unsigned b = 1; b < blk->bbs.length(); b++)
+        later |= gimple_bb(def) == blk->bbs[b];
+    gassign *assign = dyn_cast<gassign *>(def);
+    if (!later || !assign)
+        return rematerialize(seq, value, first, loc, done);
+    gassign *again = as_a<gassign *>(gimple_copy(assign));
+    tree copy = make_ssa_name(TREE_TYPE(value), again);
+    gimple_assign_set_lhs(again, copy);
+    if (gimple_assign_load_p(assign)) {
+        gimple_assign_set_rhs1(again, unshare_expr(gimple_assign_rhs1(assign)));
+        gimple_set_vuse(again, gimple_vuse(first));
+    } else {
+        for (unsigned i = 1; i < gimple_num_ops(again); i++)
+            gimple_set_op(again, i,
+                          rematerialize_pred(seq, gimple_op(assign, i), first,
+                                             blk, loc, done));
+    }
+    gimple_set_location(again, loc);
+    gimple_seq_add_stmt(seq, again);
+    done->put(value, copy);
+    return copy;
+}
+
 class batch_rewriter {
 public:
     batch_rewriter(struct sysbatch_block *blk, const struct sb_plan *plan,
@@ -300,6 +338,7 @@ private:
     bool template_word(const struct sb_slot_plan &sp, int k, tree *value) const;
     tree build_template() const;
     void fill_from_template(gimple_seq *seq, location_t loc) const;
+    void fill_predicated_jumps(gimple_seq *seq, location_t loc) const;
     tree issue(gcall *first);
     void rewrite_call_site(int call, int slot, tree last);
     void verify_call_site(gimple_seq *seq, int call, int slot,
@@ -529,6 +568,44 @@ void batch_rewriter::fill_from_template(gimple_seq *seq, location_t loc) const
     }
 }
 
+/* Predicated slots (core.h, SB_TERM_PRED): each jump field is the planned
+ * one when the condition of block pred_block's branch holds here, where
+ * the batch is filled, and the alternative one when it does not. */
+void batch_rewriter::fill_predicated_jumps(gimple_seq *seq,
+                                           location_t loc) const
+{
+    gcall *first = blk_->calls[bp_.first_call];
+    hash_map<tree, tree> done;
+    tree short_t = short_integer_type_node;
+    for (int s = 0; s < bp_.nslots; s++) {
+        const struct sb_slot_plan &sp = bp_.slots[s];
+        if (!sp.predicated)
+            continue;
+        /* The branch as analysed: the entry block's last statement is now
+         * the issue's own test. */
+        gcond *cond = as_a<gcond *>(blk_->term_stmt[sp.pred_block]);
+        tree lhs = rematerialize_pred(seq, gimple_cond_lhs(cond), first, blk_,
+                                      loc, &done);
+        tree rhs = rematerialize_pred(seq, gimple_cond_rhs(cond), first, blk_,
+                                      loc, &done);
+        tree holds = gimple_build(seq, loc, gimple_cond_code(cond),
+                                  boolean_type_node, lhs, rhs);
+        const short planned[3] = {sp.jump_fail, sp.jump_zero, sp.jump_pos};
+        const short alt[3] = {sp.alt_fail, sp.alt_zero, sp.alt_pos};
+        tree fields[3] = {sysbatch_rt.field_jump_fail,
+                          sysbatch_rt.field_jump_zero,
+                          sysbatch_rt.field_jump_pos};
+        for (int k = 0; k < 3; k++) {
+            if (planned[k] == alt[k])
+                continue;
+            tree v = gimple_build(seq, loc, COND_EXPR, short_t, holds,
+                                  build_int_cst(short_t, planned[k]),
+                                  build_int_cst(short_t, alt[k]));
+            store(seq, field_ref(s, fields[k]), v, loc);
+        }
+    }
+}
+
 /* Split the block before `first` and put the versioned issue in front of
  * it.  Returns `last`: the index of the last slot run, or -1. */
 tree batch_rewriter::issue(gcall *first)
@@ -573,6 +650,7 @@ tree batch_rewriter::issue(gcall *first)
         fill_from_template(&seq, loc);
     else
         fill_slots(&seq, loc);
+    fill_predicated_jumps(&seq, loc);
     tree last_run = make_ssa_name(long_t);
     tree rets0 = build_fold_addr_expr(rets_ref(0));
     tree slots0 = build_fold_addr_expr(slot_ref(0));

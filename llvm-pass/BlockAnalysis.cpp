@@ -20,6 +20,7 @@
 
 #include <optional>
 
+#include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
@@ -164,7 +165,9 @@ static bool visitCallMayWrite(Analysis &A, const CandidateCall &C,
 
 /// Is the memory \p L reads unchanged between the region's first call and
 /// \p L?  Then re-loading it at the issue point gives the same value.
-static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L) {
+/// \p Writer: the first instruction found that may change it.
+static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L,
+                               Instruction **Writer = nullptr) {
   if (!L->isSimple())
     return false;
   MemoryLocation Loc = MemoryLocation::get(L);
@@ -177,8 +180,11 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L) {
   for (Instruction *I = L->getPrevNode(); I; I = I->getPrevNode()) {
     if (!R.inside(I))
       break;
-    if (MayWrite(I))
+    if (MayWrite(I)) {
+      if (Writer)
+        *Writer = I;
       return false;
+    }
   }
   // Branchy region: every block on some path from the issue point to L.
   int B = R.branchy() ? R.blockOf(L) : -1;
@@ -186,8 +192,11 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L) {
     if (!(R.Ancestors[B] >> P & 1))
       continue;
     for (Instruction &I : *R.Blocks[P])
-      if (R.inside(&I) && MayWrite(&I))
+      if (R.inside(&I) && MayWrite(&I)) {
+        if (Writer)
+          *Writer = &I;
         return false;
+      }
   }
   return true;
 }
@@ -442,6 +451,65 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
   }
   R.Classified[I] = Result;
   return Result;
+}
+
+/// Is a branch condition \p V available where the batch is issued (the
+/// issue point, before the region's first call)?  What call arguments may
+/// be (visitOperand: defined before, or pure code and unchanged loads that
+/// materialize() repeats there), and also a load in a later block whose
+/// address is dereferenceable anywhere in the function (a global, a stack
+/// object at a constant offset): repeating it at the issue point cannot
+/// fault, and visitLoadUnchanged proves it reads the same value.  \p What
+/// names the call or the code that makes it unavailable.
+sb_pred_avail visitBranchCondition(Analysis &A, Region &R, Value *V,
+                                   const char *&What, unsigned Depth) {
+  sb_operand O = visitOperand(A, R, V);
+  if (O.kind == SB_OPND_CONST || O.kind == SB_OPND_AVAILABLE)
+    return SB_PA_AVAILABLE;
+  if (O.kind == SB_OPND_RESULT || O.kind == SB_OPND_MEMORY) {
+    CallInst *Call = R.Calls[O.call].Call;
+    std::string Name = Call->getCalledFunction()
+                           ? Call->getCalledFunction()->getName().str()
+                           : "?";
+    What = R.keep(O.kind == SB_OPND_RESULT ? Name : "a call to " + Name);
+    return O.kind == SB_OPND_RESULT ? SB_PA_RESULT : SB_PA_WRITTEN;
+  }
+  auto *I = dyn_cast<Instruction>(V);
+  if (!I || Depth > 16)
+    return SB_PA_COMPUTED;
+  if (auto *L = dyn_cast<LoadInst>(I)) {
+    if (!L->isSimple())
+      return SB_PA_COMPUTED;
+    Value *Ptr = L->getPointerOperand();
+    sb_pred_avail P = visitBranchCondition(A, R, Ptr, What, Depth + 1);
+    if (P != SB_PA_AVAILABLE)
+      return P;
+    const DataLayout &DL = L->getModule()->getDataLayout();
+    if (!isDereferenceablePointer(Ptr, L->getType(), DL))
+      return SB_PA_UNSAFE_LOAD;
+    Instruction *Writer = nullptr;
+    if (!visitLoadUnchanged(A, R, L, &Writer)) {
+      What = Writer ? R.keep(describe(*Writer)) : nullptr;
+      return SB_PA_WRITTEN;
+    }
+    return SB_PA_AVAILABLE;
+  }
+  // Integer and pointer code only: a floating-point compare made early
+  // could raise an exception flag the program never raised.
+  if (I->getType()->isFPOrFPVectorTy() ||
+      (isa<CmpInst>(I) && !isa<ICmpInst>(I)))
+    return SB_PA_COMPUTED;
+  if (isa<ICmpInst>(I) || isa<SelectInst>(I) || isa<FreezeInst>(I) ||
+      isa<CastInst>(I) || isa<GetElementPtrInst>(I) ||
+      (isa<BinaryOperator>(I) && !I->isIntDivRem())) {
+    for (Value *Op : I->operands()) {
+      sb_pred_avail P = visitBranchCondition(A, R, Op, What, Depth + 1);
+      if (P != SB_PA_AVAILABLE)
+        return P;
+    }
+    return SB_PA_AVAILABLE;
+  }
+  return SB_PA_COMPUTED;
 }
 
 /// A call the catalogue knows, or null.  Only declarations count: a function

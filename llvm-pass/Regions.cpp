@@ -224,9 +224,17 @@ static void visitTerminator(Analysis &A, Region &R, int B) {
     Shape.succ[0] = regionBlock(R, Br->getSuccessor(0));
   } else if (Br) {
     Shape.kind = SB_TS_BRANCH;
+    int OnTrue = regionBlock(R, Br->getSuccessor(0));
+    Shape.succ[0] = OnTrue;
+    Shape.succ[1] = regionBlock(R, Br->getSuccessor(1));
     if (Call >= 0)
       describeCondition(A, R, BB, R.Calls[Call].Call,
                         R.Events[R.Calls[Call].Event].u.call, Br, Shape);
+    const char *What = nullptr;
+    Shape.pred = visitBranchCondition(A, R, Br->getCondition(), What);
+    Shape.pred_what = What;
+    R.PredCond[B] = Br->getCondition();
+    R.PredNegated[B] = Shape.succ[0] != OnTrue;
   }
   sb_region Region{R.Abi, static_cast<int>(R.Events.size()), R.Events.data(),
                    static_cast<int>(R.SBBlocks.size()), R.SBBlocks.data()};
@@ -297,6 +305,8 @@ std::unique_ptr<Region> analyseRegion(Analysis &A,
   R->SBBlocks.assign(NB, sb_block());
   R->TermWhy.assign(NB, nullptr);
   R->TermInst.assign(NB, nullptr);
+  R->PredCond.assign(NB, nullptr);
+  R->PredNegated.assign(NB, false);
   for (unsigned B = 0; B < NB; ++B) {
     sb_block &SB = R->SBBlocks[B];
     SB.first_event = R->Events.size();

@@ -330,6 +330,22 @@ static void fillSlotWords(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
                       (uint64_t)(uint16_t)SP.jump_zero << 32 |
                       (uint64_t)(uint16_t)SP.jump_pos << 48;
     Words.Const[W] = ConstantInt::get(I64, Header);
+    if (SP.predicated) {
+      // Predicated slot (core.h, SB_TERM_PRED): its jumps follow the
+      // condition of block pred_block, evaluated here where the batch is
+      // filled.
+      uint64_t Alt = (uint64_t)(uint16_t)SP.nr |
+                     (uint64_t)(uint16_t)SP.alt_fail << 16 |
+                     (uint64_t)(uint16_t)SP.alt_zero << 32 |
+                     (uint64_t)(uint16_t)SP.alt_pos << 48;
+      Value *Cond = materialize(R, IB, R.PredCond[SP.pred_block], FirstPos,
+                                Cache, Replaced);
+      bool Neg = R.PredNegated[SP.pred_block];
+      Words.Variable.push_back(
+          {W, IB.CreateSelect(Cond, ConstantInt::get(I64, Neg ? Alt : Header),
+                              ConstantInt::get(I64, Neg ? Header : Alt),
+                              "sb.jumps")});
+    }
     Words.Const[W + 1] = ConstantInt::get(I64, (uint64_t)(uint8_t)SP.argc);
     Words.Meaningful[W] = Words.Meaningful[W + 1] = true;
     for (int K = 0; K < SP.argc; ++K)

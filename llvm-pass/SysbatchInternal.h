@@ -80,6 +80,11 @@ struct Region {
   std::vector<uint64_t> Ancestors;       // per block: blocks with a path to it
   std::vector<uint64_t> Dominators;      // per block, over the region's DAG
   std::vector<const char *> TermWhy;     // why a terminator ends the region
+  // Per block ending in SB_TERM_PRED: the condition the rewrite evaluates
+  // at the issue point, and whether it holds on the core's false arm
+  // (negations stripped when the compare was described).
+  std::vector<llvm::Value *> PredCond;
+  std::vector<bool> PredNegated;
   std::vector<llvm::Instruction *> TermInst;
 
   Region() = default;
@@ -231,6 +236,10 @@ bool isNonEscapingAlloca(Analysis &A, const llvm::Value *Ptr);
 llvm::StoreInst *reachingStore(Region &R, llvm::LoadInst *L, bool &Ambiguous);
 CandidateCall makeCandidate(llvm::CallInst *Call, sb_abi Abi);
 unsigned countCandidates(llvm::BasicBlock &BB, sb_abi Abi);
+/// Whether branch condition \p V is available where the batch is issued
+/// (core.h, SB_TERM_PRED); \p What: the call or code that makes it not.
+sb_pred_avail visitBranchCondition(Analysis &A, Region &R, llvm::Value *V,
+                                   const char *&What, unsigned Depth = 0);
 /// One call event: the row, and every written argument classified.
 void visitCall(Analysis &A, Region &R, unsigned Index);
 /// One code event for the instructions from \p From up to \p End (null:

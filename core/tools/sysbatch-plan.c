@@ -13,7 +13,8 @@
  *   --check-hazards   also check the plan against the sys_batch hazards;
  *                     prints "hazards: none" or the first violation (exit 1)
  *   --simulate        branchy regions: run the plan as the kernel would for
- *                     every combination of result sign classes and compare
+ *                     every combination of result sign classes (and of the
+ *                     values of predicated branches) and compare
  *                     the calls made with the program's path (exit 1 on a
  *                     difference)
  *   --cond CONV BITS OP CONSTANT   print sb_cond_classes() (mask and names)
@@ -80,6 +81,9 @@
  *     block                            block 1
  *     call fstat a0=ret:0 a1=avail
  *     goto 2                           (or: exit)
+ *     pred true=2 false=3              a branch on a value available where
+ *                                      the batch is issued (SB_TERM_PRED):
+ *                                      block or exit when it holds / not
  *     block first=E events=N           overrides the block's event range
  *                                      (to describe malformed regions)
  *
@@ -519,6 +523,21 @@ static void parse_terminator(struct input *in, char **tok, int ntok)
             die(in, "'goto' takes one target: a block index or exit");
         b->term = SB_TERM_GOTO;
         b->succ[0] = parse_target(in, tok[1]);
+    } else if (strcmp(tok[0], "pred") == 0) {
+        if (ntok != 3)
+            die(in, "'pred' needs two targets: pred true=B false=B");
+        b->term = SB_TERM_PRED;
+        static const char *const keys[2] = {"true", "false"};
+        for (int k = 0; k < 2; k++) {
+            char *eq = strchr(tok[1 + k], '=');
+            if (!eq)
+                die(in, "expected %s=B, got '%s'", keys[k], tok[1 + k]);
+            *eq = 0;
+            if (strcmp(tok[1 + k], keys[k]) != 0)
+                die(in, "expected %s=B, got '%s=' (targets go true, "
+                        "false)", keys[k], tok[1 + k]);
+            b->succ[k] = parse_target(in, eq + 1);
+        }
     } else {
         if (ntok != 5)
             die(in, "'cond' needs a call and three targets: cond J neg=B "
@@ -715,6 +734,7 @@ static void read_input(struct input *in, FILE *f)
             parse_block(in, tok, ntok);
         } else if (strcmp(tok[0], "exit") == 0 ||
                    strcmp(tok[0], "goto") == 0 ||
+                   strcmp(tok[0], "pred") == 0 ||
                    strcmp(tok[0], "cond") == 0) {
             parse_terminator(in, tok, ntok);
         } else if (strcmp(tok[0], "abi") == 0) {
@@ -726,7 +746,7 @@ static void read_input(struct input *in, FILE *f)
         } else {
             die(in, "unknown item '%s' (expected call, code, barrier, slot "
                     "or abi); a branchy region also takes block, exit, goto "
-                    "and cond", tok[0]);
+                    "cond and pred", tok[0]);
         }
     }
     end_block(in);
@@ -1155,7 +1175,9 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
     bool malformed = r->nblocks > SB_MAX_REGION_BLOCKS;
     for (int b = 0; b < r->nblocks && !malformed; b++) {
         const struct sb_block *bl = &r->blocks[b];
-        int nsucc = bl->term == SB_TERM_COND ? 3 : bl->term == SB_TERM_GOTO;
+        int nsucc = bl->term == SB_TERM_COND   ? 3
+                    : bl->term == SB_TERM_PRED ? 2
+                                               : bl->term == SB_TERM_GOTO;
         for (int k = 0; k < nsucc; k++)
             if (bl->succ[k] != SB_BLOCK_EXIT &&
                 (bl->succ[k] <= b || bl->succ[k] >= r->nblocks))
@@ -1182,6 +1204,16 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
     }
     int cls[MAX_SIM_CALLS] = {0};
     long paths = 0, kernel_calls = 0;
+    /* Predicated branches: bit b of `preds` is block b's condition (one
+     * value for the whole run: it is known when the batch is filled). */
+    uint64_t pred_blocks = 0, preds = 0;
+    for (int b = 0; b < r->nblocks; b++)
+        if (r->blocks[b].term == SB_TERM_PRED)
+            pred_blocks |= (uint64_t)1 << b;
+    if (__builtin_popcountll(pred_blocks) > 6) {
+        printf("simulation: skipped (more than 6 predicated branches)\n");
+        return 0;
+    }
     for (;;) {
         bool possible = true;
         for (int c = 0; c < n; c++)
@@ -1212,6 +1244,8 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
                 }
                 if (bl->term == SB_TERM_COND)
                     b = bl->succ[cls[bl->cond_call]];
+                else if (bl->term == SB_TERM_PRED)
+                    b = bl->succ[(preds >> b) & 1 ? 0 : 1];
                 else if (bl->term == SB_TERM_GOTO)
                     b = bl->succ[0];
                 else
@@ -1252,14 +1286,24 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
                     kernel_calls++;
                     ran[i] = true;
                     int k = cls[s->call];
-                    off = k == 0 ? s->jump_fail
-                          : k == 1 ? s->jump_zero : s->jump_pos;
+                    bool alt = s->predicated &&
+                               !((preds >> s->pred_block) & 1);
+                    off = alt ? (k == 0   ? s->alt_fail
+                                 : k == 1 ? s->alt_zero
+                                          : s->alt_pos)
+                          : k == 0 ? s->jump_fail
+                          : k == 1 ? s->jump_zero
+                                   : s->jump_pos;
                 }
                 if (bad) {
                     printf("simulation: difference at slot %d, classes", i);
                     for (int c = 0; c < n; c++)
                         printf(" %s", cls[c] == 0 ? "neg"
                                       : cls[c] == 1 ? "zero" : "pos");
+                    for (int pb = 0; pb < r->nblocks; pb++)
+                        if ((pred_blocks >> pb) & 1)
+                            printf(" b%d=%s", pb,
+                                   (preds >> pb) & 1 ? "true" : "false");
                     printf(": %s\n", bad);
                     return 1;
                 }
@@ -1271,8 +1315,12 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
         int c = 0;
         while (c < n && ++cls[c] == 3)
             cls[c++] = 0;
-        if (c == n)
-            break;
+        if (c == n) {
+            /* Every class combination done: the next predicate values. */
+            if (preds == pred_blocks)
+                break;
+            preds = ((preds | ~pred_blocks) + 1) & pred_blocks;
+        }
     }
     printf("simulation: %ld paths, %ld kernel calls, no difference\n", paths,
            kernel_calls);

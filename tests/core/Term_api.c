@@ -108,6 +108,74 @@ int main(void)
     why = describe(2, -1, branch(3, 3, SB_CV_RESULT, SB_CMP_SLT, 0), &out, buf);
     CHECK(out.term == SB_TERM_EXIT && why == NULL);
 
+    /* Predicated branches (SB_TERM_PRED): a condition available where the
+     * batch is issued, in a block without calls or after a call whose
+     * result the branch does not test */
+    struct sb_term_shape flag = branch(2, 3, SB_CV_OTHER, SB_CMP_NE, 0);
+    flag.is_compare = false;
+    flag.pred = SB_PA_AVAILABLE;
+    why = describe(1, -1, flag, &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_PRED && out.succ[0] == 2 &&
+          out.succ[1] == 3 && out.succ[2] == SB_BLOCK_EXIT);
+    why = describe(1, 1, flag, &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_PRED && out.succ[0] == 2 &&
+          out.succ[1] == 3);
+    /* code after the call does not stop a predicated branch (the walk
+     * crosses it like any code) */
+    events[2].u.code.conflicts = 1;
+    why = describe(1, 1, flag, &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_PRED);
+    events[2].u.code.conflicts = 0;
+    /* a sign test of the call's result stays COND even when available */
+    struct sb_term_shape sign = branch(2, 3, SB_CV_RESULT, SB_CMP_SLT, 0);
+    sign.pred = SB_PA_AVAILABLE;
+    why = describe(1, 1, sign, &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_COND);
+    /* both arms to one place: a goto; both outside: an exit */
+    struct sb_term_shape same = flag;
+    same.succ[1] = 2;
+    why = describe(1, -1, same, &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_GOTO && out.succ[0] == 2);
+    same.succ[0] = same.succ[1] = -1;
+    why = describe(1, -1, same, &out, buf);
+    CHECK(why == NULL && out.term == SB_TERM_EXIT);
+    /* an arm back to the entry leaves the region, with the loop named */
+    struct sb_term_shape back = flag;
+    back.succ[0] = 0;
+    why = describe(1, 1, back, &out, buf);
+    CHECK(out.term == SB_TERM_PRED && out.succ[0] == SB_BLOCK_EXIT &&
+          out.succ[1] == 3 && why &&
+          strcmp(why, "a loop: an edge goes back to the region's entry") == 0);
+    /* conditions that are not available say why, in call-free blocks too */
+    struct sb_term_shape written = flag;
+    written.pred = SB_PA_WRITTEN;
+    written.pred_what = "call to fstat";
+    why = describe(1, -1, written, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why &&
+          strcmp(why, "the branch's condition is not available where the "
+                      "batch is issued: it reads memory the region may "
+                      "write before the branch (call to fstat)") == 0);
+    why = describe(1, 1, written, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why &&
+          strstr(why, "the branch is not the result of read (the block's "
+                      "last call) compared with a constant; the branch's "
+                      "condition is not available") == why);
+    struct sb_term_shape from_call = flag;
+    from_call.pred = SB_PA_RESULT;
+    from_call.pred_what = "open";
+    why = describe(2, -1, from_call, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why &&
+          strcmp(why, "the branch depends on the result of open, and only a "
+                      "sign test of the block's last call maps onto the "
+                      "batch") == 0);
+    struct sb_term_shape unsafe = flag;
+    unsafe.pred = SB_PA_UNSAFE_LOAD;
+    why = describe(2, -1, unsafe, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why && strstr(why, "may not be valid"));
+    unsafe.pred = SB_PA_COMPUTED;
+    why = describe(2, -1, unsafe, &out, buf);
+    CHECK(out.term == SB_TERM_EXIT && why && strstr(why, "computed in the region"));
+
     /* jumps */
     struct sb_term_shape jump;
     memset(&jump, 0, sizeof jump);

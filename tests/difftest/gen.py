@@ -15,6 +15,13 @@ small world of paths and descriptors:
     b1[0] = 'x';                                        <- code between calls
     r[4] = close(fd0); e[4] = errno;
 
+With --flags (and --branchy), also branches on flags that are not call
+results (predicated slots, core.h SB_TERM_PRED): the globals sb_flags[0]
+(1) and sb_flags[1] (0), set in main so no compiler knows them, a local
+copy of one taken before the first call, and that local rewritten from a
+result between the calls (a predicate written in between, which must stay
+a region end).
+
 Also: chained results through narrowing and sign-changing casts, offsets
 beyond 32 bits cut by a cast, struct fields a call wrote (read between
 calls or passed on), and functions that call setjmp or vfork.
@@ -43,9 +50,12 @@ NFD = 3
 
 
 class Program:
-    def __init__(self, rng, index, length, branchy=False, vfork=True):
-        """vfork: also functions that call vfork or setjmp."""
+    def __init__(self, rng, index, length, branchy=False, vfork=True,
+                 flags=False):
+        """vfork: also functions that call vfork or setjmp; flags: branches
+        on flags too."""
         self.rng = rng
+        self.flags = flags and branchy
         self.index = index
         self.length = length
         self.branchy = branchy
@@ -89,7 +99,24 @@ class Program:
         self.lines.append("%s%s%s; e[%d] = errno;" % (self.indent, lhs, expr, i))
         if self.branchy and self.depth < 2 and self.rng.random() < 0.35:
             self.branch()
+        elif self.flags and self.depth < 2 and self.rng.random() < 0.3:
+            self.flag_branch()
         return i
+
+    FLAG_CONDS = ["sb_flags[0]", "sb_flags[1]", "!sb_flags[0]", "lf", "!lf",
+                  "sb_flags[1] == 0", "(lf = t > 0)"]
+
+    def flag_branch(self):
+        """An if on a flag, not on a result: a then-arm or an if/else.  The
+        last condition rewrites the local from the result just stored."""
+        cond = self.rng.choice(self.FLAG_CONDS)
+        ind = self.indent
+        self.lines.append("%sif (%s) {" % (ind, cond))
+        self.arm(1, 2)
+        if self.rng.random() < 0.4:
+            self.lines.append("%s} else {" % ind)
+            self.arm(1, 2)
+        self.lines.append("%s}" % ind)
 
     CONDS = ["t < 0", "t == -1", "t != 0", "t == 0", "t > 0", "t >= 0", "t != -1", "t <= 0"]
 
@@ -281,6 +308,8 @@ class Program:
         out.append("    struct stat " + ", ".join("s%d" % i for i in range(NSTAT)) + ";")
         out.append("    memset(b0, 0, 32); memset(b1, 0, 32); memset(b2, 0, 32);")
         out.append("    memset(&s0, 0, sizeof s0); memset(&s1, 0, sizeof s1);")
+        if self.flags:
+            out.append("    int lf = sb_flags[%d];" % self.rng.randrange(2))
         out.append("    errno = 0;")
         if self.uses_setjmp:
             out.append("    static jmp_buf jb;")
@@ -296,6 +325,8 @@ class Program:
         out.append('        else printf("  r%d = %ld e=%d\\n", i, r[i], e[i]);')
         out.append("    }")
         out.append("    (void)t;")
+        if self.flags:
+            out.append("    (void)lf;")
         out.append('    printf("  acc=%ld b0=%.31s b1=%.31s b2=%.31s\\n", acc, b0, b1, b2);')
         out.append('    printf("  s0 size=%lld mode=%o s1 size=%lld mode=%o\\n",'
                    ' (long long)s0.st_size, (unsigned)s0.st_mode,'
@@ -352,13 +383,20 @@ int main(void)
 """
 
 
-def generate(seed, programs, length, branchy=False, vfork=True):
+def generate(seed, programs, length, branchy=False, vfork=True, flags=False):
     rng = random.Random(seed)
     parts = [HEADER % {"seed": seed}]
+    if flags:
+        parts.append("int sb_flags[2];  /* set in main: no compiler knows them */")
     for i in range(programs):
-        parts.append(Program(rng, i, rng.randint(2, length), branchy, vfork).render())
+        parts.append(Program(rng, i, rng.randint(2, length), branchy, vfork,
+                             flags).render())
         parts.append("")
-    parts.append(MAIN % {"list": ", ".join("prog_%d" % i for i in range(programs))})
+    main = MAIN % {"list": ", ".join("prog_%d" % i for i in range(programs))}
+    if flags:
+        main = main.replace("    umask(022);\n",
+                            "    umask(022);\n    sb_flags[0] = 1;\n    sb_flags[1] = 0;\n", 1)
+    parts.append(main)
     return "\n".join(parts)
 
 
@@ -369,11 +407,14 @@ def main():
     ap.add_argument("--length", type=int, default=14, help="most calls per program")
     ap.add_argument("--branchy", action="store_true",
                     help="if/else on results, early exits, first-that-succeeds searches")
+    ap.add_argument("--flags", action="store_true",
+                    help="with --branchy: also branches on flags (predicated slots)")
     ap.add_argument("--no-returns-twice", action="store_true",
                     help="no setjmp or vfork (the compilers split blocks at them "
                          "differently, so plans cannot be compared block by block)")
     a = ap.parse_args()
-    print(generate(a.seed, a.programs, a.length, a.branchy, not a.no_returns_twice))
+    print(generate(a.seed, a.programs, a.length, a.branchy, not a.no_returns_twice,
+                   a.flags))
 
 
 if __name__ == "__main__":

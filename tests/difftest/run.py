@@ -40,6 +40,8 @@ def main():
     ap.add_argument("--only", action="append", default=[], help="variant prefix (clang, gcc)")
     ap.add_argument("--keep-going", action="store_true")
     ap.add_argument("--branchy", action="store_true", help="programs with branches (gen.py --branchy)")
+    ap.add_argument("--flags", action="store_true",
+                    help="with --branchy: branches on flags too (gen.py --flags)")
     ap.add_argument("--loops", action="store_true", help="loop programs (genloop.py)")
     ap.add_argument("--verify", action="store_true",
                     help="plugged builds in verify mode (every batched call site checks its slot's arguments)")
@@ -56,7 +58,8 @@ def main():
             if a.loops:
                 f.write(genloop.generate(seed, a.programs))
             else:
-                f.write(gen.generate(seed, a.programs, a.length, a.branchy))
+                f.write(gen.generate(seed, a.programs, a.length, a.branchy,
+                                     flags=a.flags))
         cmd = [sys.executable, compare, "--tools", a.tools, "--work",
                os.path.join(work, "seed%d" % seed), "--opt", a.opt, src, "--expect-batches"]
         if a.no_strace:

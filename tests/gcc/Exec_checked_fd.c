@@ -1,14 +1,14 @@
 /* glibc's negative-fd precheck passes for an fd the code checked before
  * the call, also through a phi of a result and a constant (fts-style
  * fd = name ? open(name, O_RDONLY) : 0; if (fd < 0) return; fstat(fd)):
- * fstat and read form one batch.  An fd not checked on the way stays
- * refused with the reason.  Run plugged and unplugged, with and without
- * BATCH_EMUL=1, on a file, a missing one (the check returns) and stdin.
+ * fstat, read and the close under `if (name)` (a predicated slot) batch;
+ * an fd not checked on the way stays refused with the reason.  Run plugged
+ * and unplugged, with and without BATCH_EMUL=1, on a file, none, stdin.
  *
  * REQUIRES: gcc-host
  * RUN: %sbgcc -O0 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=OPT
  * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=OPT
- * OPT-DAG: Exec_checked_fd.c:[[@LINE+22]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (fstat, read)
+ * OPT-DAG: Exec_checked_fd.c:[[@LINE+22]]:{{[0-9]+}}: optimized: sysbatch: batched 3 calls (fstat, read, close){{.*}}(branchy)
  * OPT-DAG: Exec_checked_fd.c:[[@LINE+31]]:{{[0-9]+}}: missed: sysbatch: fstat not batched: libc-precheck ({{.*}}the fd is not a non-negative constant, chained from this batch or checked by a branch before the call)
  * RUN: sh %S/Inputs/exec-compare.sh %t %s "%gcc" "%sbgcc" %sbruntime < /dev/null | %FileCheck %s
  * CHECK: sb-O0-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches

@@ -1,10 +1,13 @@
-; Negative: read(fd, buf, 16); if (flag) close(fd); getuid();
-; The branch tests something other than the block's last call: it ends the
-; region, with the reason as a missed remark.
+; Negative: read(fd, buf, 16); if (buf[0]) close(fd); getuid();
+; The branch tests something other than the block's last call, and not a
+; value available where the batch is issued (a load through a pointer
+; parameter, which the issue point might not be allowed to make): it ends the
+; region, with both reasons as a missed remark.  (A flag would be a
+; predicated branch: Predicated_flag.ll.)
 ; RUN: %sbopt -passes='sysbatch<print-plan>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=PLAN < %t.err
 
-; PLAN:      remark: <unknown>:0:0: branch ends the region: the branch is not the result of read (the block's last call) compared with a constant
+; PLAN:      remark: <unknown>:0:0: branch ends the region: the branch is not the result of read (the block's last call) compared with a constant; the branch's condition is not available where the batch is issued: it loads through a pointer that may not be valid there
 ; PLAN-NEXT: function other_value block 0:
 ; PLAN-NEXT: refused call 0 (read): below-min-batch: {{.*}}
 ; PLAN-NOT:  remark: {{.*}}: batched
@@ -26,8 +29,8 @@ entry:
   %0 = load i32, i32* %fd.addr, align 4
   %1 = load i8*, i8** %buf.addr, align 8
   %call = call i64 @read(i32 %0, i8* %1, i64 16)
-  %2 = load i32, i32* %flag.addr, align 4
-  %tobool = icmp ne i32 %2, 0
+  %2 = load i8, i8* %1, align 1
+  %tobool = icmp ne i8 %2, 0
   br i1 %tobool, label %if.then, label %if.end
 
 if.then:

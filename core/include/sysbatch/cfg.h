@@ -111,9 +111,34 @@ struct sb_term_shape {
     bool unsigned_result;/* the call's result type is unsigned */
     long constant;       /* as the compare reads it (signed or unsigned) */
     bool constant_fits;  /* the constant is a value of the result's type */
+    /* BRANCH only: the condition as a whole, for a predicated branch
+     * (core.h, SB_TERM_PRED) when it is not a sign test of the last call */
+    uint8_t pred;        /* enum sb_pred_avail */
+    const char *pred_what; /* SB_PA_RESULT: the call's symbol; SB_PA_WRITTEN:
+                              what may write it ("call to fstat", "store");
+                              may be NULL */
 };
 
-/* Fill block b's term, cond_call and succ from its terminator.  `last_call`
+/* Whether a branch condition is available where the batch is issued: an IR
+ * fact the front end establishes (the alias queries are its own). */
+enum sb_pred_avail {
+    SB_PA_UNKNOWN = 0,   /* not described: the branch ends the region */
+    SB_PA_AVAILABLE,     /* defined or read before the batch point (or
+                            recomputable there from such values by pure code
+                            and loads that cannot fault) and nothing in the
+                            region before the branch writes what it reads */
+    SB_PA_RESULT,        /* depends on a result of a call of the region */
+    SB_PA_WRITTEN,       /* reads memory the region may write before the
+                            branch (code or a call's buffer) */
+    SB_PA_UNSAFE_LOAD,   /* loads through a pointer that may not be valid
+                            where the batch is issued */
+    SB_PA_COMPUTED,      /* computed in the region in another way (a call
+                            that is not a candidate, a division, ...) */
+};
+
+/* Fill block b's term, cond_call and succ from its terminator: COND for a
+ * sign test of the block's last call, PRED for a branch on an available
+ * value (sb_term_shape.pred), GOTO or EXIT.  `last_call`
  * is the region call index of the block's last call (-1: none); the block's
  * events must already be in region->events.  Returns NULL, or the reason
  * the terminator ends the region (a static string, or one written into

@@ -437,8 +437,43 @@ struct sb_event {
  *
  * In a branchy batch the kernel skips slots, so "slot <= last" no longer
  * tells which calls ran: libsysbatch fills rets with SYSBATCH_NOT_RUN before
- * running, and each call site tests its own slot (sb_batch_plan.branchy). */
-enum sb_term_kind { SB_TERM_EXIT = 0, SB_TERM_GOTO = 1, SB_TERM_COND = 2 };
+ * running, and each call site tests its own slot (sb_batch_plan.branchy). *
+ * Predicated slots (SB_TERM_PRED)
+ * -------------------------------
+ *   SB_TERM_PRED   a two-way branch on a value that is available where the
+ *                  batch is issued and that nothing in the region (no code,
+ *                  no call of the batch) can change before the branch: a
+ *                  flag parameter, a local that is not address-taken, a
+ *                  field or global read before the batch.  succ[0] when the
+ *                  condition is true, succ[1] when false.  The front end
+ *                  says the condition is available (sb_term_shape.pred,
+ *                  decided by sb_describe_terminator); the planner takes both
+ *                  arms as live and the slot that leads into the branch
+ *                  gets two sets of jumps: the front end evaluates the
+ *                  condition of block `pred_block` while it fills the batch
+ *                  and stores the slot's header with jump_* when it holds,
+ *                  alt_* when it does not (sb_slot_plan.predicated).
+ *
+ *     fd = open(p, O_WRONLY);              block 0: call 0, COND
+ *     if (fd < 0) return -1;                 <0 -> exit, else block 1
+ *     if (opts->preserve)                  block 1: PRED (read before open)
+ *         fchmod(fd, mode);                block 2: call 1, GOTO 3
+ *     fchown(fd, uid, gid);                block 3: call 2, EXIT
+ *
+ * A skipped slot is jumped over (no slot is replaced by another call, and
+ * results, errno and order stay those of the path the program takes); each
+ * call site consumes its slot only when it ran (rets[slot] != NOT_RUN, as
+ * in any branchy batch).  A word copy is reached only by fall-through, so a
+ * producer whose copies are followed by one arm stops the batch when the
+ * condition selects the other (the rest of the path runs unbatched).  One
+ * predicate decides a slot's jumps: a path that meets a second PRED block
+ * before the next slot stops there. */
+enum sb_term_kind {
+    SB_TERM_EXIT = 0,
+    SB_TERM_GOTO = 1,
+    SB_TERM_COND = 2,
+    SB_TERM_PRED = 3, /* see "predicated slots" below */
+};
 #define SB_BLOCK_EXIT (-1)
 #define SB_MAX_REGION_BLOCKS 64
 
@@ -577,6 +612,12 @@ struct sb_slot_plan {
      * + copy_src_offset, i.e. what that call wrote, not its result. */
     int copy_src_arg;
     long copy_src_offset;
+    /* Predicated jumps (branchy regions, SB_TERM_PRED): when set, jump_*
+     * apply when the condition of region block pred_block's terminator
+     * holds where the batch is filled, alt_* when it does not. */
+    bool predicated;
+    int pred_block;
+    short alt_fail, alt_zero, alt_pos;
 };
 
 struct sb_batch_plan {

@@ -1,9 +1,10 @@
 """Random branchy regions through sysbatch-plan --check-hazards --simulate.
 
-Usage: branch-fuzz.py TOOL SEED COUNT.  Each region has 1..6 blocks in
+Usage: branch-fuzz.py TOOL SEED COUNT [pred].  Each region has 1..6 blocks in
 topological order with 0..3 calls and some code each (conflicts naming
 random later calls, sometimes a barrier), random terminators (a cond on
-the block's last call, a goto or an exit to a later block) and operands
+the block's last call, a goto or an exit to a later block; with `pred`, also
+predicated branches on an available value, sb_term_kind SB_TERM_PRED) and operands
 drawn from constants, available values, results and memory words of earlier
 calls, and local values.  Every plan must pass the hazard checker and the
 simulation, under random options; the tool must not crash.  Prints a
@@ -13,6 +14,7 @@ import subprocess
 import sys
 
 tool, seed, count = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+with_pred = sys.argv[4:] == ["pred"]
 rng = random.Random(seed)
 # (name, number of libc args, arg index of an fd, out-buffer arg or None)
 CALLS = [("open", 2, None, None), ("close", 1, 0, None),
@@ -61,7 +63,10 @@ def region():
             lines.append('code why="x = 1"')
         later = list(range(b + 1, nblocks)) + ["exit"]
         r = rng.random()
-        if last is not None and r < 0.6:
+        if with_pred and rng.random() < 0.35:
+            lines.append("pred true=%s false=%s" %
+                         (rng.choice(later), rng.choice(later)))
+        elif last is not None and r < 0.6:
             lines.append("cond %d neg=%s zero=%s pos=%s" %
                          (last, rng.choice(later), rng.choice(later),
                           rng.choice(later)))
@@ -71,7 +76,7 @@ def region():
             lines.append("exit")
     return "\n".join(lines) + "\n"
 
-fails = batched = branchy = 0
+fails = batched = branchy = predicated = 0
 for i in range(count):
     text = region()
     opts = rng.choice([[], ["--max-slots=3"], ["--min-batch=1"],
@@ -85,5 +90,10 @@ for i in range(count):
               (i, " ".join(opts), p.returncode, text, p.stdout, p.stderr))
     batched += "batch 0" in p.stdout
     branchy += ", branchy" in p.stdout
-print("%d regions, %d batched, %d branchy, %d failures" %
-      (count, batched, branchy, fails))
+    predicated += " true: " in p.stdout
+if with_pred:
+    print("%d regions, %d batched, %d branchy, %d predicated, %d failures" %
+          (count, batched, branchy, predicated, fails))
+else:
+    print("%d regions, %d batched, %d branchy, %d failures" %
+          (count, batched, branchy, fails))
