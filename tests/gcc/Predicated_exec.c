@@ -15,7 +15,7 @@
  * The plans and remarks, as the LLVM pass gives them
  * (tests/llvm/Predicated_exec.c):
  * RUN: %sbgcc -O0 -fchecking -c %S/../e2e/Inputs/predicated.c -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=REMARKS
- * RUN: %sbgcc -O2 -fchecking -c %S/../e2e/Inputs/predicated.c -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=REMARKS
+ * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -fchecking -c %S/../e2e/Inputs/predicated.c -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=REMARKS
  * REMARKS-DAG: predicated.c:35:14: optimized: sysbatch: batched 3 calls (access, unlink, mkdir) into 3 slots with 0 chains over 3 blocks (branchy)
  * REMARKS-DAG: predicated.c:48:14: optimized: sysbatch: batched 3 calls (getuid, rmdir, mkdir) into 3 slots with 0 chains over 3 blocks (branchy)
  * REMARKS-DAG: predicated.c:61:14: optimized: sysbatch: batched 4 calls (open, fchmod, write, close) into 7 slots with 3 chains over 3 blocks (branchy)

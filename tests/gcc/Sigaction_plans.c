@@ -67,7 +67,7 @@ void mixed(const char *msg, struct sigaction *sa)
 
 /* Flags 2 on the sigaction batches (start-up, loop, mixed), 0 on the
  * write/getpid batch.
- * GIMPLE-DAG: sysbatch_run ({{.*}}, 3, 9);
+ * GIMPLE-DAG: sysbatch_run ({{.*}}, 3, 11);
  * GIMPLE-DAG: sysbatch_run ({{.*}}, 2, 9);
  * GIMPLE-DAG: sysbatch_run ({{.*}}, 2, 5);
  * GIMPLE-DAG: sysbatch_run ({{.*}}, {{[_a-z0-9.]+}}, 9);

@@ -58,10 +58,12 @@ void mixed(const char *msg, struct sigaction *sa)
 }
 
 // Slots with the pseudo number -3 (the first slot word: nr 0xfffd, no
-// jumps), issued with flags 9; the batch of write and getpid with 5
-// (PLANNED | CANCEL: write is a cancellation point).
+// jumps), issued with flags 11 (PLANNED | JUMPS | CONVERTS: a failed
+// sigaction stops the batch) or, in the loop and the batch without tests, 9
+// (PLANNED | CONVERTS); the batch of write and getpid with 5 (PLANNED |
+// CANCEL: write is a cancellation point).
 // IR-DAG: i64 65533
-// IR-DAG: call i64 @sysbatch_run({{.*}}, i64 3, i64 9)
+// IR-DAG: call i64 @sysbatch_run({{.*}}, i64 3, i64 11)
 // IR-DAG: call i64 @sysbatch_run({{.*}}, i64 9), !sysbatch.loop
 // IR-DAG: call i64 @sysbatch_run({{.*}}, i64 2, i64 9)
 // IR-DAG: call i64 @sysbatch_run({{.*}}, i64 2, i64 5)

@@ -139,7 +139,7 @@ int main(void)
     good_batch(s);
     expect_refused("NULL rets", NULL, s, N, 0, -SYSBATCH_EFAULT);
     expect_refused("NULL slots", rets, NULL, N, 0, -SYSBATCH_EFAULT);
-    expect_refused("flags = 8 (undefined)", rets, s, N, 8, -SYSBATCH_EINVAL);
+    expect_refused("flags = 16 (undefined)", rets, s, N, 16, -SYSBATCH_EINVAL);
     expect_refused("flags = JUMPS without PLANNED", rets, s, N, SYSBATCH_RUN_JUMPS,
                    -SYSBATCH_EINVAL);
     expect_refused("rets inside the slot array", (long *)&s[1], s, N, 0, -SYSBATCH_EINVAL);

@@ -115,7 +115,7 @@ int main(void)
 
     /* Flags the header does not define. */
     good_batch();
-    expect_refused("flags = 8", rets, 8, -SYSBATCH_EINVAL);
+    expect_refused("flags = 16", rets, 16, -SYSBATCH_EINVAL);
     expect_refused("flags = 1 << 40", rets, PLANNED | (1L << 40), -SYSBATCH_EINVAL);
     expect_refused("JUMPS without PLANNED", rets, SYSBATCH_RUN_JUMPS, -SYSBATCH_EINVAL);
     expect_refused("CANCEL without PLANNED", rets, SYSBATCH_RUN_CANCEL, -SYSBATCH_EINVAL);
