@@ -41,4 +41,6 @@
 // IR: define {{.*}} @flag_param(
 // IR: [[J:%[0-9a-z.]+]] = select i1 %{{[0-9a-z.]+}}, i64 {{281479271743509, i64 21|21, i64 281479271743509}}
 // IR: store i64 [[J]], {{i64\*|ptr}} [[W0:%[0-9a-z.]+]]
-// IR: call i64 @sysbatch_run({{.*}}, {{.*}}[[W0]], i64 3, i64 0)
+// Flags 3 (PLANNED | JUMPS): the header chosen when the flag is false has
+// no jumps, the other one has; the flags hold for both.
+// IR: call i64 @sysbatch_run({{.*}}, {{.*}}[[W0]], i64 3, i64 3)
