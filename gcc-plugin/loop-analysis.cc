@@ -124,6 +124,7 @@ private:
     bool load_checkable(gassign *load, int depth);
     bool address_repeatable(tree ref, int depth);
     bool address_invariant(tree ref, int depth);
+    bool address_within(tree ref, int depth, enum repeat_kind worst);
     void add_range(auto_vec<tree> &addrs, auto_vec<tree> &sizes,
                    auto_vec<bool> &kernel, tree addr, tree size, bool is_kernel);
     bool store_checkable(gimple *stmt, unsigned k, const struct sb_arg_desc &d);
@@ -533,21 +534,22 @@ bool loop_describer::load_written(gassign *load, const char **why)
     return false;
 }
 
-/* Rule 7: are the SSA names of memory reference or value `ref` ones the
- * inspector recomputes without a check of their own? */
-bool loop_describer::address_repeatable(tree ref, int depth)
+/* Does every SSA name of memory reference or value `ref` classify as
+ * `worst` or better? */
+bool loop_describer::address_within(tree ref, int depth, enum repeat_kind worst)
 {
     struct data {
         loop_describer *self;
         int depth;
+        enum repeat_kind worst;
         bool ok;
-    } d = {this, depth, true};
+    } d = {this, depth, worst, true};
     walk_tree(
         &ref,
         [](tree *tp, int *walk_subtrees, void *p) -> tree {
             data *d = (data *)p;
             if (TREE_CODE(*tp) == SSA_NAME) {
-                if (d->self->classify(*tp, d->depth + 1).kind > REPEAT_INDUCTION)
+                if (d->self->classify(*tp, d->depth + 1).kind > d->worst)
                     d->ok = false;
                 *walk_subtrees = 0;
             } else if (TYPE_P(*tp)) {
@@ -559,29 +561,17 @@ bool loop_describer::address_repeatable(tree ref, int depth)
     return d.ok;
 }
 
+/* Rule 7: are the SSA names of `ref` ones the inspector recomputes without
+ * a check of their own? */
+bool loop_describer::address_repeatable(tree ref, int depth)
+{
+    return address_within(ref, depth, REPEAT_INDUCTION);
+}
+
 /* Is every SSA name of `ref` the same in every iteration? */
 bool loop_describer::address_invariant(tree ref, int depth)
 {
-    struct data {
-        loop_describer *self;
-        int depth;
-        bool ok;
-    } d = {this, depth, true};
-    walk_tree(
-        &ref,
-        [](tree *tp, int *walk_subtrees, void *p) -> tree {
-            data *d = (data *)p;
-            if (TREE_CODE(*tp) == SSA_NAME) {
-                if (d->self->classify(*tp, d->depth + 1).kind != REPEAT_INVARIANT)
-                    d->ok = false;
-                *walk_subtrees = 0;
-            } else if (TYPE_P(*tp)) {
-                *walk_subtrees = 0;
-            }
-            return d->ok ? NULL_TREE : *tp;
-        },
-        &d, NULL);
-    return d.ok;
+    return address_within(ref, depth, REPEAT_INVARIANT);
 }
 
 void loop_describer::add_range(auto_vec<tree> &addrs, auto_vec<tree> &sizes,
