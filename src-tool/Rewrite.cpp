@@ -220,42 +220,39 @@ struct BatchRewriter {
     }
   }
 
-  bool rewrite(SrcRegion &R, int B) {
-    const sb_batch_plan &BP = R.Plan.batches[B];
+  /// Why the batched calls cannot be rewritten in place (or ""): each must
+  /// be written outside macros, inside the block of the first call, and not
+  /// as an argument of another batched call.
+  std::string membersObjection(SrcRegion &R, const std::vector<int> &Members,
+                               const CompoundStmt *Parent) {
     const SourceManager &SM = Ctx.getSourceManager();
-    const CallExpr *First = R.Calls[BP.first_call].Call;
-    const CompoundStmt *Parent = nullptr;
-    const Stmt *Issue = fullStatement(Ctx, First, &Parent);
-    if (!Issue || !Parent)
-      return refuse(R, B, "the first call is not in a statement of a block");
-    if (!evaluatedFirst(Ctx, Issue, First))
-      return refuse(R, B, "the statement of the first call evaluates other "
-                          "code before it");
-    std::vector<int> Members;
-    for (int C = BP.first_call; C <= BP.last_call; ++C)
-      if (R.Plan.calls[C].batch == B)
-        Members.push_back(C);
     for (int C : Members) {
       const CallExpr *CE = R.Calls[C].Call;
       if (CE->getBeginLoc().isMacroID() || CE->getEndLoc().isMacroID())
-        return refuse(R, B, "the call to " + calleeSymbol(CE) +
-                                " is written in a macro");
+        return "the call to " + calleeSymbol(CE) + " is written in a macro";
       if (!SM.isBeforeInTranslationUnit(Parent->getBeginLoc(), CE->getBeginLoc()) ||
           !SM.isBeforeInTranslationUnit(CE->getEndLoc(), Parent->getEndLoc()))
-        return refuse(R, B, "the call to " + calleeSymbol(CE) +
-                                " is outside the block of the first call");
+        return "the call to " + calleeSymbol(CE) +
+               " is outside the block of the first call";
       for (int D : Members)
         if (D != C && SM.isBeforeInTranslationUnit(R.Calls[D].Call->getBeginLoc(),
                                                    CE->getBeginLoc()) &&
             SM.isBeforeInTranslationUnit(CE->getEndLoc(),
                                          R.Calls[D].Call->getEndLoc()))
-          return refuse(R, B, "the call to " + calleeSymbol(CE) +
-                                  " is an argument of another batched call");
+          return "the call to " + calleeSymbol(CE) +
+                 " is an argument of another batched call";
     }
-    std::string Id = "sb" + std::to_string(++Counter);
-    std::string Rets = Id + "_rets", Slots = Id + "_slots", Last = Id + "_last";
-    std::string Fill, Jumps;
-    std::string Indent(SM.getSpellingColumnNumber(Issue->getBeginLoc()) - 1, ' ');
+    return "";
+  }
+
+  /// The slot initialisers of batch B (Fill) and the jump assignments after
+  /// them (Jumps); false, with the batch refused, when an argument cannot be
+  /// named where the batch is issued.
+  bool fillSlots(SrcRegion &R, int B, const Stmt *Issue,
+                 const std::string &Indent, const std::string &Rets,
+                 const std::string &Slots, std::string &Fill,
+                 std::string &Jumps) {
+    const sb_batch_plan &BP = R.Plan.batches[B];
     for (int S = 0; S < BP.nslots; ++S) {
       const sb_slot_plan &SP = BP.slots[S];
       Fill += Indent + "    ";
@@ -314,6 +311,33 @@ struct BatchRewriter {
           Jumps += Indent + Slots + "[" + std::to_string(S) + "]." +
                    JumpNames[J] + " = " + std::to_string(Offs[J]) + ";\n";
     }
+    return true;
+  }
+
+  bool rewrite(SrcRegion &R, int B) {
+    const sb_batch_plan &BP = R.Plan.batches[B];
+    const SourceManager &SM = Ctx.getSourceManager();
+    const CallExpr *First = R.Calls[BP.first_call].Call;
+    const CompoundStmt *Parent = nullptr;
+    const Stmt *Issue = fullStatement(Ctx, First, &Parent);
+    if (!Issue || !Parent)
+      return refuse(R, B, "the first call is not in a statement of a block");
+    if (!evaluatedFirst(Ctx, Issue, First))
+      return refuse(R, B, "the statement of the first call evaluates other "
+                          "code before it");
+    std::vector<int> Members;
+    for (int C = BP.first_call; C <= BP.last_call; ++C)
+      if (R.Plan.calls[C].batch == B)
+        Members.push_back(C);
+    std::string Objection = membersObjection(R, Members, Parent);
+    if (!Objection.empty())
+      return refuse(R, B, Objection);
+    std::string Id = "sb" + std::to_string(++Counter);
+    std::string Rets = Id + "_rets", Slots = Id + "_slots", Last = Id + "_last";
+    std::string Fill, Jumps;
+    std::string Indent(SM.getSpellingColumnNumber(Issue->getBeginLoc()) - 1, ' ');
+    if (!fillSlots(R, B, Issue, Indent, Rets, Slots, Fill, Jumps))
+      return false;
     std::string N = std::to_string(BP.nslots);
     std::string Names;
     for (int C : Members)
