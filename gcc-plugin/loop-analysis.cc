@@ -782,6 +782,15 @@ struct repeat_answer loop_describer::classify(tree v, int depth)
         ans.why = "a computation too deep to repeat";
         return ans;
     }
+    /* A load's check for writes classifies the call's buffer argument
+     * again from depth 0, and that buffer may be computed from this very
+     * load (read(fd, rof->buffer + rof->filled, ...) in gnulib's
+     * stackvma.c): while v is being answered, asking for it again gets the
+     * most cautious answer instead of recursing without end. */
+    struct repeat_answer pending = {REPEAT_NOT,
+                                    "an address computed from memory the "
+                                    "call writes"};
+    memo_.put(v, pending);
     ans.kind = REPEAT_INDUCTION;
     if (gphi *phi = dyn_cast<gphi *>(def)) {
         tree base, step;

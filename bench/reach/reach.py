@@ -59,6 +59,8 @@ PROGRAMS = {
               "binaries": {"patch": "src/patch"}},
     "tar": {"configure": ["--disable-nls"], "tests": [("tests", "check")],
             "binaries": {"tar": "src/tar"}},
+    "gzip": {"configure": [], "tests": [("tests", "check")],
+             "binaries": {"gzip": "gzip"}},
 }
 DEFAULT_PROGRAMS = ["findutils", "cpio", "diffutils"]
 
@@ -295,6 +297,19 @@ def make_tree(work, src_root):
         shutil.copytree(tree, other, symlinks=True)
         with open(os.path.join(other, "README"), "a") as f:
             f.write("one more line\n")
+    patch_file = os.path.join(work, "tree", "ab.diff")
+    if not os.path.exists(patch_file):
+        # for patch: a diff that touches every C file of the tree (a third
+        # copy with one line appended to each), applied to a fresh copy of a
+        changed = os.path.join(work, "tree", "c")
+        shutil.copytree(tree, changed, symlinks=True)
+        for d, _, files in os.walk(changed):
+            for f in files:
+                if f.endswith(".c") and not os.path.islink(os.path.join(d, f)):
+                    with open(os.path.join(d, f), "a") as fh:
+                        fh.write("/* one more line */\n")
+        with open(patch_file, "w") as f:
+            subprocess.run(["diff", "-ruN", "a", "c"], cwd=os.path.join(work, "tree"), stdout=f)
     return tree
 
 
@@ -354,6 +369,14 @@ def commands(bins, work):
                  ("cpio -pd (copy a tree)", [bins["cpio"], "--quiet", "-pd", "DEST"], listing)]
     if "diff" in bins:
         cmds += [("diff -r (compare two trees)", [bins["diff"], "-r", tree, other], None)]
+    if "gzip" in bins:
+        # every file of the tree compressed to stdout: open, fstat, read,
+        # write and close per file (the runner discards stdout)
+        cmds += [("gzip -rc (compress a tree)", [bins["gzip"], "-rc", tree], None)]
+    if "patch" in bins:
+        cmds += [("patch -p1 (apply a tree diff)", [bins["patch"], "-s", "-p1", "-d",
+                                                    "DEST", "-i", os.path.join(work, "tree", "ab.diff")],
+                  None)]
     return cmds
 
 
@@ -373,7 +396,11 @@ def dynamic_reach(t, bins_by_variant, work, src_root):
         for cname, argv, stdin in commands(bins, work):
             scratch = os.path.join(work, "run", variant)
             shutil.rmtree(scratch, ignore_errors=True)
-            os.makedirs(os.path.join(scratch, "DEST"))
+            if cname.startswith("patch"):
+                shutil.copytree(os.path.join(tree_root, "a"), os.path.join(scratch, "DEST"),
+                                symlinks=True)
+            else:
+                os.makedirs(os.path.join(scratch, "DEST"))
             # cpio reads relative names from the list: run it from the tree root
             cwd = tree_root if stdin == listing else os.path.join(scratch, "DEST")
             argv = [a if a != "DEST" else os.path.join(scratch, "DEST") for a in argv]
