@@ -117,7 +117,8 @@ private:
   void describeArguments();
   void describeBuiltArguments();
   std::string builderObjection(Instruction *W, AllocaInst *Obj,
-                               const DenseSet<Instruction *> &Builders);
+                               const DenseSet<Instruction *> &Builders,
+                               sb_loop_build_step &Step);
   std::string readObjection(Value *Op, AllocaInst *Obj,
                             const DenseSet<Instruction *> &Builders);
   bool mayPointInto(Value *Ptr, AllocaInst *Obj);
@@ -800,7 +801,8 @@ bool LoopFacts::mayPointInto(Value *Ptr, AllocaInst *Obj) {
 /// Why \p W may not be repeated by the inspector into a private copy of
 /// \p Obj, or "" (rule 6).
 std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
-                                        const DenseSet<Instruction *> &Builders) {
+                                        const DenseSet<Instruction *> &Builders,
+                                        sb_loop_build_step &Step) {
   std::string What = sysbatch::detail::describe(*W);
   if (!DT.dominates(W, S.Call))
     return What + " does not run before the call in every iteration";
@@ -812,6 +814,10 @@ std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
     // (clang -O2 writes a short memcpy so).
     if (!St->isSimple() || offsetInto(St->getPointerOperand(), Obj, DL) < 0)
       return What + " writes it at a place not known";
+    Step.kind = SB_BUILD_FIXED;
+    Step.offset = (long)offsetInto(St->getPointerOperand(), Obj, DL);
+    Step.bytes = (long)(uint64_t)DL.getTypeStoreSize(
+        St->getValueOperand()->getType());
     Verdict V = classify(St->getValueOperand());
     if (rank(V.Kind) >= 2)
       return What + " stores " + (V.Why.empty() ? "a value" : V.Why);
@@ -821,6 +827,7 @@ std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
   }
   auto *CI = dyn_cast<CallInst>(W);
   sb_libc_access Acc[SB_LIBC_MAX_ARGS] = {};
+  const sb_libc_function *Fn = nullptr;
   std::string Why;
   if (auto *MI = dyn_cast_or_null<MemIntrinsic>(CI)) {
     // llvm.memcpy / memmove / memset: what their libc rows say.
@@ -829,13 +836,27 @@ std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
     Acc[0].access = SB_LIBC_WRITES;
     if (isa<MemTransferInst>(MI))
       Acc[1].access = SB_LIBC_READS;
-  } else if (!CI || !visitLibcCall(*CI, A.Abi, Acc, &Why)) {
+    auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+    Step.kind = SB_BUILD_FIXED;
+    Step.bytes = Len && Len->getZExtValue() <= 65536 ? (long)Len->getZExtValue()
+                                                     : 0;
+  } else if (!CI || !(Fn = visitLibcCall(*CI, A.Abi, Acc, &Why))) {
     return What + " also writes it";
   }
   if (CI->arg_size() == 0 || CI->arg_size() > SB_LIBC_MAX_ARGS ||
       !(Acc[0].access & SB_LIBC_WRITES) ||
       offsetInto(CI->getArgOperand(0), Obj, DL) < 0)
     return What + " writes it other than as its destination at a known place";
+  long Off = (long)offsetInto(CI->getArgOperand(0), Obj, DL);
+  if (isa<MemIntrinsic>(CI)) {
+    Step.offset = Off;
+  } else {
+    long Count = -1;
+    if (Acc[0].size_arg >= 0 && (unsigned)Acc[0].size_arg < CI->arg_size())
+      if (auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(Acc[0].size_arg)))
+        Count = C->getValue().getLimitedValue(65537);
+    Step = sb_loop_libc_build_step(Fn, Off, Count);
+  }
   for (unsigned K = 1; K < CI->arg_size(); ++K) {
     Value *Op = CI->getArgOperand(K);
     if (Acc[K].access & SB_LIBC_WRITES)
@@ -901,6 +922,7 @@ void LoopFacts::describeBuiltArguments() {
     MemoryLocation ObjLoc(Obj, LocationSize::beforeOrAfterPointer());
     DenseSet<Instruction *> Candidates;
     SmallVector<Instruction *, 4> Builders;
+    DenseMap<Instruction *, sb_loop_build_step> Steps;
     std::string Why;
     for (Instruction *W : Writers) {
       if (auto *II = dyn_cast<IntrinsicInst>(W))
@@ -919,9 +941,12 @@ void LoopFacts::describeBuiltArguments() {
     for (Instruction *W : Writers) {
       if (!Candidates.count(W) || !Why.empty())
         continue;
-      Why = builderObjection(W, Obj, Candidates);
-      if (Why.empty())
+      sb_loop_build_step Step = {SB_BUILD_OTHER, 0, 0};
+      Why = builderObjection(W, Obj, Candidates, Step);
+      if (Why.empty()) {
         Builders.push_back(W);
+        Steps[W] = Step;
+      }
     }
     if (Why.empty() && offsetInto(Arg, Obj, DL) < 0)
       Why = "the call's argument is not at a constant place in it";
@@ -943,6 +968,10 @@ void LoopFacts::describeBuiltArguments() {
       S.Built.Arg = K;
       S.Built.Obj = Obj;
       S.Built.Builders.assign(Builders.begin(), Builders.end());
+      // Rule 6's steps, in the order every iteration runs them.
+      S.Model.build_steps = (int)Builders.size();
+      for (size_t B = 0; B < Builders.size() && B < SB_LOOP_MAX_BUILD_STEPS; ++B)
+        S.Model.build_step[B] = Steps[Builders[B]];
     }
   }
 }
