@@ -635,7 +635,7 @@ void block_scanner::describe_shape(gcall *call,
  * row, with one access per argument in `acc`.  NULL when `stmt` is no such
  * call, or when the core says it stays a barrier (`*why`, if given, then
  * says why). */
-static const struct sb_libc_function *
+const struct sb_libc_function *
 libc_call(gimple *stmt, enum sb_abi abi, struct sb_libc_access *acc,
           const char **why)
 {
