@@ -511,6 +511,19 @@ const char *sb_catalog_alias(const struct sb_syscall *row, size_t i)
     return NULL;
 }
 
+struct sb_arg_extent sb_arg_extent(const struct sb_arg_desc *d, int nargs)
+{
+    struct sb_arg_extent e = {SB_EXTENT_UNKNOWN, -1, 0};
+    if (d->size_arg >= 0 && d->size_arg < nargs) {
+        e.kind = SB_EXTENT_ARG;
+        e.arg = d->size_arg;
+    } else if (d->size_arg < 0 && d->fixed_size > 0) {
+        e.kind = SB_EXTENT_FIXED;
+        e.bytes = d->fixed_size;
+    }
+    return e;
+}
+
 bool sb_call_is_raw_syscall(const struct sb_call_event *ev)
 {
     if (ev->row && (ev->row->flags & SB_ROW_RAW_SYSCALL))

@@ -134,6 +134,7 @@ private:
     bool store_misses_pointer(gimple *w, tree ptr);
     bool buffer_ref(unsigned k, const struct sb_arg_desc &d, ao_ref *ref);
     const struct sb_arg_desc *arg_desc(unsigned k) const;
+    tree buffer_extent(const struct sb_arg_desc &d) const;
     bool stmt_conflicts(gimple *stmt, const char **why);
     void describe_arguments();
     bool describe_built(unsigned k, tree arg);
@@ -301,6 +302,21 @@ const char *keep(const char *text)
     return ggc_strdup(text);
 }
 
+/* The byte count of buffer argument `d` of the call (the core's
+ * sb_arg_extent): its size argument's operand or a fixed size; NULL_TREE
+ * when not known. */
+tree loop_describer::buffer_extent(const struct sb_arg_desc &d) const
+{
+    unsigned nargs = gimple_call_num_args(s_.call);
+    struct sb_arg_extent e =
+        sb_arg_extent(&d, nargs >= shift_ ? (int)(nargs - shift_) : 0);
+    if (e.kind == SB_EXTENT_ARG)
+        return gimple_call_arg(s_.call, e.arg + shift_);
+    if (e.kind == SB_EXTENT_FIXED)
+        return size_int(e.bytes);
+    return NULL_TREE;
+}
+
 const struct sb_arg_desc *loop_describer::arg_desc(unsigned k) const
 {
     if (!row_ || k < shift_ || k - shift_ >= (unsigned)row_->libc_argc)
@@ -393,14 +409,9 @@ bool loop_describer::buffer_ref(unsigned k, const struct sb_arg_desc &d,
     if (r.kind == REPEAT_INVARIANT) {
         tree size = NULL_TREE;
         if (d.kind != SB_ARG_PATH) {
-            unsigned nargs = gimple_call_num_args(c);
-            if (d.size_arg >= 0 && (unsigned)d.size_arg + shift_ < nargs) {
-                tree s = gimple_call_arg(c, d.size_arg + shift_);
-                if (TREE_CODE(s) == INTEGER_CST)
-                    size = fold_convert(size_type_node, s);
-            } else if (d.size_arg < 0 && d.fixed_size) {
-                size = size_int(d.fixed_size);
-            }
+            tree s = buffer_extent(d);
+            if (s && TREE_CODE(s) == INTEGER_CST)
+                size = fold_convert(size_type_node, s);
         }
         ao_ref_init_from_ptr_and_size(ref, ptr, size);
     } else {
@@ -625,12 +636,7 @@ bool loop_describer::store_checkable(gimple *stmt, unsigned k,
     tree lhs = gimple_assign_lhs(st);
     tree lsize = TYPE_SIZE_UNIT(TREE_TYPE(lhs));
     tree buf = gimple_call_arg(s_.call, k);
-    tree size = NULL_TREE;
-    unsigned nargs = gimple_call_num_args(s_.call);
-    if (d.size_arg >= 0 && (unsigned)d.size_arg < nargs)
-        size = gimple_call_arg(s_.call, d.size_arg);
-    else if (d.size_arg < 0 && d.fixed_size > 0)
-        size = size_int(d.fixed_size);
+    tree size = buffer_extent(d);
     if (!lsize || TREE_CODE(lsize) != INTEGER_CST || !size ||
         !POINTER_TYPE_P(TREE_TYPE(buf)) || !address_repeatable(lhs, 0) ||
         !address_repeatable(buf, 0) || !address_repeatable(size, 0) ||
@@ -708,12 +714,7 @@ bool loop_describer::load_checkable(gassign *load, int depth)
                       (buf_base && DECL_P(buf_base) && through &&
                        address_only_in_calls(buf_base, abi_))))
             continue;
-        tree size = NULL_TREE;
-        unsigned nargs = gimple_call_num_args(s_.call);
-        if (d->size_arg >= 0 && (unsigned)d->size_arg + shift_ < nargs)
-            size = gimple_call_arg(s_.call, d->size_arg + shift_);
-        else if (d->size_arg < 0 && d->fixed_size > 0)
-            size = size_int(d->fixed_size);
+        tree size = buffer_extent(*d);
         if (!size || !POINTER_TYPE_P(TREE_TYPE(arg)) ||
             !address_repeatable(arg, depth) || !address_repeatable(size, depth))
             return false;

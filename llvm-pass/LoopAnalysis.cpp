@@ -75,6 +75,20 @@ static bool isCodeInst(const Instruction &I) {
   return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
 }
 
+/// The byte count of buffer argument \p D of \p C (the core's
+/// sb_arg_extent): its size argument's operand in \p SizeArg, or a fixed
+/// \p Size; false when not known.
+static bool bufferExtent(const CandidateCall &C, const sb_arg_desc &D,
+                         Value *&SizeArg, uint64_t &Size) {
+  struct sb_arg_extent E =
+      sb_arg_extent(&D, (int)C.Call->arg_size() - (int)C.FirstArg);
+  if (E.kind == SB_EXTENT_ARG)
+    SizeArg = C.Call->getArgOperand(C.FirstArg + E.arg);
+  else if (E.kind == SB_EXTENT_FIXED)
+    Size = (uint64_t)E.bytes;
+  return E.kind != SB_EXTENT_UNKNOWN;
+}
+
 /// The facts of one loop around call \p S.Call.
 class LoopFacts {
 public:
@@ -319,11 +333,7 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
     return false;
   Value *SizeArg = nullptr;
   uint64_t Size = 0;
-  if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
-    SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
-  else if (D.size_arg < 0 && D.fixed_size > 0)
-    Size = D.fixed_size;
-  else
+  if (!bufferExtent(C, D, SizeArg, Size))
     return false;
   if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
     Size = N->getZExtValue();
@@ -410,11 +420,7 @@ bool LoopFacts::checkWrites(LoadInst *LI, std::string &Why, unsigned Depth) {
     const sb_arg_desc &D = C.RawRow->libc_args[K];
     Value *SizeArg = nullptr;
     uint64_t Size = 0;
-    if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
-      SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
-    else if (D.size_arg < 0 && D.fixed_size > 0)
-      Size = D.fixed_size;
-    else
+    if (!bufferExtent(C, D, SizeArg, Size))
       return Fail();
     if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
       Size = N->getZExtValue();

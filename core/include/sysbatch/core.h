@@ -157,6 +157,25 @@ struct sb_arg_desc {
                            buffer is ordered with the call */
 };
 
+/* How many bytes of a buffer argument the kernel touches, as the row
+ * says: the value of libc argument `arg` (the row's size argument, when
+ * the call passes it), `bytes` (a fixed size), or not known. */
+enum sb_extent_kind {
+    SB_EXTENT_UNKNOWN = 0,
+    SB_EXTENT_ARG,
+    SB_EXTENT_FIXED,
+};
+
+struct sb_arg_extent {
+    uint8_t kind; /* enum sb_extent_kind */
+    int arg;      /* SB_EXTENT_ARG: the libc argument holding the count */
+    long bytes;   /* SB_EXTENT_FIXED */
+};
+
+/* The extent of buffer argument `d` of a call with `nargs` libc arguments
+ * (a size argument the call does not pass is unknown). */
+struct sb_arg_extent sb_arg_extent(const struct sb_arg_desc *d, int nargs);
+
 /* Where a raw syscall argument comes from. */
 enum sb_raw_from {
     SB_RAW_LIBC_ARG = 0, /* libc argument `index` (missing variadic -> 0) */
