@@ -801,7 +801,7 @@ static void read_input(struct input *in, FILE *f)
 static void print_catalog(FILE *out)
 {
     static const char *const kinds[] = {"none", "value", "fd", "path", "in",
-                                        "out", "addr", "opaque"};
+                                        "out", "addr", "opaque", "iovec-in"};
     static const char *const rets[] = {"errno", "map-failed",
                                        "positive-error", "never-fails",
                                        "tock"};
@@ -827,7 +827,8 @@ static void print_catalog(FILE *out)
             fprintf(out, "%s%s", a ? "," : "",
                     d->kind < sizeof kinds / sizeof *kinds ? kinds[d->kind]
                                                            : "?");
-            if (d->kind == SB_ARG_IN_BUF || d->kind == SB_ARG_OUT_BUF) {
+            if (d->kind == SB_ARG_IN_BUF || d->kind == SB_ARG_OUT_BUF ||
+                d->kind == SB_ARG_IOVEC_IN) {
                 if (d->size_arg >= 0)
                     fprintf(out, "[a%d]", d->size_arg);
                 else if (d->fixed_size)

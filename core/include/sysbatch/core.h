@@ -146,6 +146,12 @@ enum sb_arg_kind {
                        moves across such a call */
     SB_ARG_OPAQUE,  /* pointer to something the kernel may read or write
                        in ways the catalogue does not describe */
+    SB_ARG_IOVEC_IN,/* an array of size_arg struct iovec entries the kernel
+                       reads, and every buffer its entries name (writev):
+                       the buffers are not known before the call, so code
+                       that may write memory (anything but errno and the
+                       front end's own unaliased locals) is ordered with
+                       the call; code that only reads commutes */
 };
 
 struct sb_arg_desc {
