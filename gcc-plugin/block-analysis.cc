@@ -840,6 +840,13 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
             continue;
         if (d.kind == SB_ARG_ADDR || d.kind == SB_ARG_OPAQUE)
             return true;
+        /* writev's buffers are known only at run time: whatever may write
+         * memory (errno aside) stays on its side of the call. */
+        if (d.kind == SB_ARG_IOVEC_IN) {
+            if (gimple_vdef(stmt) && !errno_only)
+                return true;
+            continue;
+        }
         if (d.kind != SB_ARG_PATH && d.kind != SB_ARG_IN_BUF &&
             d.kind != SB_ARG_OUT_BUF)
             continue;

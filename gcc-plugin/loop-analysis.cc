@@ -1316,6 +1316,10 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
             continue;
         if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE) {
             conflict = true;
+        } else if (d->kind == SB_ARG_IOVEC_IN) {
+            /* The buffers a later iteration's iovec names are known only
+             * at run time: code that may write memory conflicts. */
+            conflict = gimple_vdef(stmt) != NULL_TREE;
         } else if (d->kind == SB_ARG_PATH || d->kind == SB_ARG_IN_BUF ||
                    d->kind == SB_ARG_OUT_BUF) {
             if (integer_zerop(ptr) ||

@@ -1154,6 +1154,13 @@ const char *LoopFacts::conflict(Instruction &I, bool SameIteration) {
     if (M.Effect == ArgMemory::Everything)
       return S.keep(sysbatch::detail::describe(I) +
                     " while later calls may touch any memory");
+    if (M.Effect == ArgMemory::ReadsAnything) {
+      if (I.mayWriteToMemory())
+        return S.keep(sysbatch::detail::describe(I) +
+                      " while later calls read buffers known only at run "
+                      "time");
+      continue;
+    }
     if (M.Effect == ArgMemory::Writes && SameIteration &&
         ownElement(I, C.Call->getArgOperand(C.FirstArg + K), M))
       continue;
