@@ -62,6 +62,7 @@
 #define INN(n) {SB_ARG_IN_BUF, -1, (n)}
 #define OUTN(n) {SB_ARG_OUT_BUF, -1, (n)}
 #define ADDR {SB_ARG_ADDR, -1, 0}
+#define IOVIN(k) {SB_ARG_IOVEC_IN, (k), 0}
 #define OPQ {SB_ARG_OPAQUE, -1, 0}
 /* A buffer the kernel writes a run-time number of bytes into (a sockaddr
  * whose room is *addrlen): unknown size, so every access to it is ordered
@@ -153,6 +154,10 @@ static const struct sb_syscall rows[] = {
         ERRNO, 64, BLOCK | COUNT | POSITION),
     ROW("write", "write", 1, 3, A(FD, IN(2), V), 3, A(L(0), L(1), L(2)),
         ERRNO, 64, BLOCK | COUNT | POSITION),
+    /* glibc's writev is the plain system call (no emulation above
+     * IOV_MAX: the kernel answers EINVAL). */
+    ROW("writev", "writev", 20, 3, A(FD, IOVIN(2), V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 64, BLOCK | POSITION),
     ROW("pread64", "pread64", 17, 4, A(FD, OUT(2), V, V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT),
     ROW("pwrite64", "pwrite64", 18, 4, A(FD, IN(2), V, V), 4,
@@ -509,6 +514,19 @@ const char *sb_catalog_alias(const struct sb_syscall *row, size_t i)
         i--;
     }
     return NULL;
+}
+
+struct sb_arg_extent sb_arg_extent(const struct sb_arg_desc *d, int nargs)
+{
+    struct sb_arg_extent e = {SB_EXTENT_UNKNOWN, -1, 0};
+    if (d->size_arg >= 0 && d->size_arg < nargs) {
+        e.kind = SB_EXTENT_ARG;
+        e.arg = d->size_arg;
+    } else if (d->size_arg < 0 && d->fixed_size > 0) {
+        e.kind = SB_EXTENT_FIXED;
+        e.bytes = d->fixed_size;
+    }
+    return e;
 }
 
 bool sb_call_is_raw_syscall(const struct sb_call_event *ev)

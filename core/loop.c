@@ -165,6 +165,87 @@ static struct refusal plan_private_buffer(const struct sb_loop *loop,
     return refuse(SB_WHY_NONE, NULL);
 }
 
+/* Rule 6: do the steps leave in a private buffer exactly what the call
+ * would read in the shared one?  Either one string from the start (the
+ * kernel reads a name up to its NUL, which the first step writes and the
+ * appends move), or writes of fixed extents over a copy of the shared
+ * buffer: the bytes they do not write are written by nothing in the loop,
+ * so the shared buffer holds the iteration's value of each of them. */
+static struct refusal check_build_steps(const struct sb_loop *loop,
+                                        const struct sb_arg_desc *d,
+                                        long size, struct sb_loop_plan *plan)
+{
+    int n = loop->build_steps;
+    if (n < 1)
+        return refuse(SB_WHY_LOOP_BUILT_ARG,
+                      "the code that builds the buffer is not described");
+    if (n > SB_LOOP_MAX_BUILD_STEPS)
+        return refuse(SB_WHY_LOOP_BUILT_ARG,
+                      "the buffer is built in more steps than the inspector "
+                      "repeats");
+    const struct sb_loop_build_step *s = loop->build_step;
+    if (s[0].kind == SB_BUILD_STRING || s[0].kind == SB_BUILD_APPEND) {
+        if (s[0].kind == SB_BUILD_APPEND)
+            return refuse(SB_WHY_LOOP_BUILT_ARG,
+                          "the first step appends to what an earlier "
+                          "iteration left in the buffer");
+        if (d->kind != SB_ARG_PATH)
+            return refuse(SB_WHY_LOOP_BUILT_ARG,
+                          "the call reads a byte count of a buffer the loop "
+                          "writes a string into (the bytes after the string "
+                          "are an earlier iteration's)");
+        for (int i = 0; i < n; i++)
+            if ((s[i].kind != SB_BUILD_STRING && s[i].kind != SB_BUILD_APPEND) ||
+                s[i].offset != 0)
+                return refuse(SB_WHY_LOOP_BUILT_ARG,
+                              "a step writes the buffer other than as the "
+                              "string at its start the first step wrote");
+        return refuse(SB_WHY_NONE, NULL);
+    }
+    for (int i = 0; i < n; i++) {
+        if (s[i].kind != SB_BUILD_FIXED)
+            return refuse(SB_WHY_LOOP_BUILT_ARG,
+                          "a step writes a string into a buffer built by "
+                          "fixed-size writes, or in a way the core does not "
+                          "model");
+        if (s[i].bytes <= 0 || s[i].offset < 0 ||
+            s[i].offset + s[i].bytes > size)
+            return refuse(SB_WHY_LOOP_BUILT_ARG,
+                          s[i].bytes <= 0
+                              ? "a step writes a number of bytes known only "
+                                "at run time"
+                              : "a step writes outside the buffer");
+    }
+    plan->built_copy_in = true;
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+struct sb_loop_build_step sb_loop_libc_build_step(
+    const struct sb_libc_function *fn, long offset, long count)
+{
+    struct sb_loop_build_step st = {SB_BUILD_OTHER, offset, 0};
+    if (!fn || fn->argc < 1)
+        return st;
+    const struct sb_libc_access *dst = &fn->args[0];
+    bool string_extent = dst->size_arg < 0 && dst->fixed_size == 0;
+    if (fn->flags & SB_LIBC_PRINTF) {
+        /* sprintf; snprintf NUL-terminates only with room for one byte. */
+        if (dst->size_arg < 0 || count > 0)
+            st.kind = SB_BUILD_STRING;
+    } else if (dst->access == SB_LIBC_WRITES && string_extent) {
+        st.kind = SB_BUILD_STRING;
+    } else if (dst->access == SB_LIBC_READS_WRITES && string_extent) {
+        st.kind = SB_BUILD_APPEND;
+    } else if (dst->access == SB_LIBC_WRITES && dst->size_arg >= 0) {
+        st.kind = SB_BUILD_FIXED; /* memcpy, memset, strncpy: count bytes */
+        st.bytes = count;
+    } else if (dst->access == SB_LIBC_WRITES && dst->fixed_size > 0) {
+        st.kind = SB_BUILD_FIXED;
+        st.bytes = dst->fixed_size;
+    }
+    return st;
+}
+
 /* Rule 6: a buffer the loop fills each iteration and the call only reads
  * is built again by the inspector, into a private buffer per slot. */
 static struct refusal plan_built_buffer(const struct sb_loop *loop,
@@ -187,6 +268,9 @@ static struct refusal plan_built_buffer(const struct sb_loop *loop,
             return refuse(SB_WHY_LOOP_BUILT_ARG,
                           size <= 0 ? "the buffer's size is not known"
                                     : "the buffer is larger than 4096 bytes");
+        struct refusal steps = check_build_steps(loop, d, size, plan);
+        if (steps.why != SB_WHY_NONE)
+            return steps;
         plan->built_arg = k;
         plan->built_size = size;
     }
@@ -417,7 +501,8 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                 plan->precheck_arg, precheck_text(plan->precheck));
     if (plan->built_arg >= 0)
         fprintf(out, "  built a%d: %ld bytes per slot, by the loop's own "
-                     "code\n", plan->built_arg, plan->built_size);
+                     "code%s\n", plan->built_arg, plan->built_size,
+                plan->built_copy_in ? ", over a copy of the buffer" : "");
     if (loop->guard == SB_LG_REPEATED)
         fprintf(out, "  guard repeated: up to %d iterations looked at per "
                      "batch\n", plan->scan);

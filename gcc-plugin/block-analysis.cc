@@ -635,7 +635,7 @@ void block_scanner::describe_shape(gcall *call,
  * row, with one access per argument in `acc`.  NULL when `stmt` is no such
  * call, or when the core says it stays a barrier (`*why`, if given, then
  * says why). */
-static const struct sb_libc_function *
+const struct sb_libc_function *
 libc_call(gimple *stmt, enum sb_abi abi, struct sb_libc_access *acc,
           const char **why)
 {
@@ -840,6 +840,13 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
             continue;
         if (d.kind == SB_ARG_ADDR || d.kind == SB_ARG_OPAQUE)
             return true;
+        /* writev's buffers are known only at run time: whatever may write
+         * memory (errno aside) stays on its side of the call. */
+        if (d.kind == SB_ARG_IOVEC_IN) {
+            if (gimple_vdef(stmt) && !errno_only)
+                return true;
+            continue;
+        }
         if (d.kind != SB_ARG_PATH && d.kind != SB_ARG_IN_BUF &&
             d.kind != SB_ARG_OUT_BUF)
             continue;

@@ -16,6 +16,7 @@
 
 #include "sysbatch-gcc.h"
 #include "sysbatch/cfg.h"
+#include "sysbatch/libc.h"
 #include "sysbatch/shape.h"
 
 namespace sysbatch_gcc {
@@ -31,6 +32,13 @@ const char *describe_stmt(gimple *stmt);
 
 /* Statements that only steer control flow (regions.cc). */
 bool control_stmt_p(gimple *stmt);
+
+/* A call to a function of the core's libc table (sysbatch/libc.h): its
+ * row, with one access per argument in `acc`; NULL when `stmt` is no such
+ * call or stays a barrier (`*why`, if given, says why) (block-analysis.cc). */
+const struct sb_libc_function *libc_call(gimple *stmt, enum sb_abi abi,
+                                         struct sb_libc_access *acc,
+                                         const char **why);
 
 /* A load or store of errno only (block-analysis.cc). */
 bool errno_access_p(gimple *stmt);

@@ -134,8 +134,15 @@ private:
     bool store_misses_pointer(gimple *w, tree ptr);
     bool buffer_ref(unsigned k, const struct sb_arg_desc &d, ao_ref *ref);
     const struct sb_arg_desc *arg_desc(unsigned k) const;
+    tree buffer_extent(const struct sb_arg_desc &d) const;
     bool stmt_conflicts(gimple *stmt, const char **why);
     void describe_arguments();
+    bool describe_built(unsigned k, tree arg);
+    const char *builder_objection(gimple *w, tree decl,
+                                  hash_set<gimple *> &builders,
+                                  struct sb_loop_build_step *step);
+    const char *read_objection(tree ptr, tree decl,
+                               hash_set<gimple *> &builders);
     bool describe_chain();
     void classify_exit_tests();
     bool classify_guards();
@@ -295,6 +302,21 @@ const char *keep(const char *text)
     return ggc_strdup(text);
 }
 
+/* The byte count of buffer argument `d` of the call (the core's
+ * sb_arg_extent): its size argument's operand or a fixed size; NULL_TREE
+ * when not known. */
+tree loop_describer::buffer_extent(const struct sb_arg_desc &d) const
+{
+    unsigned nargs = gimple_call_num_args(s_.call);
+    struct sb_arg_extent e =
+        sb_arg_extent(&d, nargs >= shift_ ? (int)(nargs - shift_) : 0);
+    if (e.kind == SB_EXTENT_ARG)
+        return gimple_call_arg(s_.call, e.arg + shift_);
+    if (e.kind == SB_EXTENT_FIXED)
+        return size_int(e.bytes);
+    return NULL_TREE;
+}
+
 const struct sb_arg_desc *loop_describer::arg_desc(unsigned k) const
 {
     if (!row_ || k < shift_ || k - shift_ >= (unsigned)row_->libc_argc)
@@ -387,14 +409,9 @@ bool loop_describer::buffer_ref(unsigned k, const struct sb_arg_desc &d,
     if (r.kind == REPEAT_INVARIANT) {
         tree size = NULL_TREE;
         if (d.kind != SB_ARG_PATH) {
-            unsigned nargs = gimple_call_num_args(c);
-            if (d.size_arg >= 0 && (unsigned)d.size_arg + shift_ < nargs) {
-                tree s = gimple_call_arg(c, d.size_arg + shift_);
-                if (TREE_CODE(s) == INTEGER_CST)
-                    size = fold_convert(size_type_node, s);
-            } else if (d.size_arg < 0 && d.fixed_size) {
-                size = size_int(d.fixed_size);
-            }
+            tree s = buffer_extent(d);
+            if (s && TREE_CODE(s) == INTEGER_CST)
+                size = fold_convert(size_type_node, s);
         }
         ao_ref_init_from_ptr_and_size(ref, ptr, size);
     } else {
@@ -619,12 +636,7 @@ bool loop_describer::store_checkable(gimple *stmt, unsigned k,
     tree lhs = gimple_assign_lhs(st);
     tree lsize = TYPE_SIZE_UNIT(TREE_TYPE(lhs));
     tree buf = gimple_call_arg(s_.call, k);
-    tree size = NULL_TREE;
-    unsigned nargs = gimple_call_num_args(s_.call);
-    if (d.size_arg >= 0 && (unsigned)d.size_arg < nargs)
-        size = gimple_call_arg(s_.call, d.size_arg);
-    else if (d.size_arg < 0 && d.fixed_size > 0)
-        size = size_int(d.fixed_size);
+    tree size = buffer_extent(d);
     if (!lsize || TREE_CODE(lsize) != INTEGER_CST || !size ||
         !POINTER_TYPE_P(TREE_TYPE(buf)) || !address_repeatable(lhs, 0) ||
         !address_repeatable(buf, 0) || !address_repeatable(size, 0) ||
@@ -702,12 +714,7 @@ bool loop_describer::load_checkable(gassign *load, int depth)
                       (buf_base && DECL_P(buf_base) && through &&
                        address_only_in_calls(buf_base, abi_))))
             continue;
-        tree size = NULL_TREE;
-        unsigned nargs = gimple_call_num_args(s_.call);
-        if (d->size_arg >= 0 && (unsigned)d->size_arg + shift_ < nargs)
-            size = gimple_call_arg(s_.call, d->size_arg + shift_);
-        else if (d->size_arg < 0 && d->fixed_size > 0)
-            size = size_int(d->fixed_size);
+        tree size = buffer_extent(*d);
         if (!size || !POINTER_TYPE_P(TREE_TYPE(arg)) ||
             !address_repeatable(arg, depth) || !address_repeatable(size, depth))
             return false;
@@ -900,6 +907,8 @@ void loop_describer::describe_arguments()
         if (!d || (d->kind != SB_ARG_PATH && d->kind != SB_ARG_IN_BUF) ||
             integer_zerop(arg) || points_to_literal(arg))
             continue;
+        if (a.kind == REPEAT_INVARIANT && describe_built(k, arg))
+            continue;
         ao_ref ref;
         bool known = buffer_ref(k, *d, &ref);
         for (gimple *w : writers_) {
@@ -915,6 +924,252 @@ void loop_describer::describe_arguments()
             break;
         }
     }
+}
+
+/* May pointer `ptr` point into automatic variable `decl`?  A parameter's
+ * value at entry cannot (the variable did not exist when the caller
+ * computed it), nor a pointer into a string literal. */
+bool may_point_into(tree ptr, tree decl, int depth = 0)
+{
+    if (depth > 16)
+        return true;
+    STRIP_NOPS(ptr);
+    if (integer_zerop(ptr))
+        return false;
+    if (TREE_CODE(ptr) == POINTER_PLUS_EXPR)
+        return may_point_into(TREE_OPERAND(ptr, 0), decl, depth + 1);
+    if (TREE_CODE(ptr) == ADDR_EXPR) {
+        tree base = get_base_address(TREE_OPERAND(ptr, 0));
+        if (!base)
+            return true;
+        if (base == decl)
+            return true;
+        if (DECL_P(base) || TREE_CODE(base) == STRING_CST)
+            return false;
+        if (TREE_CODE(base) == MEM_REF)
+            return may_point_into(TREE_OPERAND(base, 0), decl, depth + 1);
+        return true;
+    }
+    if (TREE_CODE(ptr) != SSA_NAME)
+        return true;
+    if (SSA_NAME_IS_DEFAULT_DEF(ptr))
+        return !(SSA_NAME_VAR(ptr) &&
+                 TREE_CODE(SSA_NAME_VAR(ptr)) == PARM_DECL);
+    if (points_to_literal(ptr))
+        return false;
+    if (gassign *a = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(ptr))) {
+        enum tree_code code = gimple_assign_rhs_code(a);
+        if (code == POINTER_PLUS_EXPR || code == SSA_NAME ||
+            code == ADDR_EXPR || CONVERT_EXPR_CODE_P(code))
+            return may_point_into(gimple_assign_rhs1(a), decl, depth + 1);
+    }
+    ao_ref target, var;
+    ao_ref_init_from_ptr_and_size(&target, ptr, NULL_TREE);
+    ao_ref_init(&var, decl);
+    return refs_may_alias_p_1(&target, &var, true);
+}
+
+/* Rule 6: why what builder call or store `w` reads through `ptr` may
+ * differ when the inspector builds ahead, or NULL. */
+const char *loop_describer::read_objection(tree ptr, tree decl,
+                                           hash_set<gimple *> &builders)
+{
+    if (may_point_into(ptr, decl))
+        return " reads what may be the buffer it builds";
+    if (points_to_literal(ptr) ||
+        (TREE_CODE(ptr) == ADDR_EXPR &&
+         TREE_CODE(TREE_OPERAND(ptr, 0)) == STRING_CST))
+        return NULL;
+    /* Rule 4: what a builder reads for a later iteration through a
+     * pointer that changes per iteration is a load ahead too. */
+    if (TREE_CODE(ptr) == SSA_NAME && classify(ptr, 0).kind != REPEAT_INVARIANT &&
+        !induction_load_)
+        induction_load_ = "the code that builds a buffer reads, for a later "
+                          "iteration, memory not known to be dereferenceable";
+    ao_ref r;
+    ao_ref_init_from_ptr_and_size(&r, ptr, NULL_TREE);
+    for (gimple *w : writers_) {
+        if (builders.contains(w) || gimple_clobber_p(w))
+            continue; /* they write only the buffer */
+        if (stmt_may_clobber_ref_p_1(w, &r, true) &&
+            !store_misses_pointer(w, ptr))
+            return keep(ACONCAT((" reads memory ", describe_stmt(w),
+                                 " in the loop writes", NULL)));
+    }
+    for (unsigned k = 0; k < gimple_call_num_args(s_.call); k++) {
+        const struct sb_arg_desc *d = arg_desc(k);
+        tree arg = gimple_call_arg(s_.call, k);
+        if (!d || integer_zerop(arg))
+            continue;
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE)
+            return " reads memory the call may write";
+        if (d->kind != SB_ARG_OUT_BUF)
+            continue;
+        tree root;
+        if (pointer_root(arg, 0, &root) && TREE_CODE(root) == ADDR_EXPR &&
+            VAR_P(TREE_OPERAND(root, 0)) &&
+            !is_global_var(TREE_OPERAND(root, 0)) &&
+            !may_point_into(ptr, TREE_OPERAND(root, 0)))
+            continue;
+        ao_ref buf;
+        if (!buffer_ref(k, *d, &buf) || refs_may_alias_p_1(&r, &buf, true))
+            return " reads memory the call writes";
+    }
+    return NULL;
+}
+
+/* Rule 6: why `w`, a statement of the loop that writes `decl`, may not be
+ * repeated by the inspector into a private copy, or NULL; `step` says
+ * what it does to the buffer. */
+const char *loop_describer::builder_objection(gimple *w, tree decl,
+                                              hash_set<gimple *> &builders,
+                                              struct sb_loop_build_step *step)
+{
+    const char *what = describe_stmt(w);
+    if (!runs_before(w, s_.call))
+        return keep(ACONCAT((what, " does not run before the call in every "
+                             "iteration", NULL)));
+    if (gimple_bb(w)->loop_father != loop_)
+        return keep(ACONCAT((what, " runs in an inner loop", NULL)));
+    if (gimple_has_volatile_ops(w))
+        return keep(ACONCAT((what, " is volatile", NULL)));
+    if (gassign *st = dyn_cast<gassign *>(w)) {
+        tree lhs = gimple_assign_lhs(st);
+        tree size = TYPE_SIZE_UNIT(TREE_TYPE(lhs));
+        long off = gimple_store_p(st)
+                       ? sysbatch_loop_offset_into(
+                             build_fold_addr_expr(unshare_expr(lhs)), decl)
+                       : -1;
+        if (off < 0 || !size || !tree_fits_shwi_p(size))
+            return keep(ACONCAT((what, " writes it at a place not known",
+                                 NULL)));
+        step->kind = SB_BUILD_FIXED;
+        step->offset = off;
+        step->bytes = (long)tree_to_shwi(size);
+        tree rhs = gimple_assign_rhs1(st);
+        if (gimple_assign_load_p(st)) {
+            /* A copy of memory (memcpy of a constant count, folded). */
+            if (!address_within(rhs, 0, REPEAT_INDUCTION))
+                return keep(ACONCAT((what, " copies from a place the "
+                                     "inspector does not recompute", NULL)));
+            const char *no = read_objection(
+                build_fold_addr_expr(unshare_expr(rhs)), decl, builders);
+            return no ? keep(ACONCAT((what, no, NULL))) : NULL;
+        }
+        if (!gimple_assign_single_p(st))
+            return keep(ACONCAT((what, " stores a computed value", NULL)));
+        struct repeat_answer v = classify(rhs, 0);
+        if (v.kind > REPEAT_INDUCTION)
+            return keep(ACONCAT((what, " stores ", v.why ? v.why : "a value",
+                                 NULL)));
+        if (POINTER_TYPE_P(TREE_TYPE(rhs)))
+            return keep(ACONCAT((what, " stores a pointer in it", NULL)));
+        return NULL;
+    }
+    struct sb_libc_access acc[SB_LIBC_MAX_ARGS];
+    gcall *call = dyn_cast<gcall *>(w);
+    const struct sb_libc_function *fn =
+        call ? libc_call(call, abi_, acc, NULL) : NULL;
+    if (!fn || gimple_call_num_args(call) > SB_LIBC_MAX_ARGS)
+        return keep(ACONCAT((what, " also writes it", NULL)));
+    unsigned nargs = gimple_call_num_args(call);
+    long off = nargs ? sysbatch_loop_offset_into(gimple_call_arg(call, 0), decl)
+                     : -1;
+    if (!(acc[0].access & SB_LIBC_WRITES) || off < 0)
+        return keep(ACONCAT((what, " writes it other than as its destination "
+                             "at a known place", NULL)));
+    long count = -1;
+    if (acc[0].size_arg >= 0 && (unsigned)acc[0].size_arg < nargs &&
+        tree_fits_shwi_p(gimple_call_arg(call, acc[0].size_arg)))
+        count = (long)tree_to_shwi(gimple_call_arg(call, acc[0].size_arg));
+    *step = sb_loop_libc_build_step(fn, off, count);
+    for (unsigned k = 1; k < nargs; k++) {
+        tree op = gimple_call_arg(call, k);
+        if (acc[k].access & SB_LIBC_WRITES)
+            return keep(ACONCAT((what, " writes other memory too", NULL)));
+        struct repeat_answer v = classify(op, 0);
+        if (v.kind > REPEAT_INDUCTION)
+            return keep(ACONCAT((what, " takes ", v.why ? v.why : "a value",
+                                 NULL)));
+        if (POINTER_TYPE_P(TREE_TYPE(op)) && (acc[k].access & SB_LIBC_READS)) {
+            const char *no = read_objection(op, decl, builders);
+            if (no)
+                return keep(ACONCAT((what, no, NULL)));
+        }
+    }
+    return NULL;
+}
+
+/* Rule 6: argument k, the same address every iteration, points into an
+ * automatic buffer that statements of the loop write before the call
+ * (snprintf (&path, ...); lstat (&path, &st)).  Describes it as built (or
+ * built otherwise, with the cause) and returns true; false when nothing
+ * in the loop writes such a buffer. */
+bool loop_describer::describe_built(unsigned k, tree arg)
+{
+    struct sb_loop &m = s_.model;
+    tree root;
+    if (!pointer_root(arg, 0, &root) || TREE_CODE(root) != ADDR_EXPR)
+        return false;
+    tree decl = TREE_OPERAND(root, 0);
+    if (!VAR_P(decl) || is_global_var(decl) || TREE_THIS_VOLATILE(decl))
+        return false;
+    ao_ref ref;
+    ao_ref_init(&ref, decl);
+    hash_set<gimple *> candidates;
+    auto_vec<gimple *> order;
+    for (gimple *w : writers_) {
+        if (gimple_clobber_p(w))
+            continue; /* the end of its scope in the body */
+        if (gimple_store_p(w) && gimple_code(w) == GIMPLE_ASSIGN) {
+            tree base = get_base_address(gimple_assign_lhs(w));
+            if (base && DECL_P(base) && base != decl)
+                continue;
+            if (base && TREE_CODE(base) == MEM_REF &&
+                !may_point_into(TREE_OPERAND(base, 0), decl))
+                continue;
+        }
+        if (!stmt_may_clobber_ref_p_1(w, &ref, true))
+            continue;
+        candidates.add(w);
+        /* In the order every iteration runs them (each one that is a
+         * builder dominates the call, so they form a chain). */
+        unsigned at = order.length();
+        while (at > 0 && runs_before(w, order[at - 1]) && w != order[at - 1])
+            at--;
+        order.safe_insert(at, w);
+    }
+    if (candidates.is_empty())
+        return false;
+    const char *why = NULL;
+    struct sb_loop_build_step steps[SB_LOOP_MAX_BUILD_STEPS];
+    unsigned nsteps = 0;
+    for (gimple *w : order) {
+        struct sb_loop_build_step step = {SB_BUILD_OTHER, 0, 0};
+        why = builder_objection(w, decl, candidates, &step);
+        if (why)
+            break;
+        if (nsteps < SB_LOOP_MAX_BUILD_STEPS)
+            steps[nsteps] = step;
+        nsteps++;
+    }
+    if (!why && sysbatch_loop_offset_into(arg, decl) < 0)
+        why = "the call's argument is not at a constant place in it";
+    HOST_WIDE_INT bytes = int_size_in_bytes(TREE_TYPE(decl));
+    m.arg_value[k] = why ? SB_LV_BUILT_OTHERWISE : SB_LV_BUILT;
+    m.arg_why[k] = why ? keep(ACONCAT(("the buffer is built in the loop, "
+                                       "but ", why, NULL)))
+                       : NULL;
+    m.built_size[k] = bytes > 0 && bytes <= 65536 ? (long)bytes : 0;
+    if (!why && !s_.built_decl) {
+        s_.built_decl = decl;
+        for (gimple *w : order)
+            s_.builders.safe_push(w);
+        m.build_steps = (int)nsteps;
+        for (unsigned i = 0; i < nsteps && i < SB_LOOP_MAX_BUILD_STEPS; i++)
+            m.build_step[i] = steps[i];
+    }
+    return true;
 }
 
 /* Header to call: blocks whose only branches are exit tests or guards
@@ -1064,8 +1319,16 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
             continue;
         tree ptr = gimple_call_arg(c, k);
         bool conflict = false;
+        /* Rule 6: the kernel reads the inspector's private copy, built
+         * before the loop's own code builds the shared one. */
+        if (k >= shift_ && s_.model.arg_value[k] == SB_LV_BUILT)
+            continue;
         if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE) {
             conflict = true;
+        } else if (d->kind == SB_ARG_IOVEC_IN) {
+            /* The buffers a later iteration's iovec names are known only
+             * at run time: code that may write memory conflicts. */
+            conflict = gimple_vdef(stmt) != NULL_TREE;
         } else if (d->kind == SB_ARG_PATH || d->kind == SB_ARG_IN_BUF ||
                    d->kind == SB_ARG_OUT_BUF) {
             if (integer_zerop(ptr) ||
@@ -1342,6 +1605,56 @@ void sysbatch_find_loop_sites(function *fun, enum sb_abi abi,
             sites->safe_push(site);
         }
     }
+}
+
+long sysbatch_loop_offset_into(tree ptr, tree decl)
+{
+    long at = 0;
+    for (int depth = 0; depth < 16; depth++) {
+        STRIP_NOPS(ptr);
+        if (TREE_CODE(ptr) == POINTER_PLUS_EXPR) {
+            tree c = TREE_OPERAND(ptr, 1);
+            if (!tree_fits_shwi_p(c))
+                return -1;
+            at += (long)tree_to_shwi(c);
+            ptr = TREE_OPERAND(ptr, 0);
+            continue;
+        }
+        if (TREE_CODE(ptr) == ADDR_EXPR) {
+            poly_int64 off;
+            tree base = get_addr_base_and_unit_offset(TREE_OPERAND(ptr, 0), &off);
+            if (!base || !off.is_constant())
+                return -1;
+            at += off.to_constant();
+            if (base == decl)
+                return at >= 0 ? at : -1;
+            if (TREE_CODE(base) != MEM_REF)
+                return -1;
+            poly_offset_int moff = mem_ref_offset(base);
+            if (!moff.is_constant())
+                return -1;
+            at += (long)moff.to_constant().to_shwi();
+            ptr = TREE_OPERAND(base, 0);
+            continue;
+        }
+        if (TREE_CODE(ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(ptr))
+            return -1;
+        gassign *a = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(ptr));
+        if (!a)
+            return -1;
+        enum tree_code code = gimple_assign_rhs_code(a);
+        if (code == POINTER_PLUS_EXPR) {
+            tree c = gimple_assign_rhs2(a);
+            if (!tree_fits_shwi_p(c))
+                return -1;
+            at += (long)tree_to_shwi(c);
+        } else if (code != SSA_NAME && code != ADDR_EXPR &&
+                   !CONVERT_EXPR_CODE_P(code)) {
+            return -1;
+        }
+        ptr = gimple_assign_rhs1(a);
+    }
+    return -1;
 }
 
 /* Compute `v` for iteration i + t from the values in `known`. */

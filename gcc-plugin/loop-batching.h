@@ -43,7 +43,16 @@ struct sysbatch_loop_site {
      * those are never compared (the batch keeps the calls' order).  A
      * kernel "read" is a later call's buffer, against the loop's stores. */
     auto_vec<bool> read_kernel, write_kernel;
+    /* Rule 6: the automatic buffer the inspector builds again for every
+     * slot (the plan's built argument points into it), and the statements
+     * of the loop that build it, in the order every iteration runs them. */
+    tree built_decl = NULL_TREE;
+    auto_vec<gimple *> builders;
 };
+
+/* Rule 6: the constant byte offset of pointer `ptr` into automatic
+ * variable `decl` (through copies and constant pointer additions), or -1. */
+long sysbatch_loop_offset_into(tree ptr, tree decl);
 
 /* Describe every loop site of `fun` (dominators must be computed, SCEV
  * initialised). */

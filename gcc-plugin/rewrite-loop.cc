@@ -19,6 +19,8 @@
  *             if (t > 0 && a guard is false for it)  // j counts apart
  *                 skip the iteration (no slot), up to plan.scan of them;
  *             if (the glibc precheck fails for its argument) break;
+ *             (rule 6) build i + t's buffer into built[t] by the loop's
+ *             own builders (errno saved at the refill, restored below);
  *             slots[t] = the plan's slot with iteration i + t's arguments;
  *             (rule 7) widen the checked ranges by iteration i + t's bytes;
  *         }
@@ -75,6 +77,10 @@ private:
     void emit_guards();
     void emit_precheck();
     void emit_slot_fill();
+    tree emit_build(gimple_seq *seq);
+    tree moved(gimple_seq *seq, tree mine, tree ptr);
+    tree ref_at(gimple_seq *seq, tree ref);
+    void save_errno(gimple_seq *seq);
     void emit_range_update(gimple_seq *seq);
     tree emit_range_check(gimple_seq *seq, tree n);
     void emit_run();
@@ -95,6 +101,10 @@ private:
     location_t loc_;
     hash_set<gimple *> *batched_;
     tree slots_ = NULL_TREE, rets_ = NULL_TREE, priv_ = NULL_TREE;
+    /* Rule 6: built[K * stride], and errno as the refill found it. */
+    tree built_ = NULL_TREE;
+    long built_stride_ = 0;
+    tree errno_at_ = NULL_TREE, errno_saved_ = NULL_TREE;
     tree next_ = NULL_TREE, filled_ = NULL_TREE, t_ = NULL_TREE;
     /* Rule 7: per checked range (reads, then writes), the lowest and one
      * past the highest byte address the group touches. */
@@ -255,6 +265,15 @@ void loop_rewriter::make_storage()
         SET_DECL_ALIGN(priv_, 128);
         DECL_USER_ALIGN(priv_) = 1;
     }
+    if (p_.built_arg >= 0) {
+        built_stride_ = (p_.built_size + 15) & ~15L;
+        built_ = create_tmp_var(build_array_type_nelts(char_type_node,
+                                                       group * built_stride_),
+                                "sysbatch_loop_built");
+        TREE_ADDRESSABLE(built_) = 1;
+        SET_DECL_ALIGN(built_, 128);
+        DECL_USER_ALIGN(built_) = 1;
+    }
     next_ = counter("sysbatch_loop_next");
     filled_ = counter("sysbatch_loop_filled");
     t_ = counter("sysbatch_loop_t");
@@ -343,6 +362,8 @@ void loop_rewriter::emit_inspector()
         store(&seq, range_lo_[r], build_int_cst(long_integer_type_node, -1));
         store(&seq, range_hi_[r], zero_);
     }
+    if (built_)
+        save_errno(&seq);
     append(refill_, seq);
     jump(refill_, ihead_);
     seq = NULL;
@@ -469,6 +490,127 @@ void loop_rewriter::emit_precheck()
     }
 }
 
+/* Rule 6: the builders may set errno (snprintf's EOVERFLOW); the program
+ * sees it as the refill found it (restored in irun). */
+void loop_rewriter::save_errno(gimple_seq *seq)
+{
+    static tree errno_fn;
+    if (!errno_fn) {
+        errno_fn = build_fn_decl(
+            "__errno_location",
+            build_function_type_list(build_pointer_type(integer_type_node),
+                                     NULL_TREE));
+        TREE_NOTHROW(errno_fn) = 1;
+    }
+    gcall *at = gimple_build_call(errno_fn, 0);
+    errno_at_ = make_ssa_name(build_pointer_type(integer_type_node));
+    gimple_call_set_lhs(at, errno_at_);
+    gimple_set_location(at, loc_);
+    gimple_seq_add_stmt(seq, at);
+    errno_saved_ = load(seq, build2(MEM_REF, integer_type_node, errno_at_,
+                                    build_int_cst(TREE_TYPE(errno_at_), 0)));
+}
+
+/* `ptr`, a pointer into the shared buffer at a constant offset, moved
+ * into `mine` (the analysis proved every such pointer is one). */
+tree loop_rewriter::moved(gimple_seq *seq, tree mine, tree ptr)
+{
+    long off = sysbatch_loop_offset_into(ptr, s_.built_decl);
+    if (off < 0)
+        internal_error("sysbatch: a pointer into a built buffer is not at a "
+                       "constant offset");
+    tree at = gimple_build(seq, loc_, POINTER_PLUS_EXPR, TREE_TYPE(mine), mine,
+                           size_int(off));
+    return gimple_convert(seq, loc_, TREE_TYPE(ptr), at);
+}
+
+/* Memory reference `ref` (a builder's source) with its SSA names at
+ * iteration i + t. */
+tree loop_rewriter::ref_at(gimple_seq *seq, tree ref)
+{
+    tree copy = unshare_expr(ref);
+    struct data {
+        loop_rewriter *self;
+        gimple_seq *seq;
+    } d = {this, seq};
+    walk_tree(
+        &copy,
+        [](tree *tp, int *walk_subtrees, void *p) -> tree {
+            data *d = (data *)p;
+            if (TREE_CODE(*tp) == SSA_NAME) {
+                *tp = d->self->value_at(d->seq, *tp);
+                *walk_subtrees = 0;
+            } else if (TYPE_P(*tp)) {
+                *walk_subtrees = 0;
+            }
+            return NULL_TREE;
+        },
+        &d, NULL);
+    return copy;
+}
+
+/* Rule 6: iteration i + t's buffer built again into slot t's private one
+ * by the loop's own builders, the private buffer in place of the shared
+ * one (over a copy of it under built_copy_in); the address the call takes
+ * in it. */
+tree loop_rewriter::emit_build(gimple_seq *seq)
+{
+    tree decl = s_.built_decl;
+    tree base = build_fold_addr_expr(built_);
+    tree offset = gimple_build(seq, loc_, MULT_EXPR, sizetype,
+                               gimple_convert(seq, loc_, sizetype, t_now_),
+                               size_int(built_stride_));
+    tree mine = gimple_build(seq, loc_, POINTER_PLUS_EXPR, ptr_type_node,
+                             gimple_convert(seq, loc_, ptr_type_node, base),
+                             offset);
+    if (p_.built_copy_in) {
+        gcall *cp = gimple_build_call(builtin_decl_explicit(BUILT_IN_MEMCPY), 3,
+                                      mine, build_fold_addr_expr(decl),
+                                      size_int(p_.built_size));
+        gimple_set_location(cp, loc_);
+        gimple_seq_add_stmt(seq, cp);
+    }
+    for (gimple *b : s_.builders) {
+        gimple *again = gimple_copy(b);
+        gimple_set_vuse(again, NULL_TREE);
+        gimple_set_vdef(again, NULL_TREE);
+        gimple_set_location(again, loc_);
+        if (gcall *c = dyn_cast<gcall *>(again)) {
+            gimple_call_set_lhs(c, NULL_TREE);
+            for (unsigned k = 0; k < gimple_call_num_args(c); k++) {
+                tree op = gimple_call_arg(c, k);
+                if (k == 0)
+                    op = moved(seq, mine, op);
+                else if (TREE_CODE(op) == SSA_NAME)
+                    op = value_at(seq, op);
+                else
+                    op = unshare_expr(op);
+                gimple_call_set_arg(c, k, op);
+            }
+        } else {
+            gassign *st = as_a<gassign *>(again);
+            tree lhs = gimple_assign_lhs(st);
+            tree at = moved(seq, mine, build_fold_addr_expr(unshare_expr(lhs)));
+            tree alias = build_pointer_type_for_mode(char_type_node, ptr_mode,
+                                                     true);
+            gimple_assign_set_lhs(
+                st, build2(MEM_REF, TREE_TYPE(lhs),
+                           gimple_convert(seq, loc_, alias, at),
+                           build_int_cst(alias, 0)));
+            tree rhs = gimple_assign_rhs1(st);
+            if (TREE_CODE(rhs) == SSA_NAME)
+                rhs = value_at(seq, rhs);
+            else if (gimple_assign_load_p(b))
+                rhs = ref_at(seq, rhs);
+            else
+                rhs = unshare_expr(rhs);
+            gimple_assign_set_rhs1(st, rhs);
+        }
+        gimple_seq_add_stmt(seq, again);
+    }
+    return moved(seq, mine, gimple_call_arg(s_.call, p_.built_arg));
+}
+
 /* ifill: slots[t] = the plan's slot for iteration i + t; t++ */
 void loop_rewriter::emit_slot_fill()
 {
@@ -476,6 +618,7 @@ void loop_rewriter::emit_slot_fill()
     tree t = t_now_;
     gcall *call = s_.call;
     gimple_seq seq = NULL;
+    tree built = built_ ? emit_build(&seq) : NULL_TREE;
     tree short_t = short_integer_type_node;
     store(&seq, slot_field(t, sysbatch_rt.field_nr), build_int_cst(short_t, p_.nr));
     store(&seq, slot_field(t, sysbatch_rt.field_jump_fail),
@@ -496,6 +639,8 @@ void loop_rewriter::emit_slot_fill()
                                   build_fold_addr_expr(sysbatch_rt.empty_string));
         else if (f.index == p_.private_arg)
             word = gimple_convert(&seq, loc_, long_t, private_at(&seq, t));
+        else if (f.index == p_.built_arg)
+            word = gimple_convert(&seq, loc_, long_t, built);
         else if (f.index < 0 || (unsigned)f.index >= gimple_call_num_args(call))
             word = zero_; /* an absent variadic argument */
         else
@@ -593,6 +738,10 @@ void loop_rewriter::emit_run()
     tree n = load(&seq, t_);
     if (p_.runtime_check)
         n = emit_range_check(&seq, n);
+    if (errno_at_)
+        store(&seq, build2(MEM_REF, integer_type_node, errno_at_,
+                           build_int_cst(TREE_TYPE(errno_at_), 0)),
+              errno_saved_);
     store(&seq, filled_, n);
     store(&seq, next_, zero_);
     branch(irun_, seq, NE_EXPR, n, zero_, dorun_, after_);

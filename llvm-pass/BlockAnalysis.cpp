@@ -135,6 +135,9 @@ ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
   case SB_ARG_OPAQUE:
     M.Effect = ArgMemory::Everything;
     return M;
+  case SB_ARG_IOVEC_IN:
+    M.Effect = ArgMemory::ReadsAnything;
+    return M;
   default:
     return M;
   }
@@ -825,6 +828,13 @@ static bool visitLibcConflict(Analysis &A, const CallBase &CB,
       continue;
     if (M.Effect == ArgMemory::Everything)
       return true;
+    if (M.Effect == ArgMemory::ReadsAnything) {
+      for (unsigned Op = 0; Op < CB.arg_size(); ++Op)
+        if ((Acc[Op].access & SB_LIBC_WRITES) &&
+            !isa<ConstantPointerNull>(CB.getArgOperand(Op)))
+          return true;
+      continue;
+    }
     // errno is stored in program order by the call sites and by this
     // function alike; only a kernel buffer that is errno conflicts.
     if ((Fn.flags & SB_LIBC_SETS_ERRNO) && isErrnoAccess(M.Loc.Ptr))
@@ -880,6 +890,11 @@ static bool visitCodeConflict(Analysis &A, Instruction &I,
       continue;
     if (M.Effect == ArgMemory::Everything)
       return true;
+    if (M.Effect == ArgMemory::ReadsAnything) {
+      if (!Errno && I.mayWriteToMemory())
+        return true;
+      continue;
+    }
     // errno is set at each call site in program order, never by the kernel:
     // accesses to it commute unless the call's own buffer is errno.
     if (Errno) {

@@ -75,6 +75,20 @@ static bool isCodeInst(const Instruction &I) {
   return !I.isTerminator() && !isa<PHINode>(I) && !isa<DbgInfoIntrinsic>(I);
 }
 
+/// The byte count of buffer argument \p D of \p C (the core's
+/// sb_arg_extent): its size argument's operand in \p SizeArg, or a fixed
+/// \p Size; false when not known.
+static bool bufferExtent(const CandidateCall &C, const sb_arg_desc &D,
+                         Value *&SizeArg, uint64_t &Size) {
+  struct sb_arg_extent E =
+      sb_arg_extent(&D, (int)C.Call->arg_size() - (int)C.FirstArg);
+  if (E.kind == SB_EXTENT_ARG)
+    SizeArg = C.Call->getArgOperand(C.FirstArg + E.arg);
+  else if (E.kind == SB_EXTENT_FIXED)
+    Size = (uint64_t)E.bytes;
+  return E.kind != SB_EXTENT_UNKNOWN;
+}
+
 /// The facts of one loop around call \p S.Call.
 class LoopFacts {
 public:
@@ -117,7 +131,8 @@ private:
   void describeArguments();
   void describeBuiltArguments();
   std::string builderObjection(Instruction *W, AllocaInst *Obj,
-                               const DenseSet<Instruction *> &Builders);
+                               const DenseSet<Instruction *> &Builders,
+                               sb_loop_build_step &Step);
   std::string readObjection(Value *Op, AllocaInst *Obj,
                             const DenseSet<Instruction *> &Builders);
   bool mayPointInto(Value *Ptr, AllocaInst *Obj);
@@ -318,11 +333,7 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
     return false;
   Value *SizeArg = nullptr;
   uint64_t Size = 0;
-  if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
-    SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
-  else if (D.size_arg < 0 && D.fixed_size > 0)
-    Size = D.fixed_size;
-  else
+  if (!bufferExtent(C, D, SizeArg, Size))
     return false;
   if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
     Size = N->getZExtValue();
@@ -409,11 +420,7 @@ bool LoopFacts::checkWrites(LoadInst *LI, std::string &Why, unsigned Depth) {
     const sb_arg_desc &D = C.RawRow->libc_args[K];
     Value *SizeArg = nullptr;
     uint64_t Size = 0;
-    if (D.size_arg >= 0 && C.FirstArg + D.size_arg < C.Call->arg_size())
-      SizeArg = C.Call->getArgOperand(C.FirstArg + D.size_arg);
-    else if (D.size_arg < 0 && D.fixed_size > 0)
-      Size = D.fixed_size;
-    else
+    if (!bufferExtent(C, D, SizeArg, Size))
       return Fail();
     if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
       Size = N->getZExtValue();
@@ -800,7 +807,8 @@ bool LoopFacts::mayPointInto(Value *Ptr, AllocaInst *Obj) {
 /// Why \p W may not be repeated by the inspector into a private copy of
 /// \p Obj, or "" (rule 6).
 std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
-                                        const DenseSet<Instruction *> &Builders) {
+                                        const DenseSet<Instruction *> &Builders,
+                                        sb_loop_build_step &Step) {
   std::string What = sysbatch::detail::describe(*W);
   if (!DT.dominates(W, S.Call))
     return What + " does not run before the call in every iteration";
@@ -812,6 +820,10 @@ std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
     // (clang -O2 writes a short memcpy so).
     if (!St->isSimple() || offsetInto(St->getPointerOperand(), Obj, DL) < 0)
       return What + " writes it at a place not known";
+    Step.kind = SB_BUILD_FIXED;
+    Step.offset = (long)offsetInto(St->getPointerOperand(), Obj, DL);
+    Step.bytes = (long)(uint64_t)DL.getTypeStoreSize(
+        St->getValueOperand()->getType());
     Verdict V = classify(St->getValueOperand());
     if (rank(V.Kind) >= 2)
       return What + " stores " + (V.Why.empty() ? "a value" : V.Why);
@@ -821,6 +833,7 @@ std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
   }
   auto *CI = dyn_cast<CallInst>(W);
   sb_libc_access Acc[SB_LIBC_MAX_ARGS] = {};
+  const sb_libc_function *Fn = nullptr;
   std::string Why;
   if (auto *MI = dyn_cast_or_null<MemIntrinsic>(CI)) {
     // llvm.memcpy / memmove / memset: what their libc rows say.
@@ -829,13 +842,27 @@ std::string LoopFacts::builderObjection(Instruction *W, AllocaInst *Obj,
     Acc[0].access = SB_LIBC_WRITES;
     if (isa<MemTransferInst>(MI))
       Acc[1].access = SB_LIBC_READS;
-  } else if (!CI || !visitLibcCall(*CI, A.Abi, Acc, &Why)) {
+    auto *Len = dyn_cast<ConstantInt>(MI->getLength());
+    Step.kind = SB_BUILD_FIXED;
+    Step.bytes = Len && Len->getZExtValue() <= 65536 ? (long)Len->getZExtValue()
+                                                     : 0;
+  } else if (!CI || !(Fn = visitLibcCall(*CI, A.Abi, Acc, &Why))) {
     return What + " also writes it";
   }
   if (CI->arg_size() == 0 || CI->arg_size() > SB_LIBC_MAX_ARGS ||
       !(Acc[0].access & SB_LIBC_WRITES) ||
       offsetInto(CI->getArgOperand(0), Obj, DL) < 0)
     return What + " writes it other than as its destination at a known place";
+  long Off = (long)offsetInto(CI->getArgOperand(0), Obj, DL);
+  if (isa<MemIntrinsic>(CI)) {
+    Step.offset = Off;
+  } else {
+    long Count = -1;
+    if (Acc[0].size_arg >= 0 && (unsigned)Acc[0].size_arg < CI->arg_size())
+      if (auto *C = dyn_cast<ConstantInt>(CI->getArgOperand(Acc[0].size_arg)))
+        Count = C->getValue().getLimitedValue(65537);
+    Step = sb_loop_libc_build_step(Fn, Off, Count);
+  }
   for (unsigned K = 1; K < CI->arg_size(); ++K) {
     Value *Op = CI->getArgOperand(K);
     if (Acc[K].access & SB_LIBC_WRITES)
@@ -901,6 +928,7 @@ void LoopFacts::describeBuiltArguments() {
     MemoryLocation ObjLoc(Obj, LocationSize::beforeOrAfterPointer());
     DenseSet<Instruction *> Candidates;
     SmallVector<Instruction *, 4> Builders;
+    DenseMap<Instruction *, sb_loop_build_step> Steps;
     std::string Why;
     for (Instruction *W : Writers) {
       if (auto *II = dyn_cast<IntrinsicInst>(W))
@@ -919,9 +947,12 @@ void LoopFacts::describeBuiltArguments() {
     for (Instruction *W : Writers) {
       if (!Candidates.count(W) || !Why.empty())
         continue;
-      Why = builderObjection(W, Obj, Candidates);
-      if (Why.empty())
+      sb_loop_build_step Step = {SB_BUILD_OTHER, 0, 0};
+      Why = builderObjection(W, Obj, Candidates, Step);
+      if (Why.empty()) {
         Builders.push_back(W);
+        Steps[W] = Step;
+      }
     }
     if (Why.empty() && offsetInto(Arg, Obj, DL) < 0)
       Why = "the call's argument is not at a constant place in it";
@@ -943,6 +974,10 @@ void LoopFacts::describeBuiltArguments() {
       S.Built.Arg = K;
       S.Built.Obj = Obj;
       S.Built.Builders.assign(Builders.begin(), Builders.end());
+      // Rule 6's steps, in the order every iteration runs them.
+      S.Model.build_steps = (int)Builders.size();
+      for (size_t B = 0; B < Builders.size() && B < SB_LOOP_MAX_BUILD_STEPS; ++B)
+        S.Model.build_step[B] = Steps[Builders[B]];
     }
   }
 }
@@ -1119,6 +1154,13 @@ const char *LoopFacts::conflict(Instruction &I, bool SameIteration) {
     if (M.Effect == ArgMemory::Everything)
       return S.keep(sysbatch::detail::describe(I) +
                     " while later calls may touch any memory");
+    if (M.Effect == ArgMemory::ReadsAnything) {
+      if (I.mayWriteToMemory())
+        return S.keep(sysbatch::detail::describe(I) +
+                      " while later calls read buffers known only at run "
+                      "time");
+      continue;
+    }
     if (M.Effect == ArgMemory::Writes && SameIteration &&
         ownElement(I, C.Call->getArgOperand(C.FirstArg + K), M))
       continue;

@@ -15,7 +15,8 @@
 //               refused batch: filled = 0).  Under a guard the iteration
 //               j counts apart from t: a false guard fills no slot (j++,
 //               up to plan.scan).  A built name (rule 6): the loop's own
-//               builders run again into slot t's private buffer, errno
+//               builders run again into slot t's private buffer (over a
+//               copy of the shared one under plan.built_copy_in), errno
 //               saved at the refill and restored before the run.
 //   pick:       br (next < filled && rets[next] != NOT_RUN), take, call
 //   take:       r = convert(rets[next]); copy priv[next] back on success;
@@ -491,6 +492,11 @@ Value *LoopRewriter::emitBuild(IRBuilder<> &AB, IterationValues &AtArgs) {
       {AB.getInt64(0), AB.CreateMul(T, ConstantInt::get(I64, BuiltStride))},
       "sb.built");
   AllocaInst *Obj = S.Built.Obj;
+  // Fixed-size steps over a copy of the shared buffer: the bytes they do
+  // not write are written by nothing in the loop (rule 6).
+  if (P.built_copy_in)
+    AB.CreateMemCpy(Mine, Align(16), Obj, Obj->getAlign(),
+                    (uint64_t)P.built_size);
   // A pointer into the shared buffer at a constant offset, moved into
   // Mine (the analysis proved every such pointer is one).
   auto Moved = [&](Value *Ptr) -> Value * {

@@ -203,8 +203,11 @@ constexpr const char *LoopBatchedMD = "sysbatch.loop";
 constexpr const char *RegionBatchedMD = "sysbatch.batched";
 
 /// The memory a catalogue argument names, or None for non-memory arguments.
+/// ReadsAnything: the kernel reads memory not known before the call (the
+/// buffers a writev iovec names; no Loc): code that may write memory does
+/// not commute with it.
 struct ArgMemory {
-  enum { None, Reads, Writes, Everything } Effect;
+  enum { None, Reads, Writes, Everything, ReadsAnything } Effect;
   llvm::MemoryLocation Loc;
 };
 /// What libc argument \p K of candidate \p C lets the kernel touch.

@@ -866,6 +866,13 @@ struct Describer {
     unsigned First = C.Raw ? 1 : 0;
     for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
       const sb_arg_desc &D = C.RawRow->libc_args[K];
+      // writev's buffers are known only at run time: a write commutes only
+      // when it is errno (set at each call site in program order).
+      if (D.kind == SB_ARG_IOVEC_IN) {
+        if (A.Write && A.Where.K != Loc::Errno)
+          return true;
+        continue;
+      }
       if (D.kind != SB_ARG_PATH && D.kind != SB_ARG_IN_BUF &&
           D.kind != SB_ARG_OUT_BUF && D.kind != SB_ARG_ADDR &&
           D.kind != SB_ARG_OPAQUE)

@@ -100,6 +100,10 @@
  *                                      built (size-aN=BYTES: the buffer's
  *                                      size) or built-otherwise
  *                                      (why-aN="..." says why)
+ *     build string@0 append@0          rule 6: how the loop builds a
+ *                                      `built` buffer, step by step
+ *                                      (string@OFF, append@OFF,
+ *                                      fixed@OFF:BYTES, other)
  *     path fail=next zero=next pos=leaves why-pos="break"
  *                                      per result class: next, leaves or
  *                                      conflict (default next)
@@ -603,6 +607,43 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                         "built-otherwise or checked)", k, eq + 1);
             lp->arg_value[k] = (uint8_t)v;
         }
+    } else if (strcmp(tok[0], "build") == 0) {
+        /* Rule 6's steps, in order: string@OFF, append@OFF,
+         * fixed@OFF:BYTES or other. */
+        for (int t = 1; t < ntok; t++) {
+            struct sb_loop_build_step st = {SB_BUILD_OTHER, 0, 0};
+            char *at = strchr(tok[t], '@'), *end = NULL;
+            if (at)
+                *at = 0;
+            if (strcmp(tok[t], "string") == 0)
+                st.kind = SB_BUILD_STRING;
+            else if (strcmp(tok[t], "append") == 0)
+                st.kind = SB_BUILD_APPEND;
+            else if (strcmp(tok[t], "fixed") == 0)
+                st.kind = SB_BUILD_FIXED;
+            else if (strcmp(tok[t], "other") != 0 || at)
+                die(in, "build: expected string@OFF, append@OFF, "
+                        "fixed@OFF:BYTES or other, got '%s'", tok[t]);
+            if (st.kind != SB_BUILD_OTHER) {
+                if (!at)
+                    die(in, "build: %s needs @OFFSET", tok[t]);
+                st.offset = strtol(at + 1, &end, 0);
+                if (end == at + 1 ||
+                    (st.kind == SB_BUILD_FIXED ? *end != ':' : *end != 0))
+                    die(in, "build: %s@%s: expected %s", tok[t], at + 1,
+                        st.kind == SB_BUILD_FIXED ? "OFFSET:BYTES" : "OFFSET");
+                if (st.kind == SB_BUILD_FIXED) {
+                    char *count = end + 1;
+                    st.bytes = strtol(count, &end, 0);
+                    if (end == count || *end)
+                        die(in, "build: fixed@%s: expected OFFSET:BYTES",
+                            at + 1);
+                }
+            }
+            if (lp->build_steps < SB_LOOP_MAX_BUILD_STEPS)
+                lp->build_step[lp->build_steps] = st;
+            lp->build_steps++;
+        }
     } else if (strcmp(tok[0], "path") == 0) {
         static const char *const classes[3] = {"fail", "zero", "pos"};
         static const char *const paths[] = {"next", "leaves", "conflict"};
@@ -709,6 +750,7 @@ static void read_input(struct input *in, FILE *f)
             in->loop_mode = true;
         } else if (in->loop_mode &&
                    (strcmp(tok[0], "value") == 0 ||
+                    strcmp(tok[0], "build") == 0 ||
                     strcmp(tok[0], "path") == 0 ||
                     strcmp(tok[0], "guard") == 0 ||
                     strcmp(tok[0], "loads") == 0 ||
@@ -717,8 +759,9 @@ static void read_input(struct input *in, FILE *f)
             parse_loop_item(in, tok, ntok);
         } else if (in->loop_mode && strcmp(tok[0], "call") != 0 &&
                    strcmp(tok[0], "abi") != 0) {
-            die(in, "a loop takes one call and value, path, guard, loads, "
-                    "checked-writes and other-calls lines, not '%s'", tok[0]);
+            die(in, "a loop takes one call and value, build, path, guard, "
+                    "loads, checked-writes and other-calls lines, not '%s'",
+                tok[0]);
         } else if (strcmp(tok[0], "call") == 0) {
             if (in->loop_mode && in->saw_call)
                 die(in, "a loop describes one call site (other-calls N "
@@ -758,7 +801,7 @@ static void read_input(struct input *in, FILE *f)
 static void print_catalog(FILE *out)
 {
     static const char *const kinds[] = {"none", "value", "fd", "path", "in",
-                                        "out", "addr", "opaque"};
+                                        "out", "addr", "opaque", "iovec-in"};
     static const char *const rets[] = {"errno", "map-failed",
                                        "positive-error", "never-fails",
                                        "tock"};
@@ -784,7 +827,8 @@ static void print_catalog(FILE *out)
             fprintf(out, "%s%s", a ? "," : "",
                     d->kind < sizeof kinds / sizeof *kinds ? kinds[d->kind]
                                                            : "?");
-            if (d->kind == SB_ARG_IN_BUF || d->kind == SB_ARG_OUT_BUF) {
+            if (d->kind == SB_ARG_IN_BUF || d->kind == SB_ARG_OUT_BUF ||
+                d->kind == SB_ARG_IOVEC_IN) {
                 if (d->size_arg >= 0)
                     fprintf(out, "[a%d]", d->size_arg);
                 else if (d->fixed_size)

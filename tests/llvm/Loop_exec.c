@@ -1,4 +1,4 @@
-// Loop batching run: the shapes of Loop_plans.c on real files, built
+// Loop batching run: the shapes of tests/e2e/Inputs/loop-plans/plans.c on real files, built
 // unplugged and plugged at -O0 and -O2, run plainly and with BATCH_EMUL=1
 // (the batched path): same output, exit status and files left behind, and
 // batches ran.  21 names (more than one 16-iteration group), one missing

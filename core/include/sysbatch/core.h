@@ -146,6 +146,12 @@ enum sb_arg_kind {
                        moves across such a call */
     SB_ARG_OPAQUE,  /* pointer to something the kernel may read or write
                        in ways the catalogue does not describe */
+    SB_ARG_IOVEC_IN,/* an array of size_arg struct iovec entries the kernel
+                       reads, and every buffer its entries name (writev):
+                       the buffers are not known before the call, so code
+                       that may write memory (anything but errno and the
+                       front end's own unaliased locals) is ordered with
+                       the call; code that only reads commutes */
 };
 
 struct sb_arg_desc {
@@ -156,6 +162,25 @@ struct sb_arg_desc {
                            time (accept's sockaddr), so any access to the
                            buffer is ordered with the call */
 };
+
+/* How many bytes of a buffer argument the kernel touches, as the row
+ * says: the value of libc argument `arg` (the row's size argument, when
+ * the call passes it), `bytes` (a fixed size), or not known. */
+enum sb_extent_kind {
+    SB_EXTENT_UNKNOWN = 0,
+    SB_EXTENT_ARG,
+    SB_EXTENT_FIXED,
+};
+
+struct sb_arg_extent {
+    uint8_t kind; /* enum sb_extent_kind */
+    int arg;      /* SB_EXTENT_ARG: the libc argument holding the count */
+    long bytes;   /* SB_EXTENT_FIXED */
+};
+
+/* The extent of buffer argument `d` of a call with `nargs` libc arguments
+ * (a size argument the call does not pass is unknown). */
+struct sb_arg_extent sb_arg_extent(const struct sb_arg_desc *d, int nargs);
 
 /* Where a raw syscall argument comes from. */
 enum sb_raw_from {

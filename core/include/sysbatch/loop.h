@@ -91,7 +91,18 @@
  *      body's own code still fills the shared buffer as before.  Only when
  *      that code is all that writes the buffer in the loop, its inputs are
  *      repeatable (rule 1), and the buffer's size is known and at most
- *      4096 bytes (the private copies' size).
+ *      4096 bytes (the private copies' size).  The private buffer must then
+ *      hold exactly what the call would read in the shared one: the front
+ *      end lists the building steps in order (sb_loop_build_step) and the
+ *      core accepts a string written at the start (strcpy, snprintf) and
+ *      appended to (strcat), for a name the kernel reads up to its NUL; or
+ *      writes of fixed sizes at fixed places (memcpy of a constant count,
+ *      a store), over a copy of the shared buffer taken by the inspector
+ *      (plan->built_copy_in: bytes no step writes are never written in the
+ *      loop, so the shared buffer holds them for every iteration).  An
+ *      append first (strcat of what an earlier iteration left), a count
+ *      known only at run time, or a string for a call that reads a byte
+ *      count (write) is refused.
  *   7. an argument loaded from memory that code in the loop (or the call's
  *      output) may write, where the compiler cannot prove the two apart
  *      (-O0, a parameter array next to a result array: `fd[i] =
@@ -122,6 +133,7 @@
 #define SYSBATCH_LOOP_H
 
 #include "sysbatch/core.h"
+#include "sysbatch/libc.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -153,6 +165,25 @@ enum sb_loop_value {
                             check passes; checked_writes says how many
                             writes the check compares with */
 };
+
+/* Rule 6: what one step of the code that builds a buffer does to it. */
+enum sb_loop_build_kind {
+    SB_BUILD_OTHER = 0, /* something the core does not model */
+    SB_BUILD_STRING,    /* writes a NUL-terminated string at `offset`
+                           (strcpy, stpcpy, sprintf, snprintf with a
+                           constant size above 0) */
+    SB_BUILD_APPEND,    /* appends to the string at `offset` (strcat) */
+    SB_BUILD_FIXED,     /* writes exactly `bytes` bytes at `offset` (memcpy
+                           of a constant count, strncpy, a store) */
+};
+
+struct sb_loop_build_step {
+    uint8_t kind;  /* enum sb_loop_build_kind */
+    long offset;   /* where in the buffer the step writes */
+    long bytes;    /* SB_BUILD_FIXED: how many (<= 0: not known) */
+};
+
+#define SB_LOOP_MAX_BUILD_STEPS 8
 
 /* Rule 7: the most writes per iteration the inspector compares at run
  * time with its loads (each comparison is a few instructions per slot). */
@@ -201,6 +232,11 @@ struct sb_loop {
     const char *loads_why;
     /* SB_LV_BUILT arguments: the buffer's size in bytes (0: not known). */
     long built_size[SB_MAX_ARGS + 1];
+    /* Rule 6: the steps that build the SB_LV_BUILT argument's buffer, in
+     * the order every iteration runs them (build_steps > the array's
+     * size: too many to list). */
+    int build_steps;
+    struct sb_loop_build_step build_step[SB_LOOP_MAX_BUILD_STEPS];
     /* Rule 7: the writes (stores, the call's output buffers) whose address
      * and size the front end computes per iteration for the run-time check
      * of SB_LV_CHECKED arguments; checked_why names them (for remarks). */
@@ -252,6 +288,9 @@ struct sb_loop_plan {
      * per slot by repeating the loop's own code (-1: none), and its size. */
     int built_arg;
     long built_size;
+    /* Rule 6: each private buffer starts as a copy of the shared one (the
+     * steps write fixed places only). */
+    bool built_copy_in;
     /* Rule 7: the inspector fills a group only when the group's writes miss
      * the memory its loads for later iterations read. */
     bool runtime_check;
@@ -261,6 +300,13 @@ struct sb_loop_plan {
  * whether it is batched). */
 int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
                  struct sb_loop_plan *plan);
+
+/* Rule 6: the step a call to libc function `fn` (sysbatch/libc.h) makes
+ * when it writes the buffer as its first argument, `offset` bytes in;
+ * `count` is the value of its size argument (-1: not a constant).  The
+ * front ends describe stores themselves (SB_BUILD_FIXED). */
+struct sb_loop_build_step sb_loop_libc_build_step(
+    const struct sb_libc_function *fn, long offset, long count);
 
 /* The one printable form, shared by both front ends and sysbatch-plan:
  *
@@ -272,6 +318,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
  *       run-time check: the group's writes miss what it reads ahead
  *
  * (the guard line only under a repeated guard, the built line for rule 6,
+ * ending ", over a copy of the buffer" under built_copy_in,
  * the check for rule 7) or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);

@@ -28,6 +28,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/uio.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -65,6 +66,9 @@ int main(void)
     read(FD, buf, 5);
     mark("write", "i:%d|p|i:%d", FD, 6);
     write(FD, buf, 6);
+    struct iovec iov[2] = {{buf, 1}, {buf, 2}};
+    mark("writev", "i:%d|p|i:%d", FD, 2);
+    writev(FD, iov, 2);
     mark("pread64", "i:%d|p|i:%d|i:%d", FD, 7, 8);
     pread64(FD, buf, 7, 8);
     mark("pread", "i:%d|p|i:%d|i:%d", FD, 9, 10);

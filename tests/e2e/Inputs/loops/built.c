@@ -3,7 +3,10 @@
  * dir, names[i]) then lstat(path, &st), strcpy + strcat then unlink, a
  * memcpy of a fixed prefix and a name then mkdir and rmdir.  The loop's
  * own code reads the buffer after the call (printed), so the shared buffer
- * must still be built as before.  Prints what it saw. */
+ * must still be built as before.  Two loops that must not batch: a name
+ * grown by strcat alone, and a write of more bytes than the string the loop
+ * formats (the rest is an earlier iteration's).  Prints what it saw; the
+ * file "padded" holds what was written. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -71,6 +74,37 @@ static int make_dirs(int n)
     return made;
 }
 
+/* Each iteration appends to the name the one before built (strcat alone):
+ * d/gx, d/gxx, ...  The inspector cannot build a later name from one
+ * iteration's code, so this loop must not batch. */
+static int unlink_grown(void)
+{
+    char path[32] = "d/g";
+    int gone = 0;
+    for (int i = 0; i < 6; i++) {
+        strcat(path, "x");
+        if (unlink(path) == 0)
+            gone++;
+    }
+    return gone;
+}
+
+/* write takes 8 bytes of a buffer the loop writes a shorter string into:
+ * the bytes after the string are what the longer one before left there,
+ * which a private copy would not hold.  Must not batch. */
+static int write_padded(int fd)
+{
+    char buf[16];
+    int wrote = 0;
+    memset(buf, '.', sizeof buf);
+    for (int i = 0; i < 6; i++) {
+        snprintf(buf, sizeof buf, "%s\n", i % 2 ? "long-nam" : "ab");
+        if (write(fd, buf, 8) == 8)
+            wrote++;
+    }
+    return wrote;
+}
+
 int main(void)
 {
     if (mkdir("d", 0755) != 0)
@@ -86,6 +120,20 @@ int main(void)
         fprintf(f, "%*s", i + 1, "x");
         fclose(f);
     }
+    char grown[32] = "d/g";
+    for (int i = 0; i < 6; i += 2) {
+        strcat(grown, "xx");
+        FILE *f = fopen(grown, "w");
+        if (!f)
+            return 2;
+        fclose(f);
+    }
+    printf("grown %d\n", unlink_grown());
+    int fd = open("padded", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0)
+        return 2;
+    printf("padded %d\n", write_padded(fd));
+    close(fd);
     int missing = 0;
     long total = sizes("d", &missing);
     printf("sizes %ld missing %d\n", total, missing);
