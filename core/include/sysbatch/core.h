@@ -327,6 +327,15 @@ long sb_call_success_max(enum sb_abi abi, const struct sb_call_event *ev);
 bool sb_conversion_keeps_result(enum sb_abi abi,
                                 const struct sb_call_event *producer,
                                 int narrowest_bits);
+/* Is a signed max(result, floor) the result itself, whatever the call
+ * returns?  Inlined wrappers turn `if (fd < 0) return -1; return fd;`
+ * into max(fd, -1): for an int-returning -1/errno call (failure -1,
+ * success 0..INT_MAX, as glibc's fd precheck and chaining already assume)
+ * that holds for every floor <= -1; for a positive-error call (0..4095)
+ * for every floor <= 0.  The front end then sees through the max as
+ * through a copy. */
+bool sb_max_keeps_result(enum sb_abi abi, const struct sb_call_event *producer,
+                         long floor);
 
 enum sb_operand_kind {
     SB_OPND_CONST = 0,
