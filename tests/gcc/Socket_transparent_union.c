@@ -11,8 +11,8 @@
  * RUN: %sbgcc -O0 -fplugin-arg-sysbatch-placement=early -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s
  * RUN: %sbgcc -O2 -fplugin-arg-sysbatch-placement=early -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s
  * CHECK-NOT: neither an integer nor a pointer
- * CHECK: Socket_transparent_union.c:[[@LINE+11]]:{{[0-9]+}}: optimized: sysbatch: batched 4 calls (socket, bind, listen, getsockname) into 7 slots with 3 chains
- * CHECK: Socket_transparent_union.c:[[@LINE+19]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (accept4, getpeername) into 3 slots with 1 chains
+ * CHECK: Socket_transparent_union.c:[[@LINE+13]]:{{[0-9]+}}: optimized: sysbatch: batched 4 calls (socket, bind, listen, getsockname) into 7 slots with 3 chains
+ * CHECK: Socket_transparent_union.c:[[@LINE+21]]:{{[0-9]+}}: optimized: sysbatch: batched 2 calls (accept4, getpeername) into 3 slots with 1 chains
  * CHECK-NOT: neither an integer nor a pointer
  */
 #define _GNU_SOURCE
