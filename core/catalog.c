@@ -597,6 +597,19 @@ bool sb_conversion_keeps_result(enum sb_abi abi,
     return sb_call_success_max(abi, producer) <= limit;
 }
 
+bool sb_max_keeps_result(enum sb_abi abi, const struct sb_call_event *producer,
+                         long floor)
+{
+    switch (sb_call_ret_conv(abi, producer)) {
+    case SB_RET_ERRNO:
+        return sb_call_result_bits(abi, producer) == 32 && floor <= -1;
+    case SB_RET_POSITIVE_ERROR:
+        return floor <= 0;
+    default:
+        return false;
+    }
+}
+
 /* MAP_FIXED (x86_64 and the generic value): the one flag that makes mmap
  * replace whatever is mapped at the address.  MAP_FIXED_NOREPLACE fails
  * instead of replacing, so it changes nothing that exists either. */

@@ -341,7 +341,7 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     memset(&event, 0, sizeof event);
     event.kind = SB_EV_CALL;
     event.u.call = loop->call;
-    struct sb_region region = {loop->abi, 1, &event, 0, NULL};
+    struct sb_region region = {loop->abi, 1, &event, 0, NULL, {0}};
     struct planner pl;
     struct sb_plan scratch;
     if (planner_open(&pl, &region, &o, &scratch) != 0) {

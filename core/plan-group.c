@@ -14,7 +14,8 @@
  * batch is then too small, the call is refused with the reason it could not
  * join (code-conflict, barrier, arg-computed, batch-full, no-chaining),
  * because that is what a user can act on; every other call of a dissolved
- * batch gets below-min-batch.
+ * batch gets below-min-batch, and a call alone in its batch also says what
+ * kept its neighbour out (plan-alone.c).
  */
 #include "plan-internal.h"
 
@@ -315,6 +316,11 @@ static int dissolve_and_encode(struct planner *pl, struct sb_plan *plan,
                 } else {
                     cp->why = SB_WHY_BELOW_MIN_BATCH;
                     cp->detail = NULL;
+                    if (count == 1 && explain_lone_call(pl, &bp, cp) != 0) {
+                        plan->batches = batches;
+                        plan->nbatches = kept;
+                        return -1;
+                    }
                 }
             }
             continue;

@@ -4,6 +4,7 @@
  *   plan.c          entry (sb_plan_region), options, reasons, the checks a
  *                   call must pass alone
  *   plan-group.c    phase 2: greedy straight-line grouping, join checks
+ *   plan-alone.c    what kept a lone call's neighbour out
  *   plan-encode.c   phase 3: a straight-line batch -> sys_batch slots
  *   plan-branchy.c  phases 2b/3b: the walk, layout and jumps of a branchy
  *                   region; the sign classes of a compare (sb_cond_classes)
@@ -78,6 +79,13 @@ SB_HIDDEN struct refusal check_converted_mix(const struct planner *pl, int c,
  * min_batch, encode the rest into plan->batches.  -1: out of memory (the
  * caller frees the plan). */
 SB_HIDDEN int plan_straight_line(struct planner *pl, struct sb_plan *plan);
+
+/* plan-alone.c: call `cp`, alone in batch `bp` (dissolved), says what
+ * kept its neighbour out in its detail (plan-owned text).  -1: out of
+ * memory. */
+SB_HIDDEN int explain_lone_call(const struct planner *pl,
+                                const struct sb_batch_plan *bp,
+                                struct sb_call_plan *cp);
 
 /* plan-encode.c */
 /* Where a chained raw argument comes from: the result of call `call`, or

@@ -242,6 +242,8 @@ void sb_plan_free(struct sb_plan *plan)
         return;
     for (int b = 0; b < plan->nbatches; b++)
         free(plan->batches[b].slots);
+    for (int c = 0; plan->calls && c < plan->ncalls; c++)
+        free(plan->calls[c].owned_detail);
     free(plan->batches);
     free(plan->calls);
     memset(plan, 0, sizeof *plan);

@@ -391,9 +391,13 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
             op.kind = SB_OPND_AVAILABLE;
         return op;
     }
-    /* Follow conversions back to a call result, noting the narrowest. */
+    /* Follow conversions back to a call result, noting the narrowest, and
+     * signed max(x, C) of an inlined `if (x < 0) return -1; return x;`
+     * when the core says it is the result itself. */
     tree name = arg;
     uint8_t narrowest = 0;
+    bool saw_max = false;
+    long max_floor = 0;
     for (;;) {
         if (SSA_NAME_IS_DEFAULT_DEF(name))
             break;
@@ -402,6 +406,11 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
             break;
         int producer = call_index_of(def);
         if (producer >= 0) {
+            if (saw_max &&
+                (narrowest || !sb_max_keeps_result(
+                                  abi_, &sysbatch_call_event(*out_, producer),
+                                  max_floor)))
+                break;
             op.kind = SB_OPND_RESULT;
             op.call = producer;
             op.narrowest_bits = narrowest;
@@ -410,6 +419,17 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
         if (abi_ == SB_ABI_TOCK ? tock_result_operand(def, &op)
                                 : memory_operand(def, &op))
             return op;
+        if (is_gimple_assign(def) && gimple_assign_rhs_code(def) == MAX_EXPR &&
+            !TYPE_UNSIGNED(TREE_TYPE(gimple_assign_lhs(def))) &&
+            TREE_CODE(gimple_assign_rhs2(def)) == INTEGER_CST &&
+            tree_fits_shwi_p(gimple_assign_rhs2(def)) &&
+            TREE_CODE(gimple_assign_rhs1(def)) == SSA_NAME) {
+            long floor = (long)tree_to_shwi(gimple_assign_rhs2(def));
+            max_floor = saw_max ? MAX(max_floor, floor) : floor;
+            saw_max = true;
+            name = gimple_assign_rhs1(def);
+            continue;
+        }
         if (!integer_conversion(def, &narrowest))
             break;
         tree src = gimple_assign_rhs1(def);

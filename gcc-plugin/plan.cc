@@ -251,6 +251,9 @@ bool try_tock_chain(basic_block entry, int block_number,
     return true;
 }
 
+/* Catalogue calls in the function (for "no other system call"). */
+int function_calls;
+
 /* Plan block `b` straight-line, in parts of SB_MAX_REGION_CALLS calls. */
 void plan_block(basic_block b, int number,
                 auto_vec<struct sysbatch_planned_region> *queue)
@@ -263,6 +266,10 @@ void plan_block(basic_block b, int number,
         candidates = sysbatch_analyze_block(b, sysbatch_cfg.abi, first, blk);
         struct sysbatch_planned_region pr;
         pr.blk = blk;
+        if (candidates > first)
+            sysbatch_describe_region_end(
+                blk, function_calls,
+                candidates <= first + SB_MAX_REGION_CALLS);
         if (candidates > first && plan_region(*blk, &pr.plan)) {
             publish_plan(*blk, pr.plan, number);
             queue->safe_push(pr);
@@ -291,6 +298,7 @@ void sysbatch_plan_function(function *fun,
     hash_set<gimple *> reported;
     reported_branches = &reported;
     int block_number = 0;
+    function_calls = sysbatch_count_catalogue_calls(fun, sysbatch_cfg.abi);
     for (basic_block b : blocks) {
         int candidates = sysbatch_count_candidates(b, sysbatch_cfg.abi);
         if (!candidates && !sysbatch_count_loop_calls(b))

@@ -218,8 +218,8 @@ tree sysbatch_convert_result(gimple_seq *seq, enum sb_ret_conv conv, tree raw,
 
 namespace {
 
-/* `arg` is `result` (a call before this batch) through conversions that may
- * sit after the issue point, between the batch's first call and this one.
+/* `arg` is `result` (a call before this batch) through conversions (and
+ * maxes the analysis saw through) that may sit after the issue point, between the batch's first call and this one.
  * Redo them on `result`, which is defined before the issue point. */
 tree rematerialize_result(gimple_seq *seq, tree arg, tree result,
                           location_t loc)
@@ -230,6 +230,12 @@ tree rematerialize_result(gimple_seq *seq, tree arg, tree result,
         if (TREE_CODE(name) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(name))
             return arg; /* not the chain the analysis followed */
         gassign *conv = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(name));
+        /* A max the analysis saw through is the result itself
+         * (sb_max_keeps_result), of its operand's type. */
+        if (conv && gimple_assign_rhs_code(conv) == MAX_EXPR) {
+            name = gimple_assign_rhs1(conv);
+            continue;
+        }
         if (!conv || !CONVERT_EXPR_CODE_P(gimple_assign_rhs_code(conv)))
             return arg;
         types.safe_push(TREE_TYPE(name));

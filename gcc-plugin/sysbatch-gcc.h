@@ -6,6 +6,8 @@
  *                       reported (dump file, print-plan, -fopt-info)
  *   block-analysis.cc   one basic block -> core sb_region (phase 1)
  *   regions.cc          a branchy region of several blocks -> sb_region
+ *   region-end.cc       what follows a straight-line region (lone calls)
+ *   transparent-union.cc  glibc's __SOCKADDR_ARG unions seen as pointers
  *   tock-analysis.cc    the Tock memory rule and checked chains
  *   block-scanner.h     the describer the three analysis files share
  *   rewrite-linux.cc    one planned batch -> rewritten GIMPLE (phase 4),
@@ -117,6 +119,21 @@ int sysbatch_analyze_block(basic_block bb, enum sb_abi abi, int first,
 
 /* Candidate (catalogue) calls in a block. */
 int sysbatch_count_candidates(basic_block bb, enum sb_abi abi);
+
+/* Every catalogue call's transparent-union argument (glibc's
+ * __SOCKADDR_ARG under _GNU_SOURCE) replaced by the pointer stored in it
+ * just before the call, when that is exact (transparent-union.cc). */
+void sysbatch_look_through_transparent_unions(function *fun, enum sb_abi abi);
+
+/* blk->region.end: what follows the last call of the straight-line region
+ * `blk` (the facts a lone call's reason comes from); `last_part`: no
+ * later part of the same block.  `function_calls`: catalogue calls in
+ * the function (sysbatch_count_catalogue_calls). */
+void sysbatch_describe_region_end(struct sysbatch_block *blk,
+                                  int function_calls, bool last_part);
+/* Calls to catalogue functions in `fun`, candidates or not (a look before
+ * may have batched or decided some): `function_calls` above. */
+int sysbatch_count_catalogue_calls(function *fun, enum sb_abi abi);
 
 /* Branchy regions: the blocks a region entered at `entry` spans, in the
  * function's block order (every successor later), without blocks for which

@@ -280,6 +280,7 @@ unsigned int sysbatch_pass::execute(function *fun)
         mark_decided(fun);
     sysbatch_say_refusals = final;
 
+    sysbatch_look_through_transparent_unions(fun, sysbatch_cfg.abi);
     /* Loops first (loop-analysis.cc); the calls they batch are no
      * region's candidates. */
     hash_set<gimple *> loop_calls;

@@ -74,6 +74,7 @@ static sb_region describe(Region &R) {
   Desc.events = R.Events.data();
   Desc.nblocks = R.SBBlocks.size();
   Desc.blocks = R.SBBlocks.empty() ? nullptr : R.SBBlocks.data();
+  Desc.end = R.End;
   return Desc;
 }
 

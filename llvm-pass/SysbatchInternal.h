@@ -34,6 +34,11 @@
 #include <string>
 #include <vector>
 
+namespace llvm {
+class DominatorTree;
+class LoopInfo;
+} // namespace llvm
+
 namespace sysbatch {
 namespace detail {
 
@@ -86,6 +91,7 @@ struct Region {
   std::vector<llvm::Value *> PredCond;
   std::vector<bool> PredNegated;
   std::vector<llvm::Instruction *> TermInst;
+  sb_region_end End = {}; // straight-line: what follows the last call
 
   Region() = default;
   Region(const Region &) = delete;
@@ -114,6 +120,9 @@ struct Analysis {
   llvm::DenseMap<const llvm::AllocaInst *, bool> NonEscaping;
   sb_abi Abi = SB_ABI_LINUX_X86_64;
   llvm::DenseMap<const llvm::AllocaInst *, bool> TockPrivate;
+  // For what follows a region's last call (RegionEnd.cpp); may be null.
+  const llvm::DominatorTree *DT = nullptr;
+  const llvm::LoopInfo *LI = nullptr;
 };
 
 //===----------------------------------------------------------------------===//
@@ -287,6 +296,13 @@ collectRegionCalls(Analysis &A, std::vector<llvm::BasicBlock *> Blocks,
 std::unique_ptr<Region> analyseRegion(Analysis &A,
                                       std::vector<llvm::BasicBlock *> Blocks,
                                       unsigned BlockNo);
+
+/// RegionEnd.cpp: R.End, what follows straight-line region \p R's last call
+/// (the facts a lone call's reason comes from); \p LastPart: no later
+/// region of the same block; \p FunctionCalls: calls to catalogue
+/// functions in the function, candidates or not.
+void describeRegionEnd(Analysis &A, Region &R, unsigned FunctionCalls,
+                       bool LastPart);
 
 //===----------------------------------------------------------------------===//
 // TockAnalysis.cpp: the Tock memory rule, call shape, stop tests, chains

@@ -17,6 +17,7 @@
 //   SysbatchPass.cpp     options, run(), batch statistics, registration
 //   BlockAnalysis.cpp    phase 1: calls, operands, code between calls,
 //                        barriers; analyseBlock()
+//   RegionEnd.cpp        what follows a straight-line region (lone calls)
 //   Regions.cpp          branchy regions: formation, terminators,
 //                        collectRegionCalls(), analyseRegion()
 //   TockAnalysis.cpp     the Tock memory rule, call shape, stop tests and
@@ -35,8 +36,10 @@
 #include "LoopBatching.h"
 
 #include "llvm/ADT/Statistic.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/InstIterator.h"
 #include "llvm/IR/LLVMContext.h"
@@ -251,6 +254,14 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
     Order.push_back(&BB);
   DenseSet<const BasicBlock *> Covered;
   DenseSet<const Instruction *> ReportedEnds;
+  // Calls to catalogue functions, candidates or not (an earlier look may
+  // have batched or decided some): "no other system call in the function".
+  unsigned FunctionCalls = 0;
+  for (Instruction &I : instructions(F))
+    if (auto *CI = dyn_cast<CallInst>(&I)) {
+      bool Raw = false;
+      FunctionCalls += visitCallee(*CI, Raw, Abi) || Raw;
+    }
   unsigned BlockNo = 0;
   for (size_t K = 0; K < Order.size(); ++K) {
     BasicBlock &BB = *Order[K];
@@ -292,7 +303,9 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
         continue;
       }
     }
-    for (auto &R : analyseBlock(A, BB, Number)) {
+    std::vector<std::unique_ptr<Region>> Parts = analyseBlock(A, BB, Number);
+    for (auto &R : Parts) {
+      describeRegionEnd(A, *R, FunctionCalls, &R == &Parts.back());
       if (planRegion(*R, Planning) && Publish(*R, nullptr))
         Regions.push_back(std::move(R));
     }
@@ -419,6 +432,8 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
     FAM.invalidate(F, PreservedAnalyses::none());
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
              Abi, DenseMap<const AllocaInst *, bool>()};
+  A.DT = &FAM.getResult<DominatorTreeAnalysis>(F);
+  A.LI = &FAM.getResult<LoopAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   // Before inlining under placement=both: what batches here is rewritten
   // (and its call sites marked); the rest waits for the wrappers to be

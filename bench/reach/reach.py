@@ -186,12 +186,15 @@ GCC_BATCHED = re.compile(r"^(\S+?):(\d+):(\d+): optimized: sysbatch: batched (\d
 GCC_MISSED = re.compile(r"^(\S+?):(\d+):(\d+): missed: sysbatch: (\S+) not batched: ([a-z0-9-]+)")
 CLANG_BATCHED = re.compile(r"^(\S+?):(\d+):(\d+): remark: batched (\d+) calls.*\[-Rpass=sysbatch\]")
 CLANG_MISSED = re.compile(r"^(\S+?):(\d+):(\d+): remark: (\S+) not batched: ([a-z0-9-]+).*\[-Rpass-missed=sysbatch\]")
+# A lone call's below-min-batch names what kept its neighbour out
+# (core/plan-alone.c): "... pay for a batch: loop-back-edge: ...".
+LONE_CAUSE = re.compile(r"not batched: below-min-batch \(too few calls in a row to pay for a batch: ([a-z-]+):")
 
 
 def static_reach(bdir):
     """Batched call sites, batches, and refusals by reason, from the remarks."""
     batched = batches = big = 0
-    reasons, callees = {}, {}
+    reasons, callees, lone = {}, {}, {}
     with open(os.path.join(bdir, "build.log"), errors="replace") as f:
         for line in f:
             m = GCC_BATCHED.match(line) or CLANG_BATCHED.match(line)
@@ -205,6 +208,10 @@ def static_reach(bdir):
             if m:
                 reasons[m.group(5)] = reasons.get(m.group(5), 0) + 1
                 callees[m.group(4)] = callees.get(m.group(4), 0) + 1
+                c = LONE_CAUSE.search(line)
+                if m.group(5) == "below-min-batch":
+                    cause = c.group(1) if c else "unsaid"
+                    lone[cause] = lone.get(cause, 0) + 1
     refused = sum(reasons.values())
     # never-batch sites (exit, execve, fork, vDSO calls) can never join a
     # batch; the second share leaves them out.
@@ -214,6 +221,7 @@ def static_reach(bdir):
             "share": batched / (batched + refused) if batched + refused else 0.0,
             "share_batchable": batched / batchable if batchable else 0.0,
             "reasons": reasons,
+            "lone_causes": lone,
             "refused_callees": dict(sorted(callees.items(), key=lambda kv: -kv[1])[:12])}
 
 
@@ -463,6 +471,19 @@ def write_report(results, docs):
         L.append("| %s | %s | " % (prog, variant) +
                  " | ".join(str(s["reasons"].get(r, 0)) for r in reasons) + " |")
     L.append("")
+    causes = sorted({c for s in static.values() for c in s.get("lone_causes", {})})
+    if causes:
+        L.append("Lone calls (`below-min-batch`) by what kept the neighbour out "
+                 "(the cause the remark names, core/plan-alone.c):")
+        L.append("")
+        L.append("| program | compiler | " + " | ".join(causes) + " |")
+        L.append("|---|---|" + "---:|" * len(causes))
+        for key in sorted(static):
+            s = static[key]
+            prog, variant = key.split("/")
+            L.append("| %s | %s | " % (prog, variant) +
+                     " | ".join(str(s.get("lone_causes", {}).get(c, 0)) for c in causes) + " |")
+        L.append("")
     L.append("Most refused callees: " + "; ".join(
         "%s: %s" % (k, ", ".join("%s %d" % kv for kv in list(s["refused_callees"].items())[:6]))
         for k, s in sorted(static.items())) + ".")

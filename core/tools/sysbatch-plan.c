@@ -87,6 +87,14 @@
  *     block first=E events=N           overrides the block's event range
  *                                      (to describe malformed regions)
  *
+ * A straight-line region may end with what follows its last call
+ * (sb_region_end: the reason a lone call gives):
+ *
+ *     after branch back-edge           TERM is return, jump or branch;
+ *                                      facts: only-call, split,
+ *                                      no-call-follows, back-edge,
+ *                                      loop-exit, barrier="call to free"
+ *
  * A file without `block` lines is the straight-line form.  Block indices and
  * the cond call are passed to the planner unchecked (it validates them).
  *
@@ -390,6 +398,45 @@ static void parse_code(struct input *in, char **tok, int ntok, bool barrier)
         } else {
             die(in, "unknown %s attribute '%s'", tok[0], key);
         }
+    }
+}
+
+/* `after TERM [fact...]`: what follows a straight-line region's last call
+ * (sb_region_end), for the reasons of lone calls. */
+static void parse_after(struct input *in, char **tok, int ntok)
+{
+    static const char *const terms[] = {"unsaid", "return", "jump", "branch"};
+    struct sb_region_end *end = &in->region.end;
+    if (in->region.nblocks)
+        die(in, "'after' describes a straight-line region only");
+    if (ntok < 2)
+        die(in, "'after' takes a terminator: return, jump or branch");
+    bool known = false;
+    for (int i = 1; i < 4; i++)
+        if (strcmp(tok[1], terms[i]) == 0) {
+            end->term = (uint8_t)i;
+            known = true;
+        }
+    if (!known)
+        die(in, "unknown terminator '%s' (expected return, jump or branch)",
+            tok[1]);
+    for (int t = 2; t < ntok; t++) {
+        if (strcmp(tok[t], "only-call") == 0)
+            end->only_call = true;
+        else if (strcmp(tok[t], "split") == 0)
+            end->split = true;
+        else if (strcmp(tok[t], "no-call-follows") == 0)
+            end->no_call_follows = true;
+        else if (strcmp(tok[t], "back-edge") == 0)
+            end->back_edge = true;
+        else if (strcmp(tok[t], "loop-exit") == 0)
+            end->loop_exit = true;
+        else if (strncmp(tok[t], "barrier=", 8) == 0)
+            end->barrier = keep(in, tok[t] + 8);
+        else
+            die(in, "unknown 'after' fact '%s' (expected only-call, split, "
+                    "no-call-follows, back-edge, loop-exit or barrier=\"...\")",
+                tok[t]);
     }
 }
 
@@ -780,6 +827,8 @@ static void read_input(struct input *in, FILE *f)
                    strcmp(tok[0], "pred") == 0 ||
                    strcmp(tok[0], "cond") == 0) {
             parse_terminator(in, tok, ntok);
+        } else if (strcmp(tok[0], "after") == 0) {
+            parse_after(in, tok, ntok);
         } else if (strcmp(tok[0], "abi") == 0) {
             if (ntok != 2)
                 die(in, "'abi' takes one word: linux or tock");
@@ -787,8 +836,8 @@ static void read_input(struct input *in, FILE *f)
                 die(in, "'abi' must come before the first call");
             in->region.abi = parse_abi(in, tok[1]);
         } else {
-            die(in, "unknown item '%s' (expected call, code, barrier, slot "
-                    "or abi); a branchy region also takes block, exit, goto "
+            die(in, "unknown item '%s' (expected call, code, barrier, slot, "
+                    "after or abi); a branchy region also takes block, exit, goto "
                     "cond and pred", tok[0]);
         }
     }

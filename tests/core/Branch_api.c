@@ -60,7 +60,7 @@ static void malformed(void)
     struct sb_event evs[2] = {call("getpid", 0), call("getuid", 0)};
     struct sb_block blocks[2] = {block(0, 1, SB_TERM_GOTO, -1, 1, 0, 0),
                                  block(1, 1, SB_TERM_EXIT, -1, 0, 0, 0)};
-    struct sb_region region = {SB_ABI_LINUX_X86_64, 2, evs, 2, blocks};
+    struct sb_region region = {SB_ABI_LINUX_X86_64, 2, evs, 2, blocks, {0}};
     struct sb_plan plan;
     CHECK(sb_plan_region(&region, NULL, &plan) == 0);
     CHECK(plan.nbatches == 1 && plan.batches[0].ncalls == 2);
@@ -105,7 +105,7 @@ static void worked_example(void)
         block(1, 1, SB_TERM_EXIT, -1, 0, 0, 0),
         block(2, 1, SB_TERM_COND, 1, 3, SB_BLOCK_EXIT, SB_BLOCK_EXIT),
         block(3, 1, SB_TERM_EXIT, -1, 0, 0, 0)};
-    struct sb_region region = {SB_ABI_LINUX_X86_64, 4, evs, 4, blocks};
+    struct sb_region region = {SB_ABI_LINUX_X86_64, 4, evs, 4, blocks, {0}};
     struct sb_plan plan;
     CHECK(sb_plan_region(&region, NULL, &plan) == 0);
     CHECK(plan.ncalls == 3 && plan.nbatches == 1);

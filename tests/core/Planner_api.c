@@ -93,7 +93,7 @@ static void forward_result_and_defaults(void)
                               call("getuid", 0)};
     evs[1].u.call.args[0].kind = SB_OPND_RESULT;
     evs[1].u.call.args[0].call = 2; /* a later call: a front-end bug */
-    struct sb_region region = {SB_ABI_LINUX_X86_64, 3, evs, 0, NULL};
+    struct sb_region region = {SB_ABI_LINUX_X86_64, 3, evs, 0, NULL, {0}};
     struct sb_plan plan;
     CHECK(sb_plan_region(&region, NULL, &plan) == 0);
     CHECK(plan.ncalls == 3 && plan.nbatches == 0);
@@ -111,7 +111,7 @@ static void long_region(void)
     struct sb_event evs[N];
     for (int i = 0; i < N; i++)
         evs[i] = call("getpid", 0);
-    struct sb_region region = {SB_ABI_LINUX_X86_64, N, evs, 0, NULL};
+    struct sb_region region = {SB_ABI_LINUX_X86_64, N, evs, 0, NULL, {0}};
     struct sb_options opts;
     sb_options_default(&opts);
     CHECK(opts.min_batch == 2 && opts.max_slots == 64 && opts.allow_blocking);
@@ -128,7 +128,7 @@ static void long_region(void)
 
 static void empty_region(void)
 {
-    struct sb_region region = {SB_ABI_LINUX_X86_64, 0, NULL, 0, NULL};
+    struct sb_region region = {SB_ABI_LINUX_X86_64, 0, NULL, 0, NULL, {0}};
     struct sb_plan plan;
     CHECK(sb_plan_region(&region, NULL, &plan) == 0);
     CHECK(plan.ncalls == 0 && plan.nbatches == 0);

@@ -34,7 +34,7 @@ int main(void)
         ev[c].u.call.symbol = names[c];
         ev[c].u.call.row = sb_catalog_lookup(SB_ABI_LINUX_X86_64, "getuid");
     }
-    struct sb_region region = {SB_ABI_LINUX_X86_64, 3, ev, 0, NULL};
+    struct sb_region region = {SB_ABI_LINUX_X86_64, 3, ev, 0, NULL, {0}};
     struct sb_options opts;
     sb_options_default(&opts);
     struct sb_plan plan;

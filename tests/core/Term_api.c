@@ -22,7 +22,7 @@ static int failures;
 
 static struct sb_event events[3];
 static struct sb_block blocks[4];
-static struct sb_region region = {SB_ABI_LINUX_X86_64, 3, events, 4, blocks};
+static struct sb_region region = {SB_ABI_LINUX_X86_64, 3, events, 4, blocks, {0}};
 
 static struct sb_term_shape branch(int on_true, int on_false, int value,
                                    enum sb_cmp op, long constant)

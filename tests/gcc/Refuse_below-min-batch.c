@@ -11,7 +11,7 @@
 long lone(void)
 {
     return getuid();
-    // DEFAULT: Refuse_below-min-batch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: below-min-batch (too few calls in a row to pay for a batch)
+    // DEFAULT: Refuse_below-min-batch.c:[[@LINE-1]]:{{[0-9]+}}: missed: sysbatch: getuid not batched: below-min-batch (too few calls in a row to pay for a batch: only-call: no other system call in the function)
     // MIN1: Refuse_below-min-batch.c:[[@LINE-2]]:{{[0-9]+}}: optimized: sysbatch: batched 1 calls (getuid) into 1 slots with 0 chains
 }
 

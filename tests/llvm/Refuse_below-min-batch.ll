@@ -11,7 +11,7 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NOT:   sysbatch_run
 ; CHECK:       %a = call i32 @getuid()
 ; CHECK-NEXT:  ret i32 %a
-; REMARK: remark: <unknown>:0:0: getuid not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK: remark: <unknown>:0:0: getuid not batched: below-min-batch (too few calls in a row to pay for a batch: only-call: no other system call in the function)
 define i32 @one() {
 entry:
   %a = call i32 @getuid()

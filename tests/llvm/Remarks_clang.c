@@ -37,7 +37,7 @@ int two(void)
 
 int alone(const char *p)
 {
-    // CHECK: Remarks_clang.c:[[@LINE+1]]:{{[0-9]+}}: remark: access not batched: below-min-batch (too few calls in a row to pay for a batch) [-Rpass-missed=sysbatch]
+    // CHECK: Remarks_clang.c:[[@LINE+1]]:{{[0-9]+}}: remark: access not batched: below-min-batch (too few calls in a row to pay for a batch: barrier: call to puts stands between it and the next call, access) [-Rpass-missed=sysbatch]
     int r = access(p, R_OK);
     puts("between");
     // CHECK: Remarks_clang.c:[[@LINE+1]]:{{[0-9]+}}: remark: access not batched: barrier ({{.*}}: call to puts) [-Rpass-missed=sysbatch]

@@ -4,9 +4,9 @@
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
-; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: barrier: call to helper stands between it and the next call, command)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: barrier (code between the calls may touch anything (unknown call, volatile or atomic access): call to helper)
-; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: barrier: volatile store stands between it and the next call, command)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: barrier (code between the calls may touch anything (unknown call, volatile or atomic access): volatile store)
 ; REMARK-NOT:  remark
 

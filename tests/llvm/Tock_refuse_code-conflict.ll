@@ -9,11 +9,11 @@
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; RUN: %sbopt -mtriple=riscv32-unknown-elf -passes='sysbatch<target=tock;tock-yield>' -pass-remarks=sysbatch \
 ; RUN:   -pass-remarks-missed=sysbatch -disable-output %s 2>&1 | %FileCheck %s --check-prefix=REMARK
-; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: conflict: a store that may touch memory shared with the kernel or an upcall may not move across the next call, command)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory shared with the kernel or an upcall)
 ; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (allow_readwrite, command) into 2 slots with 0 chains
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: code-conflict (code between the calls may not be moved across this call: a load that may touch memory shared with the kernel or an upcall)
-; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: conflict: a store that may touch memory shared with the kernel or an upcall may not move across the next call, subscribe)
 ; REMARK-NEXT: remark: <unknown>:0:0: subscribe not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory shared with the kernel or an upcall)
 ; REMARK-NOT:  remark
 

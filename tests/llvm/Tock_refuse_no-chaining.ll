@@ -6,14 +6,14 @@
 ; RUN: %sbopt -passes='sysbatch<target=tock;tock-yield>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch \
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
-; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: next-cannot-join: the next call, command, cannot join it (no-chaining))
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
-; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch: next-cannot-join: the next call, command, cannot join it (no-chaining))
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
-; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: memop not batched: below-min-batch (too few calls in a row to pay for a batch: next-cannot-join: the next call, command, cannot join it (no-chaining))
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: no-chaining (an argument is the result of an earlier call in the batch and this target cannot chain results)
 ; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (command, command) into 2 slots with 0 chains
-; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: barrier: call to helper stands between it and the next call, command)
 ; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (command, command) into 2 slots with 0 chains
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: arg-computed (an argument is computed by code after the batch would start)
 ; REMARK-NOT:  remark

@@ -17,12 +17,12 @@
 ; REMARK-NEXT:   slot 1: call 4 command(2, 1, 1, 0)                fail=stop
 ; REMARK-NEXT:   ended before call 5 (yield): code-conflict: a store that may touch memory shared with the kernel or an upcall
 ; REMARK-NEXT: refused call 5 (yield): code-conflict: code between the calls may not be moved across this call: a store that may touch memory shared with the kernel or an upcall
-; REMARK-NEXT: refused call 6 (yield): below-min-batch: too few calls in a row to pay for a batch
+; REMARK-NEXT: refused call 6 (yield): below-min-batch: too few calls in a row to pay for a batch: last-call: no system call follows it on any path
 ; REMARK-NEXT: remark: <unknown>:0:0: command not in the series before it: series-ended (the batch ended at a yield, which may only be the last call of a Tock series)
 ; REMARK-NEXT: remark: <unknown>:0:0: batched 3 calls (subscribe, command, yield) into 3 slots with 0 chains
 ; REMARK-NEXT: remark: <unknown>:0:0: batched 2 calls (command, command) into 2 slots with 0 chains
 ; REMARK-NEXT: remark: <unknown>:0:0: yield not batched: code-conflict (code between the calls may not be moved across this call: a store that may touch memory shared with the kernel or an upcall)
-; REMARK-NEXT: remark: <unknown>:0:0: yield not batched: below-min-batch (too few calls in a row to pay for a batch)
+; REMARK-NEXT: remark: <unknown>:0:0: yield not batched: below-min-batch (too few calls in a row to pay for a batch: last-call: no system call follows it on any path)
 ; REMARK-NOT:  remark
 
 target datalayout = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"

@@ -352,6 +352,15 @@ long sb_call_success_max(enum sb_abi abi, const struct sb_call_event *ev);
 bool sb_conversion_keeps_result(enum sb_abi abi,
                                 const struct sb_call_event *producer,
                                 int narrowest_bits);
+/* Is a signed max(result, floor) the result itself, whatever the call
+ * returns?  Inlined wrappers turn `if (fd < 0) return -1; return fd;`
+ * into max(fd, -1): for an int-returning -1/errno call (failure -1,
+ * success 0..INT_MAX, as glibc's fd precheck and chaining already assume)
+ * that holds for every floor <= -1; for a positive-error call (0..4095)
+ * for every floor <= 0.  The front end then sees through the max as
+ * through a copy. */
+bool sb_max_keeps_result(enum sb_abi abi, const struct sb_call_event *producer,
+                         long floor);
 
 enum sb_operand_kind {
     SB_OPND_CONST = 0,
@@ -529,6 +538,42 @@ enum sb_cmp {
 int sb_cond_classes(enum sb_ret_conv conv, int bits, enum sb_cmp op,
                     long constant);
 
+/* What lies between a straight-line region's last call and the next
+ * candidate call of the function, as the front end sees it (facts only:
+ * the planner names the reason a lone call gives from them, the same in
+ * both compilers).  All zero: not described (a lone call then says only
+ * below-min-batch).  The front end walks forward from the end of the
+ * region's block through blocks without candidate calls, up to the first
+ * blocks that hold one:
+ *
+ *     for (i = 0; i < n; i++)             block 1: lstat, branch on it
+ *         if (lstat(p[i], &st) == 0)        <- region of block 1: term
+ *             count++;                         BRANCH, back_edge (the path
+ *                                              to the next lstat crosses
+ *                                              the loop's back edge) */
+enum sb_end_term {
+    SB_ENDT_UNSAID = 0,
+    SB_ENDT_RETURN, /* the block leaves the function (return, unreachable) */
+    SB_ENDT_JUMP,   /* one successor */
+    SB_ENDT_BRANCH, /* a conditional branch or switch */
+};
+
+struct sb_region_end {
+    uint8_t term;         /* enum sb_end_term: how the block ends */
+    bool only_call;       /* the function has no other candidate call */
+    bool split;           /* the block's next calls are another region
+                             (more than SB_MAX_REGION_CALLS in the block) */
+    const char *barrier;  /* code after the last call, before the block
+                             ends, that may touch anything ("a call to
+                             free"), or NULL */
+    bool no_call_follows; /* no path from the block's end reaches a
+                             candidate call */
+    bool back_edge;       /* a path to the next call crosses a loop's
+                             back edge (the next call is the next
+                             iteration's) */
+    bool loop_exit;       /* a path to the next call leaves a loop */
+};
+
 struct sb_region {
     enum sb_abi abi;
     int nevents;
@@ -536,6 +581,8 @@ struct sb_region {
     int nblocks;             /* 0: one block holding every event, EXIT at
                                 its end (the straight-line form) */
     struct sb_block *blocks;
+    struct sb_region_end end; /* straight-line form: what follows the last
+                                 call (lone calls' reasons) */
 };
 
 struct sb_options {
@@ -570,7 +617,8 @@ enum sb_why {
     SB_WHY_ARG_FROM_UNBATCHED, /* argument is the result of a refused call */
     SB_WHY_CODE_CONFLICT,      /* detail: the code event's why */
     SB_WHY_BARRIER,            /* detail: the code event's why */
-    SB_WHY_BELOW_MIN_BATCH,
+    SB_WHY_BELOW_MIN_BATCH,    /* a lone call's detail starts with what
+                                  kept its neighbour out (sb_lone_cause) */
     SB_WHY_BATCH_FULL,         /* max_slots reached; call starts next batch */
     SB_WHY_FRONT_END,          /* detail: the front end's why_not */
     SB_WHY_NO_CHAINING,        /* result feeds a later call in the batch and
@@ -602,6 +650,29 @@ enum sb_why {
                                   call taking pointers in one batch */
     SB_WHY__COUNT
 };
+/* Why a call stayed alone (below-min-batch with a batch of one call):
+ * what kept its neighbour out.  The detail of such a refusal is
+ * "<sb_lone_cause_name>: <what, naming the code or call>". */
+enum sb_lone_cause {
+    SB_LONE_UNSAID = 0,       /* the front end described nothing */
+    SB_LONE_BARRIER,          /* code that may touch anything (an unknown
+                                 call, volatile) between it and the next
+                                 call, or after it in its block */
+    SB_LONE_CONFLICT,         /* code between it and the next call may not
+                                 move across the next call */
+    SB_LONE_NEXT_REFUSED,     /* the next call is not batchable at all */
+    SB_LONE_NEXT_CANNOT_JOIN, /* the next call cannot join (its argument,
+                                 precheck, slots) */
+    SB_LONE_ONLY_CALL,        /* no other system call in the function */
+    SB_LONE_LAST_CALL,        /* no system call follows it on any path */
+    SB_LONE_LOOP_BACK_EDGE,   /* the next call is in the next iteration */
+    SB_LONE_LOOP_EXIT,        /* the next call is after a loop exit */
+    SB_LONE_BRANCH,           /* its block ends in a branch */
+    SB_LONE_BLOCK_END,        /* its block ends in a jump (to a join) */
+    SB_LONE_REGION_SPLIT,     /* the block has more calls than a region */
+    SB_LONE__COUNT
+};
+const char *sb_lone_cause_name(enum sb_lone_cause cause);
 const char *sb_why_text(enum sb_why why);
 /* Short stable identifier ("not-in-catalog"), used by tests and remarks. */
 const char *sb_why_name(enum sb_why why);
@@ -666,6 +737,9 @@ struct sb_call_plan {
     int slot;           /* the call's slot in that batch */
     enum sb_why why;    /* refused: the reason */
     const char *detail; /* refused: extra text (row or code reason), or NULL */
+    char *owned_detail; /* text the plan composed for `detail` (a lone
+                           call's neighbour), freed by sb_plan_free */
+    uint8_t lone;       /* below-min-batch alone: enum sb_lone_cause */
 };
 
 struct sb_plan {
