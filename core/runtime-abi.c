@@ -128,3 +128,15 @@ long sb_rt_run_flags(const struct sb_batch_plan *batch)
     }
     return flags;
 }
+
+bool sb_rt_all_ran_test(const struct sb_batch_plan *batch, int copied,
+                        bool verify)
+{
+    if (verify || batch->branchy || batch->ncalls < 2 || copied < 0 ||
+        copied > SB_ALL_RAN_MAX_COPY)
+        return false;
+    for (int i = 0; i < batch->nslots; i++)
+        if (batch->slots[i].predicated)
+            return false;
+    return true;
+}

@@ -37,6 +37,12 @@
  *     if (_20 != -9223372036854775808) goto <b1>; else goto <o1>;
  *   <b1>:  convert _20        <o1>:  original call
  *
+ * A straight-line batch whose calls share one block (sb_rt_all_ran_test)
+ * first tests last == n - 1 once and on that common path runs a copy of
+ * the code from the first call to the last in which every call is just its
+ * converted result (all_ran_path); the per-call tests above stay on the
+ * other path, for a batch that stopped early or did not run.
+ *
  * `last` stays an SSA name: its PHI sits in the block that continues the
  * entry block after the issue point, and since the region has a single
  * entry that block dominates every block of the region, so every call site
@@ -328,7 +334,7 @@ class batch_rewriter {
 public:
     batch_rewriter(struct sysbatch_block *blk, const struct sb_plan *plan,
                    int batch)
-        : blk_(blk), plan_(plan), bp_(plan->batches[batch]) {}
+        : blk_(blk), plan_(plan), batch_(batch), bp_(plan->batches[batch]) {}
     void run();
 
 private:
@@ -346,6 +352,8 @@ private:
     void fill_from_template(gimple_seq *seq, location_t loc) const;
     void fill_predicated_jumps(gimple_seq *seq, location_t loc) const;
     tree issue(gcall *first);
+    int copyable_stretch() const;
+    void all_ran_path(tree last);
     void rewrite_call_site(int call, int slot, tree last);
     void verify_call_site(gimple_seq *seq, int call, int slot,
                           location_t loc) const;
@@ -354,6 +362,7 @@ private:
 
     struct sysbatch_block *blk_;
     const struct sb_plan *plan_;
+    int batch_;
     const struct sb_batch_plan &bp_;
     tree rets_ = NULL_TREE, slots_ = NULL_TREE;
 };
@@ -686,6 +695,181 @@ tree batch_rewriter::convert_result(gimple_seq *seq,
                                    raw, result_type, loc);
 }
 
+/* walk_tree callback: an SSA name of the map `data` becomes its image. */
+tree rename_ssa_use(tree *tp, int *walk_subtrees, void *data)
+{
+    if (TREE_CODE(*tp) == SSA_NAME) {
+        if (tree *image = static_cast<hash_map<tree, tree> *>(data)->get(*tp))
+            *tp = *image;
+        *walk_subtrees = 0;
+    } else if (TYPE_P(*tp) || DECL_P(*tp)) {
+        *walk_subtrees = 0;
+    }
+    return NULL_TREE;
+}
+
+/* The stretch from the batch's first call to its last that all_ran_path
+ * copies: one block, only calls of this batch or unbatched ones, nothing
+ * that must not be duplicated (asm, internal or returns-twice calls,
+ * anything that can throw or jump abnormally).  Returns its number of
+ * statements (debug statements not counted), or -1. */
+int batch_rewriter::copyable_stretch() const
+{
+    gcall *first = blk_->calls[bp_.first_call];
+    gcall *last_call = blk_->calls[bp_.last_call];
+    if (gimple_bb(first) != gimple_bb(last_call))
+        return -1;
+    for (int c = bp_.first_call; c <= bp_.last_call; c++)
+        if (plan_->calls[c].batch != batch_ && plan_->calls[c].batch != -1)
+            return -1; /* another batch's call: its rewrite sees one copy */
+    int count = 0;
+    for (gimple_stmt_iterator gsi = gsi_for_stmt(first);; gsi_next(&gsi)) {
+        gimple *g = gsi_stmt(gsi);
+        if (gimple_code(g) == GIMPLE_ASM || gimple_code(g) == GIMPLE_LABEL ||
+            stmt_could_throw_p(cfun, g) || stmt_can_make_abnormal_goto(g))
+            return -1;
+        if (gcall *c = dyn_cast<gcall *>(g))
+            if (gimple_call_internal_p(c) ||
+                (gimple_call_flags(c) & ECF_RETURNS_TWICE))
+                return -1;
+        if (!is_gimple_debug(g))
+            count++;
+        if (g == last_call)
+            return count;
+    }
+}
+
+/* The common path of a straight-line batch (sb_rt_all_ran_test):
+ *
+ *   <c>:      last_11 = PHI <_10(fill), -1(entry)>
+ *             if (last_11 == n - 1) goto <all>; else goto <calls>;
+ *   <all>:    a copy of the stretch from the first call to the last in
+ *             which each batched call is convert (rets[slot]), no test
+ *   <calls>:  the stretch itself, whose call sites rewrite_call_site gives
+ *             their per-slot tests (a batch that stopped early, was refused
+ *             or did not run)
+ *   <after>:  x_1 = PHI <x_7(calls), x_8(all)> for each name of the
+ *             stretch used beyond it
+ *
+ * As in rewrite_call_site, a name used beyond the stretch keeps its name,
+ * now defined by that PHI (so no use beyond, nor blk_->results, changes);
+ * the stretch's own definition and uses get a copy of it.  The copy's
+ * virtual operands are left to the renamer, like every new statement. */
+void batch_rewriter::all_ran_path(tree last)
+{
+    gcall *first = blk_->calls[bp_.first_call];
+    gcall *last_call = blk_->calls[bp_.last_call];
+    location_t loc = gimple_location(first);
+    tree long_t = long_integer_type_node;
+    basic_block cont = gimple_bb(first);
+    edge to_calls = split_block(cont, (gimple *)NULL);
+    basic_block calls_bb = to_calls->dest;
+    edge to_after = split_block(calls_bb, last_call);
+    basic_block after = to_after->dest;
+
+    gcond *test = gimple_build_cond(EQ_EXPR, last,
+                                    build_int_cst(long_t, bp_.nslots - 1),
+                                    NULL_TREE, NULL_TREE);
+    gimple_set_location(test, loc);
+    gimple_stmt_iterator ci = gsi_last_bb(cont);
+    gsi_insert_after(&ci, test, GSI_NEW_STMT);
+    to_calls->flags = (to_calls->flags & ~EDGE_FALLTHRU) | EDGE_FALSE_VALUE;
+    to_calls->probability = profile_probability::unlikely();
+    edge all_ran = make_edge(cont, after, EDGE_TRUE_VALUE);
+    all_ran->probability = profile_probability::likely();
+    basic_block all = split_edge(all_ran);
+
+    /* slot of each batched call of the stretch */
+    hash_map<gimple *, int> slot_of;
+    for (int c = bp_.first_call; c <= bp_.last_call; c++)
+        if (plan_->calls[c].batch == batch_)
+            slot_of.put(blk_->calls[c], plan_->calls[c].slot);
+
+    hash_map<tree, tree> fast; /* stretch name -> its name in the copy */
+    gimple_seq seq = NULL;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(calls_bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gimple *g = gsi_stmt(gsi);
+        if (is_gimple_debug(g))
+            continue;
+        tree lhs = gimple_get_lhs(g);
+        if (int *slot = slot_of.get(g)) {
+            gcall *c = as_a<gcall *>(g);
+            location_t cloc = gimple_location(c);
+            int call = -1;
+            for (int k = bp_.first_call; k <= bp_.last_call; k++)
+                if (blk_->calls[k] == c)
+                    call = k;
+            tree raw = make_ssa_name(long_t);
+            gassign *load = gimple_build_assign(raw, rets_ref(*slot));
+            gimple_set_location(load, cloc);
+            gimple_seq_add_stmt(&seq, load);
+            tree value = convert_result(&seq, sysbatch_call_event(*blk_, call),
+                                        raw, lhs ? TREE_TYPE(lhs) : NULL_TREE,
+                                        cloc);
+            if (lhs) {
+                tree image = copy_ssa_name(lhs);
+                gassign *set = gimple_build_assign(image, value);
+                gimple_set_location(set, cloc);
+                gimple_seq_add_stmt(&seq, set);
+                fast.put(lhs, image);
+            }
+            continue;
+        }
+        gimple *copy = gimple_copy(g);
+        for (unsigned i = 0; i < gimple_num_ops(copy); i++) {
+            tree *op = gimple_op_ptr(copy, i);
+            if (*op && !(lhs && *op == lhs && TREE_CODE(lhs) == SSA_NAME))
+                walk_tree(op, rename_ssa_use, &fast, NULL);
+        }
+        if (lhs && TREE_CODE(lhs) == SSA_NAME) {
+            tree image = copy_ssa_name(lhs, copy);
+            gimple_set_lhs(copy, image);
+            fast.put(lhs, image);
+        }
+        if (gimple_vdef(copy))
+            gimple_set_vdef(copy, gimple_vop(cfun));
+        if (gimple_vuse(copy))
+            gimple_set_vuse(copy, gimple_vop(cfun));
+        gimple_seq_add_stmt(&seq, copy);
+    }
+    gimple_stmt_iterator ai = gsi_start_bb(all);
+    gsi_insert_seq_before(&ai, seq, GSI_SAME_STMT);
+    for (ai = gsi_start_bb(all); !gsi_end_p(ai); gsi_next(&ai))
+        update_stmt(gsi_stmt(ai));
+
+    /* Names used beyond the stretch: redefined by a PHI in <after>. */
+    for (gimple_stmt_iterator gsi = gsi_start_bb(calls_bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gimple *g = gsi_stmt(gsi);
+        tree lhs = gimple_get_lhs(g);
+        tree *image = lhs && TREE_CODE(lhs) == SSA_NAME ? fast.get(lhs) : NULL;
+        if (!image)
+            continue;
+        bool beyond = false;
+        imm_use_iterator ui;
+        use_operand_p use;
+        FOR_EACH_IMM_USE_FAST(use, ui, lhs)
+            beyond |= gimple_bb(USE_STMT(use)) != calls_bb;
+        if (!beyond)
+            continue;
+        tree own = copy_ssa_name(lhs, g);
+        gimple *user;
+        FOR_EACH_IMM_USE_STMT(user, ui, lhs) {
+            if (gimple_bb(user) != calls_bb)
+                continue;
+            FOR_EACH_IMM_USE_ON_STMT(use, ui)
+                SET_USE(use, own);
+            update_stmt(user);
+        }
+        gimple_set_lhs(g, own);
+        update_stmt(g);
+        gphi *phi = create_phi_node(lhs, after);
+        add_phi_arg(phi, own, to_after, loc);
+        add_phi_arg(phi, *image, single_succ_edge(all), loc);
+    }
+}
+
 /* call_site: r = (slot <= last) ? convert (rets[slot]) : original call;
  * in a branchy batch
  *            r = (last >= 0 && rets[slot] != SYSBATCH_NOT_RUN)
@@ -807,7 +991,10 @@ void batch_rewriter::verify_call_site(gimple_seq *seq, int call, int slot,
 
 void batch_rewriter::run()
 {
+    int copied = copyable_stretch();
     tree last = issue(blk_->calls[bp_.first_call]);
+    if (sb_rt_all_ran_test(&bp_, copied, sysbatch_cfg.core.verify))
+        all_ran_path(last);
     for (int s = 0; s < bp_.nslots; s++) {
         const struct sb_slot_plan &sp = bp_.slots[s];
         if (sp.kind == SB_SLOT_CALL)

@@ -20,6 +20,12 @@
 //                                                     %call1 = 2 <= %sb.last ? ret_errno(rets[2])
 //                                                                            : call @read(%0, ...)
 //
+// A straight-line batch whose calls share one block (sb_rt_all_ran_test)
+// first makes one test, %sb.last == nslots - 1, and on that common path runs
+// a copy of the code from the first call to the last in which each call is
+// just its converted result (no test per call); the per-call tests above
+// stay on the other path, for a batch that stopped early or did not run.
+//
 // Branchy regions (several blocks: docs/llvm.md, "Branchy regions") keep the
 // original control flow; only the test at each call site changes, because
 // the kernel may skip slots:
@@ -36,7 +42,10 @@
 
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 using namespace llvm;
 
@@ -480,8 +489,132 @@ static void rewriteCallSite(Region &R, const CandidateCall &C, int Slot,
   Replaced[Call] = Result;
 }
 
+/// The straight stretch of a batch that its common path copies: from the
+/// first call to the last, in one block, holding only calls of this batch
+/// or unbatched ones and nothing that cannot be duplicated.  Returns the
+/// number of instructions (debug intrinsics not counted), or -1.
+static int copyableStretch(const Region &R, int BI) {
+  const sb_batch_plan &BP = R.Plan.batches[BI];
+  CallInst *First = R.Calls[BP.first_call].Call;
+  CallInst *LastCall = R.Calls[BP.last_call].Call;
+  if (First->getParent() != LastCall->getParent())
+    return -1;
+  for (int C = BP.first_call; C <= BP.last_call; ++C)
+    if (R.Plan.calls[C].batch != BI && R.Plan.calls[C].batch != -1)
+      return -1; // another batch's call: its rewrite sees only one copy
+  int Count = 0;
+  for (Instruction *I = First;; I = I->getNextNode()) {
+    if (I->getType()->isTokenTy() || isa<AllocaInst>(I) || I->isEHPad())
+      return -1;
+    if (auto *CB = dyn_cast<CallBase>(I))
+      if (CB->cannotDuplicate() || CB->isConvergent())
+        return -1;
+    if (!isa<DbgInfoIntrinsic>(I))
+      ++Count;
+    if (I == LastCall)
+      return Count;
+  }
+}
+
+/// The common path of a straight-line batch (sb_rt_all_ran_test): after
+///
+///   sb.join:  %sb.last = phi [-1], [%sb.ran]
+///             br (%sb.last == nslots - 1), sb.all, sb.calls
+///
+/// sb.all is a copy of the stretch from the first call to the last in
+/// which every batched call is convert(rets[slot]) without a test;
+/// sb.calls keeps the per-slot tests (rewriteCallSite) for a batch that
+/// stopped early, was refused or did not run.  Both meet in sb.after, where
+/// a PHI merges each value of the stretch used beyond it (and is what later
+/// batches see, through \p Replaced); \p MergedCalls gets the PHI of each
+/// batched call, whose sb.calls copy rewriteCallSite rewrites next, and
+/// \p AllRanCalls the sb.all copies, in call order, for takeAllResults.
+static void emitAllRanPath(Region &R, int BI, BasicBlock *Join, PHINode *Last,
+                           RuntimeABI &RT,
+                           DenseMap<Value *, Value *> &Replaced,
+                           DenseMap<CallInst *, PHINode *> &MergedCalls,
+                           SmallVectorImpl<CallInst *> &AllRanCalls) {
+  const sb_batch_plan &BP = R.Plan.batches[BI];
+  CallInst *First = R.Calls[BP.first_call].Call;
+  CallInst *LastCall = R.Calls[BP.last_call].Call;
+  Type *I64 = RT.I64;
+  BasicBlock *Calls = Join->splitBasicBlock(First, "sb.calls");
+  BasicBlock *After =
+      Calls->splitBasicBlock(LastCall->getNextNode(), "sb.after");
+
+  ValueToValueMapTy VMap;
+  BasicBlock *All = CloneBasicBlock(Calls, VMap, "", Join->getParent());
+  All->setName("sb.all");
+  All->moveBefore(After); // the per-slot blocks come between, in order
+  for (Instruction &I : *All)
+    RemapInstruction(&I, VMap,
+                     RF_IgnoreMissingLocals | RF_NoModuleLevelChanges);
+
+  Join->getTerminator()->eraseFromParent();
+  IRBuilder<> JB(Join);
+  JB.SetCurrentDebugLocation(First->getDebugLoc());
+  // likely: a batch stops early only on a failure with a stop offset, a
+  // fatal signal, or when it is not run at all
+  JB.CreateCondBr(JB.CreateICmpEQ(Last, ConstantInt::get(I64, BP.nslots - 1),
+                                  "sb.all.ran"),
+                  All, Calls,
+                  MDBuilder(JB.getContext()).createBranchWeights(2000, 1));
+
+  // Values of the stretch used after it: one PHI each in sb.after.
+  IRBuilder<> AB(&After->front());
+  for (Instruction &I : *Calls) {
+    if (I.getType()->isVoidTy() || I.use_empty())
+      continue;
+    bool UsedBeyond = false;
+    for (User *U : I.users())
+      UsedBeyond |= cast<Instruction>(U)->getParent() != Calls;
+    if (!UsedBeyond)
+      continue;
+    PHINode *Merge = AB.CreatePHI(I.getType(), 2, I.getName() + ".sb.merge");
+    Merge->addIncoming(&I, Calls);
+    Merge->addIncoming(VMap[&I], All);
+    I.replaceUsesWithIf(Merge, [&](Use &U) {
+      return U.getUser() != Merge &&
+             cast<Instruction>(U.getUser())->getParent() != Calls;
+    });
+    Replaced[&I] = Merge;
+    if (auto *Call = dyn_cast<CallInst>(&I))
+      MergedCalls[Call] = Merge;
+  }
+
+  for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx)
+    if (R.Plan.calls[CIdx].batch == BI)
+      AllRanCalls.push_back(cast<CallInst>(VMap[R.Calls[CIdx].Call]));
+}
+
+/// sb.all (emitAllRanPath): each batched call's copy becomes its result
+/// straight from rets (after the per-slot path is built, so that its names
+/// read as before).
+static void takeAllResults(Region &R, int BI, AllocaInst *Rets,
+                           RuntimeABI &RT, ArrayRef<CallInst *> AllRanCalls) {
+  const sb_batch_plan &BP = R.Plan.batches[BI];
+  Type *I64 = RT.I64;
+  unsigned K = 0;
+  for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
+    const sb_call_plan &CP = R.Plan.calls[CIdx];
+    if (CP.batch != BI)
+      continue;
+    CandidateCall Copy = R.Calls[CIdx];
+    Copy.Call = AllRanCalls[K++];
+    IRBuilder<> RB(Copy.Call);
+    Value *Raw = RB.CreateAlignedLoad(
+        I64, RB.CreateConstInBoundsGEP2_64(ArrayType::get(I64, BP.nslots),
+                                           Rets, 0, CP.slot),
+        Align(8), "sb.raw");
+    if (Value *Converted = convertResult(R, Copy, RB, Raw, RT))
+      Copy.Call->replaceAllUsesWith(Converted);
+    Copy.Call->eraseFromParent();
+  }
+}
+
 /// Rewrite batch \p BI of region \p R: slots and the versioned issue at the
-/// first call, then `slot <= last ? convert(rets[slot]) : call` at each call.
+/// first call, then `slot <= last ? convert(rets[slot]) : call` at each call
+/// (after one test "every slot ran" where sb_rt_all_ran_test allows).
 void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
                   sb_fill_mode Fill, bool Verify,
                   DenseMap<Value *, Value *> &Replaced) {
@@ -531,6 +664,11 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
   Last->addIncoming(Ran, Issue);
 
   VerifySite VSite{Rets, Slots, (unsigned)BP.nslots};
+  DenseMap<CallInst *, PHINode *> MergedCalls;
+  SmallVector<CallInst *, 8> AllRanCalls;
+  if (sb_rt_all_ran_test(&BP, copyableStretch(R, BI), Verify))
+    emitAllRanPath(R, BI, Join, Last, RT, Replaced, MergedCalls,
+                   AllRanCalls);
   // Each call site: the batch's result when its slot ran, else the call.
   for (int CIdx = BP.first_call; CIdx <= BP.last_call; ++CIdx) {
     const sb_call_plan &CP = R.Plan.calls[CIdx];
@@ -546,7 +684,12 @@ void rewriteBatch(Region &R, int BI, RuntimeABI &RT,
     }
     rewriteCallSite(R, C, CP.slot, BP, Rets, Last, RT,
                     Verify ? &VSite : nullptr, Replaced);
+    // beyond the stretch, the merge of both paths stands for the call
+    if (PHINode *Merge = MergedCalls.lookup(C.Call))
+      Replaced[C.Call] = Merge;
   }
+  if (!AllRanCalls.empty())
+    takeAllResults(R, BI, Rets, RT, AllRanCalls);
 }
 
 } // namespace detail

@@ -17,6 +17,12 @@
  *                     values of predicated branches) and compare
  *                     the calls made with the program's path (exit 1 on a
  *                     difference)
+ *   --call-sites      after the plan, per batch: sysbatch_run's flags
+ *                     (sb_rt_run_flags) and how its call sites take their
+ *                     results (sb_rt_all_ran_test, with the region's events
+ *                     from the first call to the last as the stretch a
+ *                     front end would copy): "one all-ran test" or
+ *                     "per-slot tests"
  *   --cond CONV BITS OP CONSTANT   print sb_cond_classes() (mask and names)
  *   --runtime-abi     print the runtime symbols rewritten code refers to
  *                     (sysbatch/runtime-abi.h) as C declarations, each
@@ -1538,13 +1544,43 @@ static int print_cfg_regions(const char *path)
     return 0;
 }
 
+/* --call-sites: each batch's run flags and whether its call sites take
+ * their results on one all-ran test.  The stretch is counted in the
+ * region's events (calls and code) from the batch's first call to its
+ * last, in one block only (a planned region given as blocks: its calls
+ * may sit in several, which a front end does not copy). */
+static void print_call_sites(const struct sb_region *region,
+                             const struct sb_plan *plan, bool verify)
+{
+    for (int b = 0; b < plan->nbatches; b++) {
+        const struct sb_batch_plan *bp = &plan->batches[b];
+        int copied = 0, call = -1;
+        bool inside = false;
+        for (int e = 0; e < region->nevents; e++) {
+            if (region->events[e].kind == SB_EV_CALL)
+                call++;
+            if (region->events[e].kind == SB_EV_CALL && call == bp->first_call)
+                inside = true;
+            copied += inside;
+            if (region->events[e].kind == SB_EV_CALL && call == bp->last_call)
+                break;
+        }
+        if (region->nblocks > 1)
+            copied = -1; /* the test input does not say which block */
+        printf("batch %d: run flags %#lx, call sites: %s\n", b,
+               (unsigned long)sb_rt_run_flags(bp),
+               sb_rt_all_ran_test(bp, copied, verify) ? "one all-ran test"
+                                                      : "per-slot tests");
+    }
+}
+
 int main(int argc, char **argv)
 {
     struct sb_config cfg;
     sb_config_default(&cfg);
     struct input in;
     memset(&in, 0, sizeof in);
-    bool check = false, sim = false;
+    bool check = false, sim = false, call_sites = false;
     int tock_template = -1; /* enum sb_tock_template_encoding */
     const char *path = NULL;
 
@@ -1555,6 +1591,8 @@ int main(int argc, char **argv)
             check = true;
         } else if (strcmp(a, "--simulate") == 0) {
             sim = true;
+        } else if (strcmp(a, "--call-sites") == 0) {
+            call_sites = true;
         } else if (strcmp(a, "--catalog") == 0) {
             print_catalog(stdout);
             return 0;
@@ -1715,6 +1753,8 @@ int main(int argc, char **argv)
         }
     }
 
+    if (call_sites)
+        print_call_sites(&in.region, &plan, cfg.verify);
     if (sim && !in.nslots && simulate(&in.region, &plan) != 0)
         status = 1;
     if (tock_template >= 0) {

@@ -2,8 +2,9 @@
  * -fdump-tree-all, since GCC 12 does not accept -fdump-tree-<plugin pass>),
  * under the same per-function, per-block header as the LLVM pass prints,
  * followed by the rewritten function: one test of sysbatch_active, the
- * slots filled and sysbatch_run called, and each call site choosing
- * between the batch's result and its original call.
+ * slots filled and sysbatch_run called, one test that every slot ran
+ * (then each result straight from rets), and otherwise each call site
+ * choosing between the batch's result and its original call.
  *
  * REQUIRES: gcc-host
  * RUN: rm -rf %t && mkdir -p %t && cd %t
@@ -37,8 +38,18 @@ int two_blocks(int flag, int fd)
 // CHECK:      sysbatch_slots{{.*}}[0].nr = 102;
 // CHECK:      sysbatch_slots{{.*}}[1].nr = 104;
 // CHECK:      _[[RES:[0-9]+]] = sysbatch_run (&sysbatch_rets{{.*}}[0], &sysbatch_slots{{.*}}[0], 2, 1);
+// The common path: one test that both slots ran, then both results from
+// rets without a test or a call each.
 // CHECK:      # _[[LAST:[0-9]+]] = PHI <_[[RES]]({{[0-9]+}}), -1({{[0-9]+}})>
-// CHECK-NEXT: if (_[[LAST]] >= 0)
+// CHECK-NEXT: if (_[[LAST]] == 1)
+// CHECK:      sysbatch_rets{{.*}}[0];
+// CHECK-NOT:  if (
+// CHECK:      sysbatch_rets{{.*}}[1];
+// CHECK-NEXT: (unsigned int)
+// CHECK-NEXT: g_{{[0-9]+}} = _{{[0-9]+}};
+// CHECK-NEXT: goto
+// Otherwise each call site tests its slot.
+// CHECK:      if (_[[LAST]] >= 0)
 // CHECK:      u_{{[0-9]+}} = getuid ();
 // CHECK:      if (_[[LAST]] >= 1)
 // CHECK:      g_{{[0-9]+}} = getgid ();

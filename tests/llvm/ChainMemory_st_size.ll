@@ -37,9 +37,10 @@ entry:
 }
 
 ; A store to the word between fstat and the load: not the word fstat wrote.
+; (read sees fd as both paths of the batch leave it: %fd.sb.merge)
 ; CHECK-LABEL: define i64 @overwritten(i8* %p, i8* %buf)
 ; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 7)
-; CHECK:       %n = call i64 @read(i32 %fd, i8* %buf, i64 %size)
+; CHECK:       %n = call i64 @read(i32 %fd.sb.merge, i8* %buf, i64 %size)
 define i64 @overwritten(i8* %p, i8* %buf) {
 entry:
   %st = alloca %struct.stat, align 8
@@ -57,7 +58,7 @@ entry:
 ; load of st.st_size reads what it writes) and read keeps its ordinary load.
 ; CHECK-LABEL: define i64 @rewritten(i8* %p, i8* %buf, i32 %fd2)
 ; CHECK:       call i64 @sysbatch_run({{.*}}, i64 3, i64 7)
-; CHECK:       %n = call i64 @read(i32 %fd, i8* %buf, i64 %size)
+; CHECK:       %n = call i64 @read(i32 %fd.sb.merge, i8* %buf, i64 %size)
 define i64 @rewritten(i8* %p, i8* %buf, i32 %fd2) {
 entry:
   %st = alloca %struct.stat, align 8

@@ -83,6 +83,23 @@ long sb_rt_run_flags_slot(long flags, int nr, short jump_fail, short jump_zero,
                           short jump_pos);
 /* The flags for a planned batch. */
 long sb_rt_run_flags(const struct sb_batch_plan *batch);
+/* May the call sites of a straight-line batch take every result on ONE
+ * test after sysbatch_run, last == nslots - 1 ("the batch ran to its end"),
+ * instead of one `slot <= last` test each?  Sound where the slots run in
+ * order and stop only as a whole: no forward skips (not branchy) and no
+ * predicated slot; "stop" offsets only end the batch, so the last slot
+ * running means every slot ran.  Worth it from two calls; `copied` is the
+ * number of the front end's IR statements between the first and the last
+ * call, which the common path duplicates (the per-slot path stays for a
+ * batch that stopped early, was refused or did not run), at most
+ * SB_ALL_RAN_MAX_COPY (the copy is about the stretch's own size, calls
+ * replaced by loads: the limit only keeps a huge straight-line function
+ * from doubling; 64 getuid calls stored to an array are ~400); -1 where the front end cannot copy it (the calls
+ * span blocks, or something there must not be duplicated).  Not under
+ * verify, which checks each call site's arguments on the per-slot path. */
+#define SB_ALL_RAN_MAX_COPY 1024
+bool sb_rt_all_ran_test(const struct sb_batch_plan *batch, int copied,
+                        bool verify);
 /* The C spelling of a type ("struct sysbatch_slot *"). */
 const char *sb_rt_type_c(enum sb_rt_type type);
 
