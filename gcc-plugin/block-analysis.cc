@@ -31,6 +31,7 @@
  * its own place after the batch (docs/design.md).
  */
 #include "block-scanner.h"
+#include "sysbatch/tock.h"
 #include "loop-batching.h"
 
 #include "sysbatch/libc.h"
@@ -694,6 +695,22 @@ bool block_scanner::barrier_kind(gimple *stmt, enum sb_barrier *kind,
     if (gimple_code(stmt) == GIMPLE_ASM) {
         *kind = SB_BARRIER_INLINE_ASM;
         return true;
+    }
+    /* libtock-c's converters are code of known effect (the Tock memory
+     * rule sees their arguments: touches_shared_memory).  GCC may mark a
+     * call passing an address as having volatile operands; only a
+     * volatile argument itself makes it a barrier. */
+    if (abi_ == SB_ABI_TOCK && is_gimple_call(stmt) &&
+        sb_tock_converter_lookup(callee_symbol(as_a<gcall *>(stmt)))) {
+        gcall *conv = as_a<gcall *>(stmt);
+        bool is_volatile = false;
+        for (unsigned i = 0; i < gimple_call_num_args(conv); i++) {
+            tree arg = gimple_call_arg(conv, i);
+            tree obj = TREE_CODE(arg) == ADDR_EXPR ? TREE_OPERAND(arg, 0) : arg;
+            is_volatile |= TREE_THIS_VOLATILE(obj) || TYPE_VOLATILE(TREE_TYPE(obj));
+        }
+        if (!is_volatile)
+            return false;
     }
     if (gimple_has_volatile_ops(stmt)) {
         *kind = gimple_store_p(stmt) ? SB_BARRIER_VOLATILE_STORE
