@@ -144,14 +144,24 @@ bool errno_access_p(gimple *stmt)
     return true;
 }
 
-/* A call to the C library function a catalogue row describes.  A function
- * of that name defined in this unit is somebody else's (and, like any
- * unknown call, a barrier). */
-bool block_scanner::is_candidate(gcall *call) const
+/* Is `call`'s callee the function a catalogue row describes?  On Linux a
+ * function of that name defined in this unit is somebody else's (and,
+ * like any unknown call, a barrier).  On Tock it is libtock-c's own raw
+ * call, defined in the unit under -flto (libtock/tock.c; the plugin keeps
+ * it out of line: sysbatch_keep_tock_raw_call). */
+bool sysbatch_catalog_callee_p(gcall *call, enum sb_abi abi)
 {
     const char *name = callee_symbol(call);
-    return name && sb_catalog_lookup(abi_, name) &&
-           DECL_EXTERNAL(gimple_call_fndecl(call)) &&
+    tree decl = gimple_call_fndecl(call);
+    return name && decl && sb_catalog_lookup(abi, name) &&
+           (DECL_EXTERNAL(decl) ||
+            (abi == SB_ABI_TOCK && DECL_UNINLINABLE(decl)));
+}
+
+/* A call to the C library function a catalogue row describes. */
+bool block_scanner::is_candidate(gcall *call) const
+{
+    return sysbatch_catalog_callee_p(call, abi_) &&
            !(sysbatch_loop_calls && sysbatch_loop_calls->contains(call));
 }
 
@@ -696,6 +706,11 @@ bool block_scanner::barrier_kind(gimple *stmt, enum sb_barrier *kind,
         *kind = SB_BARRIER_INLINE_ASM;
         return true;
     }
+    /* The end of a local's life (`r ={v} {CLOBBER}` after an inlined
+     * wrapper's result struct) is no access: the Tock memory rule lets it
+     * stay where it is (touches_shared_memory). */
+    if (abi_ == SB_ABI_TOCK && gimple_clobber_p(stmt))
+        return false;
     /* libtock-c's converters are code of known effect (the Tock memory
      * rule sees their arguments: touches_shared_memory).  GCC may mark a
      * call passing an address as having volatile operands; only a
@@ -1100,9 +1115,7 @@ int sysbatch_count_candidates(basic_block bb, enum sb_abi abi)
         gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
         if (!call)
             continue;
-        const char *name = callee_symbol(call);
-        if (name && sb_catalog_lookup(abi, name) &&
-            DECL_EXTERNAL(gimple_call_fndecl(call)) &&
+        if (sysbatch_catalog_callee_p(call, abi) &&
             !(sysbatch_loop_calls && sysbatch_loop_calls->contains(call)))
             n++;
     }

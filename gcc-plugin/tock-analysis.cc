@@ -309,9 +309,7 @@ gcall *last_tock_call(basic_block bb)
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
          gsi_next(&gsi)) {
         gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi));
-        const char *name = c ? callee_symbol(c) : NULL;
-        if (name && sb_catalog_lookup(SB_ABI_TOCK, name) &&
-            DECL_EXTERNAL(gimple_call_fndecl(c)))
+        if (c && sysbatch_catalog_callee_p(c, SB_ABI_TOCK))
             call = c;
     }
     return call;
