@@ -3,6 +3,7 @@
  * template encoding of a planned series. */
 #include "sysbatch/tock.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* TRD104 classes whose results carry a stop word. */
@@ -124,6 +125,115 @@ enum sb_tock_stop_class sb_tock_stop_test(const struct sb_syscall *row,
         return SB_TOCK_TEST_TRUE_IS_FAILURE;
     if (true_is_success)
         return SB_TOCK_TEST_TRUE_IS_SUCCESS;
+    return SB_TOCK_TEST_NOT_EXACT;
+}
+
+/* ------------------------------------------------------------ converters */
+
+/* libtock-c's libtock/tock.h, 2025-2026 head. */
+static const struct sb_tock_converter converters[] = {
+    {"tock_status_to_returncode", 0, 0, 0},
+    {"tock_command_return_novalue_to_returncode", CLASS_COMMAND, 128, 0},
+    {"tock_command_return_u32_to_returncode", CLASS_COMMAND, 129, 1},
+    {"tock_command_return_u32_u32_to_returncode", CLASS_COMMAND, 130, 2},
+    {"tock_command_return_u64_to_returncode", CLASS_COMMAND, 131, 1},
+    {"tock_subscribe_return_to_returncode", CLASS_SUBSCRIBE, 0, 0},
+    {"tock_allow_rw_return_to_returncode", CLASS_ALLOW_RW, 0, 0},
+    {"tock_allow_ro_return_to_returncode", CLASS_ALLOW_RO, 0, 0},
+    {"tock_allow_userspace_r_return_to_returncode", CLASS_ALLOW_USERSPACE_READ, 0, 0},
+};
+
+const struct sb_tock_converter *sb_tock_converter_lookup(const char *name)
+{
+    if (!name)
+        return NULL;
+    for (size_t i = 0; i < sizeof converters / sizeof converters[0]; i++)
+        if (!strcmp(converters[i].name, name))
+            return &converters[i];
+    return NULL;
+}
+
+enum { MAX_ERROR_CODE = 1023 }; /* error codes checked: TRD104 has 1..13 */
+
+/* `t` applied to the int `rc`: does it hold? */
+static bool test_holds(const struct sb_tock_test *t, int64_t rc, bool *bad)
+{
+    unsigned bits = t->field_bits;
+    int64_t w = convert(rc, bits, t->field_signed);
+    for (int s = 0; s < t->nsteps; s++) {
+        const struct sb_tock_step *step = &t->steps[s];
+        switch (step->kind) {
+        case SB_TOCK_STEP_CONVERT:
+            if (step->bits < 1 || step->bits > 64) {
+                *bad = true;
+                return false;
+            }
+            bits = step->bits;
+            w = convert(w, bits, step->is_signed);
+            break;
+        case SB_TOCK_STEP_NOT_BITS:
+            w = ~w;
+            break;
+        case SB_TOCK_STEP_NOT_BOOL:
+            w = !w;
+            break;
+        default:
+            *bad = true;
+            return false;
+        }
+    }
+    return holds((enum sb_cmp)t->cmp, w, t->constant, bits);
+}
+
+enum sb_tock_stop_class sb_tock_converter_test(const struct sb_tock_converter *conv,
+                                               const struct sb_syscall *row,
+                                               const struct sb_tock_test *t,
+                                               const char **why, char *buf,
+                                               size_t cap)
+{
+    *why = NULL;
+    if (!conv || sb_tock_stop_test(row, NULL) == SB_TOCK_TEST_NONE)
+        return SB_TOCK_TEST_NONE;
+    if (conv->input_class == 0 || conv->input_class != (uint8_t)row->nr) {
+        *why = "the converter is not the one for this call's result";
+        return SB_TOCK_TEST_NOT_EXACT;
+    }
+    if (conv->input_class == CLASS_COMMAND) {
+        /* EBADRVAL for Failure-u32 (the kernel stops) and for Success-u32
+         * and the other Success variants (it goes on): no test on the int
+         * separates the two. */
+        if (buf && cap)
+            snprintf(buf, cap,
+                     "%s returns RETURNCODE_EBADRVAL both for a Failure with "
+                     "values (the series stops) and for a Success variant "
+                     "other than %u (it goes on), so no test of its result is "
+                     "the series' stop condition",
+                     conv->name, (unsigned)conv->success_variant);
+        *why = buf && cap ? buf : "a command converter's result is never "
+                                  "the series' stop condition";
+        return SB_TOCK_TEST_NOT_EXACT;
+    }
+    if (!t || t->nsteps < 0 || t->nsteps > SB_TOCK_MAX_STEPS ||
+        t->cmp > SB_CMP_UGE || t->field_bits < 1 || t->field_bits > 64) {
+        *why = sb_tock_stop_test_why();
+        return SB_TOCK_TEST_NOT_EXACT;
+    }
+    /* Allow and subscribe converters: 0 on success, -status on failure,
+     * with status a nonzero error code. */
+    bool true_is_failure = true, true_is_success = true, bad = false;
+    for (int64_t status = 0; status <= MAX_ERROR_CODE; status++) {
+        bool failure = status != 0;
+        bool h = test_holds(t, -status, &bad);
+        true_is_failure &= h == failure;
+        true_is_success &= h != failure;
+    }
+    if (!bad && true_is_failure)
+        return SB_TOCK_TEST_TRUE_IS_FAILURE;
+    if (!bad && true_is_success)
+        return SB_TOCK_TEST_TRUE_IS_SUCCESS;
+    *why = "the branch does not test the converter's result exactly "
+           "(RETURNCODE_SUCCESS iff the call succeeded: rc == 0, rc != 0, "
+           "rc < 0, rc >= 0)";
     return SB_TOCK_TEST_NOT_EXACT;
 }
 

@@ -31,6 +31,7 @@
  * its own place after the batch (docs/design.md).
  */
 #include "block-scanner.h"
+#include "sysbatch/tock.h"
 #include "loop-batching.h"
 
 #include "sysbatch/libc.h"
@@ -143,14 +144,24 @@ bool errno_access_p(gimple *stmt)
     return true;
 }
 
-/* A call to the C library function a catalogue row describes.  A function
- * of that name defined in this unit is somebody else's (and, like any
- * unknown call, a barrier). */
-bool block_scanner::is_candidate(gcall *call) const
+/* Is `call`'s callee the function a catalogue row describes?  On Linux a
+ * function of that name defined in this unit is somebody else's (and,
+ * like any unknown call, a barrier).  On Tock it is libtock-c's own raw
+ * call, defined in the unit under -flto (libtock/tock.c; the plugin keeps
+ * it out of line: sysbatch_keep_tock_raw_call). */
+bool sysbatch_catalog_callee_p(gcall *call, enum sb_abi abi)
 {
     const char *name = callee_symbol(call);
-    return name && sb_catalog_lookup(abi_, name) &&
-           DECL_EXTERNAL(gimple_call_fndecl(call)) &&
+    tree decl = gimple_call_fndecl(call);
+    return name && decl && sb_catalog_lookup(abi, name) &&
+           (DECL_EXTERNAL(decl) ||
+            (abi == SB_ABI_TOCK && DECL_UNINLINABLE(decl)));
+}
+
+/* A call to the C library function a catalogue row describes. */
+bool block_scanner::is_candidate(gcall *call) const
+{
+    return sysbatch_catalog_callee_p(call, abi_) &&
            !(sysbatch_loop_calls && sysbatch_loop_calls->contains(call));
 }
 
@@ -715,6 +726,27 @@ bool block_scanner::barrier_kind(gimple *stmt, enum sb_barrier *kind,
         *kind = SB_BARRIER_INLINE_ASM;
         return true;
     }
+    /* The end of a local's life (`r ={v} {CLOBBER}` after an inlined
+     * wrapper's result struct) is no access: the Tock memory rule lets it
+     * stay where it is (touches_shared_memory). */
+    if (abi_ == SB_ABI_TOCK && gimple_clobber_p(stmt))
+        return false;
+    /* libtock-c's converters are code of known effect (the Tock memory
+     * rule sees their arguments: touches_shared_memory).  GCC may mark a
+     * call passing an address as having volatile operands; only a
+     * volatile argument itself makes it a barrier. */
+    if (abi_ == SB_ABI_TOCK && is_gimple_call(stmt) &&
+        sb_tock_converter_lookup(callee_symbol(as_a<gcall *>(stmt)))) {
+        gcall *conv = as_a<gcall *>(stmt);
+        bool is_volatile = false;
+        for (unsigned i = 0; i < gimple_call_num_args(conv); i++) {
+            tree arg = gimple_call_arg(conv, i);
+            tree obj = TREE_CODE(arg) == ADDR_EXPR ? TREE_OPERAND(arg, 0) : arg;
+            is_volatile |= TREE_THIS_VOLATILE(obj) || TYPE_VOLATILE(TREE_TYPE(obj));
+        }
+        if (!is_volatile)
+            return false;
+    }
     if (gimple_has_volatile_ops(stmt)) {
         *kind = gimple_store_p(stmt) ? SB_BARRIER_VOLATILE_STORE
                                      : SB_BARRIER_VOLATILE_LOAD;
@@ -1110,9 +1142,7 @@ int sysbatch_count_candidates(basic_block bb, enum sb_abi abi)
         gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
         if (!call)
             continue;
-        const char *name = callee_symbol(call);
-        if (name && sb_catalog_lookup(abi, name) &&
-            DECL_EXTERNAL(gimple_call_fndecl(call)) &&
+        if (sysbatch_catalog_callee_p(call, abi) &&
             !(sysbatch_loop_calls && sysbatch_loop_calls->contains(call)))
             n++;
     }

@@ -23,6 +23,8 @@ namespace sysbatch_gcc {
 
 /* The callee's linker name, or NULL (block-analysis.cc). */
 const char *callee_symbol(gcall *call);
+/* Is `call`'s callee the catalogue's function of that name? */
+bool sysbatch_catalog_callee_p(gcall *call, enum sb_abi abi);
 
 /* An integer of at most 64 bits or a pointer (block-analysis.cc). */
 bool word_type_p(tree type);

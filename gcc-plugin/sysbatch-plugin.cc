@@ -272,6 +272,19 @@ unsigned int sysbatch_pass::execute(function *fun)
     const char *self = IDENTIFIER_POINTER(DECL_NAME(fun->decl));
     if (startswith(self, "sysbatch_"))
         return 0;
+    /* libtock-c's raw calls (libtock/tock.c) stay out of line and
+     * unchanged (noipa: no inlining, no constprop clone), so that under
+     * -flto their call sites are still calls with all their arguments. */
+    if (sysbatch_cfg.abi == SB_ABI_TOCK &&
+        sb_catalog_lookup(SB_ABI_TOCK, self)) {
+        tree decl = fun->decl;
+        DECL_UNINLINABLE(decl) = 1;
+        for (const char *attr : {"noipa", "noinline", "noclone"})
+            if (!lookup_attribute(attr, DECL_ATTRIBUTES(decl)))
+                DECL_ATTRIBUTES(decl) = tree_cons(get_identifier(attr), NULL_TREE,
+                                                  DECL_ATTRIBUTES(decl));
+        return 0;
+    }
     /* Before inlining under placement=both: batch, and say, what plans
      * here; the rest of the function is the late look's to decide. */
     bool final = late || sysbatch_cfg.core.placement != SB_PLACEMENT_BOTH ||

@@ -76,6 +76,16 @@ bool block_scanner::tock_result_operand(gimple *load, struct sb_operand *op) con
             break;
         if (gimple_code(stmt) == GIMPLE_ASM)
             return false;
+        /* A converter's out pointer into the local (sysbatch_scan_addresses
+         * does not count that address as taken). */
+        gcall *conv = dyn_cast<gcall *>(stmt);
+        if (conv && sb_tock_converter_lookup(callee_symbol(conv)))
+            for (unsigned a = 0; a < gimple_call_num_args(conv); a++) {
+                tree arg = gimple_call_arg(conv, a);
+                if (TREE_CODE(arg) == ADDR_EXPR &&
+                    get_base_address(TREE_OPERAND(arg, 0)) == base)
+                    return false;
+            }
         tree lhs = gimple_vdef(stmt) ? gimple_get_lhs(stmt) : NULL_TREE;
         if (lhs && get_base_address(lhs) == base)
             return false;
@@ -95,6 +105,26 @@ bool touches_shared_memory(gimple *stmt)
         return false;
     if (!gimple_vuse(stmt) && !gimple_vdef(stmt))
         return false; /* registers only */
+    /* A libtock-c converter reads its struct and writes through its
+     * pointer arguments only: private when they all point into private
+     * locals. */
+    gcall *call = dyn_cast<gcall *>(stmt);
+    if (call && sb_tock_converter_lookup(callee_symbol(call))) {
+        tree lhs = gimple_call_lhs(call);
+        if (lhs && !is_gimple_reg(lhs) && !sysbatch_private_ref_p(lhs))
+            return true;
+        for (unsigned i = 0; i < gimple_call_num_args(call); i++) {
+            tree arg = gimple_call_arg(call, i);
+            if (TREE_CODE(arg) == ADDR_EXPR) {
+                if (!sysbatch_private_ref_p(TREE_OPERAND(arg, 0)))
+                    return true;
+            } else if (POINTER_TYPE_P(TREE_TYPE(arg)) ||
+                       (!is_gimple_reg(arg) && !sysbatch_private_ref_p(arg))) {
+                return true;
+            }
+        }
+        return false;
+    }
     gassign *assign = dyn_cast<gassign *>(stmt);
     if (!assign)
         return true;
@@ -211,8 +241,13 @@ namespace {
 hash_set<tree> *address_taken;
 function *address_taken_fn;
 
-bool note_address(gimple *, tree base, tree, void *)
+bool note_address(gimple *stmt, tree base, tree, void *)
 {
+    /* An address passed to a libtock-c converter does not escape: the
+     * converter only writes through it (sysbatch/tock.h). */
+    gcall *call = dyn_cast<gcall *>(stmt);
+    if (call && sb_tock_converter_lookup(callee_symbol(call)))
+        return false;
     if (base && DECL_P(base))
         address_taken->add(base);
     return false;
@@ -274,9 +309,7 @@ gcall *last_tock_call(basic_block bb)
     for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
          gsi_next(&gsi)) {
         gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi));
-        const char *name = c ? callee_symbol(c) : NULL;
-        if (name && sb_catalog_lookup(SB_ABI_TOCK, name) &&
-            DECL_EXTERNAL(gimple_call_fndecl(c)))
+        if (c && sysbatch_catalog_callee_p(c, SB_ABI_TOCK))
             call = c;
     }
     return call;
@@ -286,12 +319,20 @@ gcall *last_tock_call(basic_block bb)
  * and negations only, all in this block.  `steps` gets them, the last
  * applied first; NULL when the value comes from anything else. */
 gassign *field_load_of(tree value, basic_block bb,
-                       auto_vec<gassign *, 8> *steps)
+                       auto_vec<gassign *, 8> *steps, gcall **converter)
 {
     gassign *load = NULL;
+    *converter = NULL;
     for (tree v = value; !load && steps->length() < 8;) {
         if (TREE_CODE(v) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(v))
             return NULL;
+        /* rc = tock_*_return_to_returncode (r): the test is on rc. */
+        gcall *c = dyn_cast<gcall *>(SSA_NAME_DEF_STMT(v));
+        if (c && gimple_bb(c) == bb &&
+            sb_tock_converter_lookup(callee_symbol(c))) {
+            *converter = c;
+            return NULL;
+        }
         gassign *g = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(v));
         if (!g || gimple_bb(g) != bb)
             return NULL;
@@ -332,6 +373,27 @@ bool loads_result_word0(gassign *load, gcall *call, tree base,
     test->field_signed = !TYPE_UNSIGNED(field_type);
     gimple_stmt_iterator gsi = gsi_for_stmt(call);
     for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != load;
+         gsi_next(&gsi))
+        if (gimple_vdef(gsi_stmt(gsi)))
+            return false;
+    return !gsi_end_p(gsi);
+}
+
+/* Is converter call `conv`'s struct argument the whole result local
+ * `base` of `call`, unchanged since?  The int it returns is the field of
+ * the test, read as its type reads. */
+bool converts_result_of(gcall *conv, gcall *call, tree base,
+                        struct sb_tock_test *test)
+{
+    tree type = TREE_TYPE(gimple_call_lhs(conv));
+    if (gimple_call_num_args(conv) < 1 || !base ||
+        gimple_call_arg(conv, 0) != base || gimple_bb(conv) != gimple_bb(call) ||
+        !INTEGRAL_TYPE_P(type) || TYPE_PRECISION(type) > 64)
+        return false;
+    test->field_bits = (uint8_t)TYPE_PRECISION(type);
+    test->field_signed = !TYPE_UNSIGNED(type);
+    gimple_stmt_iterator gsi = gsi_for_stmt(call);
+    for (gsi_next(&gsi); !gsi_end_p(gsi) && gsi_stmt(gsi) != conv;
          gsi_next(&gsi))
         if (gimple_vdef(gsi_stmt(gsi)))
             return false;
@@ -424,12 +486,26 @@ bool tock_stop_test(basic_block bb, edge *on_failure, edge *on_success,
     memset(&test, 0, sizeof test);
     test.constant = tree_to_shwi(constant);
     auto_vec<gassign *, 8> steps;
-    gassign *load = field_load_of(value, bb, &steps);
-    if (!load || !loads_result_word0(load, call, base, &test) ||
-        !describe_steps(steps, &test) ||
+    gcall *conv = NULL;
+    gassign *load = field_load_of(value, bb, &steps, &conv);
+    if (conv ? !converts_result_of(conv, call, base, &test)
+             : !load || !loads_result_word0(load, call, base, &test))
+        return false;
+    if (!describe_steps(steps, &test) ||
         !describe_compare(code, TREE_TYPE(value), &test.cmp))
         return false;
-    enum sb_tock_stop_class cls = sb_tock_stop_test(row, &test);
+    enum sb_tock_stop_class cls;
+    if (conv) {
+        char buf[320];
+        const char *conv_why = NULL;
+        cls = sb_tock_converter_test(
+            sb_tock_converter_lookup(callee_symbol(conv)), row, &test,
+            &conv_why, buf, sizeof buf);
+        if (conv_why)
+            *why = conv_why == buf ? ggc_strdup(buf) : conv_why;
+    } else {
+        cls = sb_tock_stop_test(row, &test);
+    }
     if (cls != SB_TOCK_TEST_TRUE_IS_FAILURE &&
         cls != SB_TOCK_TEST_TRUE_IS_SUCCESS)
         return false;

@@ -28,6 +28,7 @@
 #include "sysbatch/libc.h"
 #include "sysbatch/report.h"
 #include "sysbatch/runtime-abi.h"
+#include "sysbatch/tock.h"
 
 #include <deque>
 #include <memory>
@@ -310,6 +311,8 @@ void describeRegionEnd(Analysis &A, Region &R, unsigned FunctionCalls,
 
 /// The stack slot call \p C's libtock-c struct lands in, or null.
 const llvm::Value *tockResultTemp(const CandidateCall &C);
+/// Tock: the libtock-c converter \p I calls (core table), or null.
+const sb_tock_converter *tockConverter(const llvm::Instruction &I);
 /// Is \p Ptr inside a stack slot only this function can reach?
 bool isTockPrivate(Analysis &A, const llvm::Value *Ptr);
 /// Does code instruction \p I touch memory other than private slots?

@@ -46,6 +46,17 @@ const Value *tockResultTemp(const CandidateCall &C) {
   return nullptr;
 }
 
+/// Tock: the libtock-c converter (core table, sysbatch/tock.h) \p I calls,
+/// or null.  A converter reads its struct argument, writes only its
+/// pointer arguments after it and makes no system call.
+const sb_tock_converter *tockConverter(const Instruction &I) {
+  const auto *CB = dyn_cast<CallBase>(&I);
+  const Function *F = CB ? CB->getCalledFunction() : nullptr;
+  if (!F || !F->isDeclaration() || CB->isInlineAsm())
+    return nullptr;
+  return sb_tock_converter_lookup(F->getName().str().c_str());
+}
+
 /// Tock memory rule: is \p Ptr inside a stack slot only this function can
 /// reach?  Its address is only loaded from, stored to (never stored itself),
 /// copied with a memory intrinsic, or passed as the sret slot of a libtock-c
@@ -77,9 +88,12 @@ bool isTockPrivate(Analysis &A, const Value *Ptr) {
         Ok &= II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II);
       } else if (const auto *CI = dyn_cast<CallInst>(Usr)) {
         bool Raw;
-        Ok &= CI->isArgOperand(&U) && U.getOperandNo() == 0 &&
-              hasSretResult(*CI) &&
-              visitCallee(*const_cast<CallInst *>(CI), Raw, SB_ABI_TOCK);
+        // A converter reads its struct and writes its out pointers, and
+        // keeps neither address.
+        Ok &= CI->isArgOperand(&U) &&
+              (tockConverter(*CI) ||
+               (U.getOperandNo() == 0 && hasSretResult(*CI) &&
+                visitCallee(*const_cast<CallInst *>(CI), Raw, SB_ABI_TOCK)));
       } else {
         Ok = false;
       }
@@ -109,6 +123,13 @@ bool visitTockSharedAccess(Analysis &A, Instruction &I) {
       return true;
     if (auto *MT = dyn_cast<MemTransferInst>(MI))
       return !isTockPrivate(A, MT->getRawSource());
+    return false;
+  }
+  // A converter touches only what its pointer arguments point to.
+  if (tockConverter(I)) {
+    for (const Use &Arg : cast<CallBase>(I).args())
+      if (Arg->getType()->isPointerTy() && !isTockPrivate(A, Arg.get()))
+        return true;
     return false;
   }
   return true;
@@ -147,7 +168,11 @@ int visitTockResultLoad(Analysis &A, Region &R, LoadInst *L) {
       if (auto *Call = dyn_cast<CallInst>(I))
         if (!isa<MemIntrinsic>(Call) &&
             !(hasSretResult(*Call) &&
-              getUnderlyingObject(Call->getArgOperand(0)) == Obj))
+              getUnderlyingObject(Call->getArgOperand(0)) == Obj) &&
+            !(tockConverter(*Call) &&
+              llvm::any_of(Call->args(), [&](const Use &Arg) {
+                return getUnderlyingObject(Arg.get()) == Obj;
+              })))
           continue;
     if (isModSet(A.AA.getModRefInfo(I, Loc)))
       return -1;
@@ -185,8 +210,86 @@ static sb_cmp coreCompare(CmpInst::Predicate P) {
 /// (integer casts, `xor i1 %c, true`); which tests are exact is the core's
 /// rule (sb_tock_stop_test; GCC asks the same).  `if (r.success)` is
 /// clang's trunc of the bool to i1, a test `!= 0` of that bit.
+/// Is converter call \p Conv's struct argument the result call \p Last left
+/// in its slot \p Temp, unchanged?  clang passes the struct as an array of
+/// words loaded from the slot (Cortex-M) or as a copy made with a memcpy
+/// from it (RV32); between the two calls nothing else writes memory.
+static bool convertsResultOf(CallInst *Conv, CallInst *Last, const Value *Temp,
+                             const DataLayout &DL) {
+  if (Conv->getParent() != Last->getParent() || !Last->comesBefore(Conv) ||
+      Conv->arg_size() < 1 || !Temp)
+    return false;
+  Value *Arg = Conv->getArgOperand(0);
+  const MemTransferInst *Copy = nullptr;
+  if (Arg->getType()->isPointerTy()) {
+    const Value *Obj = getUnderlyingObject(Arg);
+    if (Obj == Temp)
+      Copy = nullptr;
+    else
+      for (Instruction *I = Last->getNextNode(); I != Conv; I = I->getNextNode())
+        if (auto *MT = dyn_cast<MemTransferInst>(I))
+          if (getUnderlyingObject(MT->getRawDest()) == Obj &&
+              getUnderlyingObject(MT->getRawSource()) == Temp)
+            Copy = MT;
+    if (Obj != Temp) {
+      auto *Len = Copy ? dyn_cast<ConstantInt>(Copy->getLength()) : nullptr;
+      const auto *AI = dyn_cast<AllocaInst>(Obj);
+      if (!Len || !AI || Copy->isVolatile() ||
+          Arg->stripPointerCasts() != Obj ||
+          Copy->getRawDest()->stripPointerCasts() != Obj ||
+          Copy->getRawSource()->stripPointerCasts() != Temp ||
+          Len->getZExtValue() != DL.getTypeAllocSize(AI->getAllocatedType()))
+        return false;
+    }
+  } else if (auto *Whole = dyn_cast<LoadInst>(Arg)) {
+    // One load of the whole slot as the argument's type (-O0).
+    if (!Whole->isSimple() || Whole->getParent() != Conv->getParent() ||
+        !Last->comesBefore(Whole) ||
+        Whole->getPointerOperand()->stripPointerCasts() != Temp)
+      return false;
+  } else {
+    // insertvalue chain: element k is the k-th word of the slot.
+    Value *V = Arg;
+    auto *AT = dyn_cast<ArrayType>(Arg->getType());
+    if (!AT)
+      return false;
+    unsigned Seen = 0;
+    while (auto *IV = dyn_cast<InsertValueInst>(V)) {
+      if (IV->getNumIndices() != 1)
+        return false;
+      unsigned K = IV->getIndices()[0];
+      auto *L = dyn_cast<LoadInst>(IV->getInsertedValueOperand());
+      int64_t Offset = 0;
+      if (!L || !L->isSimple() || L->getParent() != Conv->getParent() ||
+          !Last->comesBefore(L) ||
+          getUnderlyingObject(GetPointerBaseWithConstantOffset(
+              L->getPointerOperand(), Offset, DL)) != Temp ||
+          Offset != (int64_t)(K * DL.getTypeAllocSize(AT->getElementType())))
+        return false;
+      Seen |= 1u << K;
+      V = IV->getAggregateOperand();
+    }
+    if (!isa<PoisonValue>(V) && !isa<UndefValue>(V))
+      return false;
+    if (AT->getNumElements() > 8 || Seen != (1u << AT->getNumElements()) - 1)
+      return false;
+  }
+  for (Instruction *I = Last->getNextNode(); I != Conv; I = I->getNextNode()) {
+    if (auto *II = dyn_cast<IntrinsicInst>(I))
+      if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+        continue;
+    if (I == Copy)
+      continue;
+    auto *S = dyn_cast<StoreInst>(I);
+    if (I->mayWriteToMemory() && !(S && S->getValueOperand() == Last))
+      return false;
+  }
+  return true;
+}
+
 static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
-                              BasicBlock *&OnSuccess, const char *&Why) {
+                              BasicBlock *&OnSuccess, const char *&Why,
+                              std::string &WhyText) {
   Why = nullptr;
   auto *Br = dyn_cast<BranchInst>(BB.getTerminator());
   if (!Br || !Br->isConditional())
@@ -218,13 +321,63 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
   // call with nothing writing memory in between; the casts on the way are
   // the test's steps.
   const DataLayout &DL = BB.getModule()->getDataLayout();
-  auto FieldZero = [&](Value *V) -> LoadInst * {
+  // A test of a libtock-c converter's result (`rc = tock_*_to_returncode(r);
+  // if (rc != RETURNCODE_SUCCESS)`): the core classes it for that converter.
+  const sb_tock_converter *Conv = nullptr;
+  auto FieldZero = [&](Value *V) -> Instruction * {
     SmallVector<Instruction *, SB_TOCK_MAX_STEPS> Casts;
     while (isa<ZExtInst>(V) || isa<TruncInst>(V) || isa<SExtInst>(V)) {
       if (Casts.size() == SB_TOCK_MAX_STEPS / 2)
         return nullptr;
       Casts.push_back(cast<Instruction>(V));
       V = cast<Instruction>(V)->getOperand(0);
+    }
+    auto Steps = [&](Instruction *Field) -> Instruction * {
+      // LLVM integers have no sign: every value reads unsigned, and sext
+      // first reads its source signed.
+      Test.field_bits = (uint8_t)Field->getType()->getIntegerBitWidth();
+      Test.field_signed = false;
+      for (auto It = Casts.rbegin(); It != Casts.rend(); ++It) {
+        unsigned To = (*It)->getType()->getIntegerBitWidth();
+        if (To > 64)
+          return nullptr;
+        if (isa<SExtInst>(*It)) {
+          unsigned From = (*It)->getOperand(0)->getType()->getIntegerBitWidth();
+          Test.steps[Test.nsteps++] = {SB_TOCK_STEP_CONVERT, (uint8_t)From, true};
+        }
+        Test.steps[Test.nsteps++] = {SB_TOCK_STEP_CONVERT, (uint8_t)To, false};
+      }
+      return Field;
+    };
+    // Before mem2reg (-O0, the early look) rc lives in its stack slot: the
+    // load right after its store is the converter's result.
+    if (auto *L = dyn_cast<LoadInst>(V))
+      if (L->isSimple() && Temp &&
+          getUnderlyingObject(L->getPointerOperand()) != Temp)
+        for (Instruction *I = L->getPrevNode(); I; I = I->getPrevNode()) {
+          auto *S = dyn_cast<StoreInst>(I);
+          if (S && S->isSimple() &&
+              S->getPointerOperand() == L->getPointerOperand()) {
+            auto *CC = dyn_cast<CallInst>(S->getValueOperand());
+            if (CC && tockConverter(*CC))
+              V = CC;
+            break;
+          }
+          if (auto *II = dyn_cast<IntrinsicInst>(I))
+            if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+              continue;
+          if (I->mayWriteToMemory())
+            break;
+        }
+    if (auto *CC = dyn_cast<CallInst>(V)) {
+      Conv = tockConverter(*CC);
+      if (!Conv || !CC->getType()->isIntegerTy() ||
+          CC->getType()->getIntegerBitWidth() > 64 ||
+          !convertsResultOf(CC, Last, Temp, DL)) {
+        Conv = nullptr;
+        return nullptr;
+      }
+      return Steps(CC);
     }
     auto *L = dyn_cast<LoadInst>(V);
     if (!L || !L->isSimple() || L->getParent() != &BB || !Temp ||
@@ -248,21 +401,7 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
     }
     if (I != L)
       return nullptr;
-    // LLVM integers have no sign: every value reads unsigned, and sext
-    // first reads its source signed.
-    Test.field_bits = (uint8_t)L->getType()->getIntegerBitWidth();
-    Test.field_signed = false;
-    for (auto It = Casts.rbegin(); It != Casts.rend(); ++It) {
-      unsigned To = (*It)->getType()->getIntegerBitWidth();
-      if (To > 64)
-        return nullptr;
-      if (isa<SExtInst>(*It)) {
-        unsigned From = (*It)->getOperand(0)->getType()->getIntegerBitWidth();
-        Test.steps[Test.nsteps++] = {SB_TOCK_STEP_CONVERT, (uint8_t)From, true};
-      }
-      Test.steps[Test.nsteps++] = {SB_TOCK_STEP_CONVERT, (uint8_t)To, false};
-    }
-    return L;
+    return Steps(L);
   };
   if (auto *Cmp = dyn_cast<ICmpInst>(Cond)) {
     Value *Lhs = Cmp->getOperand(0), *Rhs = Cmp->getOperand(1);
@@ -284,7 +423,19 @@ static bool visitTockStopTest(BasicBlock &BB, BasicBlock *&OnFailure,
   } else {
     return false;
   }
-  sb_tock_stop_class Class = sb_tock_stop_test(C.RawRow, &Test);
+  sb_tock_stop_class Class;
+  if (Conv) {
+    char Buf[320];
+    const char *ConvWhy = nullptr;
+    Class = sb_tock_converter_test(Conv, C.RawRow, &Test, &ConvWhy, Buf,
+                                   sizeof Buf);
+    if (ConvWhy) {
+      WhyText = ConvWhy;
+      Why = WhyText.c_str();
+    }
+  } else {
+    Class = sb_tock_stop_test(C.RawRow, &Test);
+  }
   if (Class != SB_TOCK_TEST_TRUE_IS_FAILURE &&
       Class != SB_TOCK_TEST_TRUE_IS_SUCCESS)
     return false;
@@ -310,7 +461,8 @@ formTockChain(const std::vector<BasicBlock *> &Order, size_t EntryIdx,
   while (Chain.size() < SB_MAX_REGION_BLOCKS) {
     BasicBlock *OnFailure = nullptr, *OnSuccess = nullptr;
     const char *Why = nullptr;
-    if (!visitTockStopTest(*Chain.back(), OnFailure, OnSuccess, Why)) {
+    std::string WhyText;
+    if (!visitTockStopTest(*Chain.back(), OnFailure, OnSuccess, Why, WhyText)) {
       if (Why) {
         // A test on the call's result the stop policy cannot do: the run
         // ends at this branch (its call may still end a series).

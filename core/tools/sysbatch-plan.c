@@ -38,6 +38,10 @@
  *                     Tock call's result: FIELD and CONVERT steps are u8,
  *                     s8, u32, s1, ... (width, read unsigned or signed),
  *                     other steps `not` (~) and `lnot` (!); OP as for --cond
+ *   --tock-test ROW CONVERTER FIELD [STEP...] OP CONSTANT
+ *                     the same for a test on libtock-c's CONVERTER applied
+ *                     to the call's result (sb_tock_converter_test; the
+ *                     reason follows a not-exact class)
  *   --tock-template=words|bytes|compact   Tock regions: after the plan, each
  *                     batch's frame words (sb_tock_frame_words: constants,
  *                     aN for libc argument N) and its template bytes
@@ -1159,6 +1163,14 @@ static int print_tock_test(int n, char **argv)
     memset(&t, 0, sizeof t);
     const struct sb_syscall *row =
         n >= 4 ? sb_catalog_lookup(SB_ABI_TOCK, argv[0]) : NULL;
+    /* ROW CONVERTER FIELD ...: the test is on the converter's result. */
+    const struct sb_tock_converter *conv =
+        n >= 5 ? sb_tock_converter_lookup(argv[1]) : NULL;
+    if (conv) {
+        argv[1] = argv[0];
+        argv++;
+        n--;
+    }
     bool ok = row && parse_width(argv[1], &t.field_bits, &t.field_signed) &&
               n - 4 <= SB_TOCK_MAX_STEPS;
     for (int i = 2; ok && i < n - 2; i++) {
@@ -1191,7 +1203,15 @@ static int print_tock_test(int n, char **argv)
     t.cmp = (uint8_t)op;
     static const char *const names[] = {"none", "not-exact",
                                         "true-is-failure", "true-is-success"};
-    printf("%s\n", names[sb_tock_stop_test(row, &t)]);
+    if (!conv) {
+        printf("%s\n", names[sb_tock_stop_test(row, &t)]);
+        return 0;
+    }
+    char buf[320];
+    const char *why = NULL;
+    enum sb_tock_stop_class cls =
+        sb_tock_converter_test(conv, row, &t, &why, buf, sizeof buf);
+    printf("%s%s%s\n", names[cls], why ? ": " : "", why ? why : "");
     return 0;
 }
 
@@ -1433,7 +1453,7 @@ static void usage(FILE *out)
             "[--simulate] [FILE|-]\n"
             "       sysbatch-plan --catalog | --reasons | --help\n"
             "       sysbatch-plan --cond CONV BITS OP CONSTANT\n"
-            "       sysbatch-plan --tock-test ROW FIELD [STEP...] OP CONSTANT\n"
+            "       sysbatch-plan --tock-test ROW [CONVERTER] FIELD [STEP...] OP CONSTANT\n"
             "       sysbatch-plan --abi=tock --tock-template=words|bytes|compact "
             "[FILE|-]\n"
             "       sysbatch-plan --libc | --libc-call NAME NARGS [FORMAT] | "

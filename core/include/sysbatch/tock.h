@@ -92,6 +92,45 @@ enum sb_tock_stop_class sb_tock_stop_test(const struct sb_syscall *row,
 /* Why a NOT_EXACT test ends the run (the remark's text, both compilers). */
 const char *sb_tock_stop_test_why(void);
 
+/* ------------------------------------------------------------ converters */
+
+/* libtock-c's converters (libtock/tock.h: tock_*_return_to_returncode,
+ * tock_status_to_returncode) are known functions of their argument: they
+ * read the struct (or status word) they are given, write only their
+ * `nout` pointer arguments, make no system call, and return an int, 0
+ * (RETURNCODE_SUCCESS) or negative.  A converter between two series calls
+ * is code, not a barrier (the front ends still apply the Tock memory rule
+ * to its pointer arguments), and a test of a converter's result on a
+ * series call is a stop test whose class the core decides
+ * (sb_tock_converter_test). */
+struct sb_tock_converter {
+    const char *name;
+    uint8_t input_class;     /* TRD104 class of the call whose result struct
+                                is argument 0; 0 for tock_status_to_returncode,
+                                whose argument is a status word */
+    uint8_t success_variant; /* command converters: the one variant that
+                                gives RETURNCODE_SUCCESS; 0 otherwise */
+    uint8_t nout;            /* pointer arguments after the struct it writes */
+};
+
+/* The converter called `name`, or NULL. */
+const struct sb_tock_converter *sb_tock_converter_lookup(const char *name);
+
+/* The class of test `t` on the converter's int result, the converter being
+ * applied to the result of a call of `row` (field_bits/field_signed
+ * describe how the int is read, as for a field).  Evaluated on every
+ * result the converter can give: a Failure's error code is TRD104's
+ * nonzero ErrorCode (1..1023 checked); command converters give EBADRVAL
+ * both for a Failure with values, where the kernel stops, and for a Success
+ * variant other than theirs, where it goes on, so no test on them is
+ * exact.  NOT_EXACT sets *why to the remark's reason (naming `conv`),
+ * written to buf (cap bytes) when it needs the converter's name. */
+enum sb_tock_stop_class sb_tock_converter_test(const struct sb_tock_converter *conv,
+                                               const struct sb_syscall *row,
+                                               const struct sb_tock_test *t,
+                                               const char **why, char *buf,
+                                               size_t cap);
+
 /* -------------------------------------------------------------- encoding */
 
 #define SB_TOCK_WORDS_PER_FRAME 5

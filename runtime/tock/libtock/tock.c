@@ -193,3 +193,78 @@ memop_return_t memop(uint32_t op_type, int arg1)
     }
     return ret;
 }
+
+/* ------------------------------------------------------------ converters */
+
+returncode_t tock_status_to_returncode(statuscode_t status)
+{
+    return (returncode_t)(-(int)status);
+}
+
+/* The one Success variant `expected` is RETURNCODE_SUCCESS, a Failure its
+ * negated error code, any other variant EBADRVAL (the caller asked for a
+ * shape the driver did not return). */
+static int command_returncode(syscall_return_t r, syscall_rtype expected)
+{
+    if (r.type == expected)
+        return RETURNCODE_SUCCESS;
+    if (r.type == TOCK_SYSCALL_FAILURE)
+        return tock_status_to_returncode((statuscode_t)r.data[0]);
+    return RETURNCODE_EBADRVAL;
+}
+
+int tock_command_return_novalue_to_returncode(syscall_return_t command_return)
+{
+    return command_returncode(command_return, TOCK_SYSCALL_SUCCESS);
+}
+
+int tock_command_return_u32_to_returncode(syscall_return_t command_return, uint32_t *val)
+{
+    int rc = command_returncode(command_return, TOCK_SYSCALL_SUCCESS_U32);
+    if (rc == RETURNCODE_SUCCESS)
+        *val = command_return.data[0];
+    return rc;
+}
+
+int tock_command_return_u32_u32_to_returncode(syscall_return_t command_return, uint32_t *val1,
+                                              uint32_t *val2)
+{
+    int rc = command_returncode(command_return, TOCK_SYSCALL_SUCCESS_U32_U32);
+    if (rc == RETURNCODE_SUCCESS) {
+        *val1 = command_return.data[0];
+        *val2 = command_return.data[1];
+    }
+    return rc;
+}
+
+int tock_command_return_u64_to_returncode(syscall_return_t command_return, uint64_t *val)
+{
+    int rc = command_returncode(command_return, TOCK_SYSCALL_SUCCESS_U64);
+    if (rc == RETURNCODE_SUCCESS)
+        *val = (uint64_t)command_return.data[0] | (uint64_t)command_return.data[1] << 32;
+    return rc;
+}
+
+int tock_subscribe_return_to_returncode(subscribe_return_t subscribe_return)
+{
+    return subscribe_return.success ? RETURNCODE_SUCCESS
+                                    : tock_status_to_returncode(subscribe_return.status);
+}
+
+int tock_allow_rw_return_to_returncode(allow_rw_return_t allow_return)
+{
+    return allow_return.success ? RETURNCODE_SUCCESS
+                                : tock_status_to_returncode(allow_return.status);
+}
+
+int tock_allow_ro_return_to_returncode(allow_ro_return_t allow_return)
+{
+    return allow_return.success ? RETURNCODE_SUCCESS
+                                : tock_status_to_returncode(allow_return.status);
+}
+
+int tock_allow_userspace_r_return_to_returncode(allow_userspace_r_return_t allow_return)
+{
+    return allow_return.success ? RETURNCODE_SUCCESS
+                                : tock_status_to_returncode(allow_return.status);
+}

@@ -111,6 +111,43 @@ allow_userspace_r_return_t allow_userspace_read(uint32_t driver, uint32_t allow_
                                                 size_t len);
 memop_return_t memop(uint32_t op_type, int arg1);
 
+/* libtock-c's return codes: 0 for success, minus the TRD104 error code for
+ * a failure, EBADRVAL for a return variant the converter does not expect. */
+typedef enum {
+    RETURNCODE_SUCCESS = 0,
+    RETURNCODE_FAIL = -1,
+    RETURNCODE_EBUSY = -2,
+    RETURNCODE_EALREADY = -3,
+    RETURNCODE_EOFF = -4,
+    RETURNCODE_ERESERVE = -5,
+    RETURNCODE_EINVAL = -6,
+    RETURNCODE_ESIZE = -7,
+    RETURNCODE_ECANCEL = -8,
+    RETURNCODE_ENOMEM = -9,
+    RETURNCODE_ENOSUPPORT = -10,
+    RETURNCODE_ENODEVICE = -11,
+    RETURNCODE_EUNINSTALLED = -12,
+    RETURNCODE_ENOACK = -13,
+    RETURNCODE_EBADRVAL = -1024,
+} returncode_t;
+
+/* The converters of libtock-c's libtock/tock.h, same names and meaning:
+ * the allow and subscribe ones give SUCCESS iff `success`, else the
+ * negated status; the command ones give SUCCESS (and store the values)
+ * only for their one Success variant, the negated status for Failure and
+ * EBADRVAL for every other variant.  Out of line, as in libtock-c: the
+ * sysbatch plugins know them by name (core/tock.c, sb_tock_converters). */
+returncode_t tock_status_to_returncode(statuscode_t status);
+int tock_command_return_novalue_to_returncode(syscall_return_t command_return);
+int tock_command_return_u32_to_returncode(syscall_return_t command_return, uint32_t *val);
+int tock_command_return_u32_u32_to_returncode(syscall_return_t command_return, uint32_t *val1,
+                                              uint32_t *val2);
+int tock_command_return_u64_to_returncode(syscall_return_t command_return, uint64_t *val);
+int tock_subscribe_return_to_returncode(subscribe_return_t subscribe_return);
+int tock_allow_rw_return_to_returncode(allow_rw_return_t allow_return);
+int tock_allow_ro_return_to_returncode(allow_ro_return_t allow_return);
+int tock_allow_userspace_r_return_to_returncode(allow_userspace_r_return_t allow_return);
+
 #ifdef __cplusplus
 }
 #endif

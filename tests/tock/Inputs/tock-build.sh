@@ -3,23 +3,26 @@
 # Tock runtime, the app startup and the given app sources, for one ISA and
 # one compiler, into OUT (objects go next to it, in OUT.d/).
 #
-#   tock-build.sh cm3|rv32 gcc|clang OUT.elf [-Dflag|-Oflag ...] [app:FLAG ...] app.c [more.c ...]
+#   tock-build.sh cm3|rv32 gcc|clang OUT.elf [-Dflag|-Oflag ...] [app:FLAG ...] [link:FLAG ...] app.c [more.c ...]
 #
 # Compilers come from $TOCK_ARM_GCC, $TOCK_RISCV_GCC, $TOCK_CLANG (defaults:
 # arm-none-eabi-gcc, riscv64-unknown-elf-gcc, clang-14).  Flags starting
 # with - apply to every C file; app:FLAG applies FLAG to the app sources only
 # (the compiler plugins: the kernel, runtime and libtock layer are built
-# unplugged).  -Os by default; a later -O flag wins.
+# unplugged); link:FLAG goes to the link line (-flto with the plugin:
+# GCC's lto1 takes the plugin from there).  -Os by default; a later -O
+# flag wins.
 set -e
 here=$(cd "$(dirname "$0")" && pwd)
 src=$(cd "$here/../../.." && pwd)
 [ $# -ge 4 ] || { echo "usage: $0 cm3|rv32 gcc|clang OUT.elf [flags] app.c..." >&2; exit 2; }
 isa=$1 cc=$2 out=$3
 shift 3
-flags="" app_flags="" apps=""
+flags="" app_flags="" link_flags="" apps=""
 for a in "$@"; do
     case $a in
     app:*) app_flags="$app_flags ${a#app:}" ;;
+    link:*) link_flags="$link_flags ${a#link:}" ;;
     -*) flags="$flags $a" ;;
     *) apps="$apps $a" ;;
     esac
@@ -78,4 +81,4 @@ build "$here/apps/app_io.c" app_io.o
 for a in $apps; do
     build "$a" "app_$(basename "$a" .c).o" $app_flags
 done
-$link -Wl,--gc-sections -T "$k/$isa.ld" $objs "$libgcc" -o "$out"
+$link $link_flags -Wl,--gc-sections -T "$k/$isa.ld" $objs "$libgcc" -o "$out"

@@ -17,8 +17,11 @@
 #define TOCKKERN_EXIT_DEADLOCK 251 /* yield-wait with no upcall pending */
 
 /* Drivers. */
+#define DRV_ALARM 0x0
 #define DRV_CONSOLE 0x1
 #define DRV_LED 0x2
+#define DRV_BUTTON 0x3
+#define DRV_TEMPERATURE 0x60000
 #define DRV_COUNTER 0x90
 #define DRV_DEBUG 0xd0 /* test-only print channel: neither traced nor counted */
 

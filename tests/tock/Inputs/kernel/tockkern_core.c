@@ -28,6 +28,10 @@
 
 #define SERIES_MAX 64
 #define NUM_LEDS 4
+#define NUM_BUTTONS 2
+#define ALARM_HZ 1024          /* libtock-c's alarm converts ms with it */
+#define TEMPERATURE_CENTI 2350 /* the sensor always reads 23.50 C */
+#define BUTTONS_PRESSED 0x1u   /* button 0 is held down */
 
 enum {
     V_FAILURE = 0,
@@ -96,9 +100,12 @@ struct pending {
 };
 
 /* Driver slots for upcalls and allows. */
-enum { SLOT_CONSOLE = 0, SLOT_COUNTER = 1, NSLOTS = 2 };
+enum { SLOT_CONSOLE = 0, SLOT_COUNTER, SLOT_ALARM, SLOT_BUTTON, SLOT_TEMPERATURE, NSLOTS };
+static const uint32_t slot_driver[NSLOTS] = {DRV_CONSOLE, DRV_COUNTER, DRV_ALARM, DRV_BUTTON,
+                                             DRV_TEMPERATURE};
 
-static struct subscription subs[NSLOTS][2];
+/* Upcall numbers 0..2: the console's read is its upcall 2. */
+static struct subscription subs[NSLOTS][3];
 static struct buffer allow_ro_bufs[NSLOTS][2];
 static struct buffer allow_rw_bufs[NSLOTS][2];
 static struct buffer allow_ur_bufs[NSLOTS][2];
@@ -106,6 +113,7 @@ static struct pending queue[16];
 static uint32_t queue_len;
 
 static uint32_t led_state;
+static uint32_t alarm_now = 1000; /* ticks; time passes only when an alarm fires */
 static uint32_t counter_value;
 static uint32_t app_break;
 
@@ -212,7 +220,7 @@ static int take_upcall(struct tockkern_upcall *up)
         stat_upcalls++;
         if (TOCKKERN_TRACE) {
             puts_("K: upcall");
-            trace_word(p.driver_slot == SLOT_CONSOLE ? DRV_CONSOLE : DRV_COUNTER, 0);
+            trace_word(slot_driver[p.driver_slot], 0);
             trace_word(p.num, 0);
             for (int i = 0; i < 4; i++)
                 trace_word(up->args[i], 0);
@@ -227,16 +235,15 @@ static int take_upcall(struct tockkern_upcall *up)
 
 static int driver_slot(uint32_t driver)
 {
-    if (driver == DRV_CONSOLE)
-        return SLOT_CONSOLE;
-    if (driver == DRV_COUNTER)
-        return SLOT_COUNTER;
+    for (int slot = 0; slot < NSLOTS; slot++)
+        if (slot_driver[slot] == driver)
+            return slot;
     return -1;
 }
 
 static int driver_exists(uint32_t driver)
 {
-    return driver == DRV_CONSOLE || driver == DRV_LED || driver == DRV_COUNTER;
+    return driver == DRV_LED || driver_slot(driver) >= 0;
 }
 
 static void ret1(uint32_t out[4], uint32_t v, uint32_t a)
@@ -260,6 +267,61 @@ static void counter_publish(void)
     }
 }
 
+/* libtock-c's alarm driver: 1 frequency, 2 now, 3 stop, 5 set relative,
+ * 6 set absolute (reference, dt).  The clock stands still until an alarm
+ * fires, then it reads the expiration: every build sees the same times. */
+static void do_alarm_command(uint32_t cmd, uint32_t a1, uint32_t a2, uint32_t out[4])
+{
+    switch (cmd) {
+    case 1:
+        ret1(out, V_SUCCESS_U32, ALARM_HZ);
+        return;
+    case 2:
+        ret1(out, V_SUCCESS_U32, alarm_now);
+        return;
+    case 3:
+        drop_pending(SLOT_ALARM, 0);
+        ret1(out, V_SUCCESS, 0);
+        return;
+    case 5:
+    case 6: {
+        uint32_t at = (cmd == 5 ? alarm_now : a1) + (cmd == 5 ? a1 : a2);
+        drop_pending(SLOT_ALARM, 0);
+        schedule(SLOT_ALARM, 0, at, at, 0);
+        alarm_now = at;
+        ret1(out, V_SUCCESS_U32, at);
+        return;
+    }
+    default:
+        ret1(out, V_FAILURE, E_NOSUPPORT);
+    }
+}
+
+/* libtock-c's button driver: 1 enable interrupt, 2 disable, 3 read.
+ * Enabling the interrupt of a held button delivers its press at once. */
+static void do_button_command(uint32_t cmd, uint32_t a1, uint32_t out[4])
+{
+    if (cmd > 3) {
+        ret1(out, V_FAILURE, E_NOSUPPORT);
+        return;
+    }
+    if (a1 >= NUM_BUTTONS) {
+        ret1(out, V_FAILURE, E_INVALID);
+        return;
+    }
+    uint32_t pressed = (BUTTONS_PRESSED >> a1) & 1;
+    if (cmd == 1) {
+        if (pressed)
+            schedule(SLOT_BUTTON, 0, a1, 1, 0);
+    } else if (cmd == 2) {
+        drop_pending(SLOT_BUTTON, 0);
+    } else {
+        ret1(out, V_SUCCESS_U32, pressed);
+        return;
+    }
+    ret1(out, V_SUCCESS, 0);
+}
+
 static void do_command(const uint32_t in[4], uint32_t out[4])
 {
     uint32_t driver = in[0], cmd = in[1], a1 = in[2];
@@ -270,6 +332,8 @@ static void do_command(const uint32_t in[4], uint32_t out[4])
     if (cmd == 0) { /* existence check */
         if (driver == DRV_LED)
             ret1(out, V_SUCCESS_U32, NUM_LEDS);
+        else if (driver == DRV_BUTTON)
+            ret1(out, V_SUCCESS_U32, NUM_BUTTONS);
         else
             ret1(out, V_SUCCESS, 0);
         return;
@@ -288,6 +352,39 @@ static void do_command(const uint32_t in[4], uint32_t out[4])
                 led_state ^= 1u << a1;
             ret1(out, V_SUCCESS, 0);
         }
+        return;
+    }
+    if (driver == DRV_ALARM) {
+        do_alarm_command(cmd, a1, in[3], out);
+        return;
+    }
+    if (driver == DRV_BUTTON) {
+        do_button_command(cmd, a1, out);
+        return;
+    }
+    if (driver == DRV_TEMPERATURE) {
+        if (cmd != 1) {
+            ret1(out, V_FAILURE, E_NOSUPPORT);
+            return;
+        }
+        schedule(SLOT_TEMPERATURE, 0, TEMPERATURE_CENTI, 0, 0);
+        ret1(out, V_SUCCESS, 0);
+        return;
+    }
+    if (driver == DRV_CONSOLE && cmd == 2) { /* read a1 bytes of canned input */
+        static const char input[] = "tock";
+        struct buffer *b = &allow_rw_bufs[SLOT_CONSOLE][1];
+        if (b->len == 0) {
+            ret1(out, V_FAILURE, E_RESERVE);
+            return;
+        }
+        uint32_t n = a1 < b->len ? a1 : b->len;
+        if (n > sizeof input - 1)
+            n = sizeof input - 1;
+        for (uint32_t i = 0; i < n; i++)
+            ((volatile char *)(uintptr_t)b->ptr)[i] = input[i];
+        schedule(SLOT_CONSOLE, 2, 0, n, 0);
+        ret1(out, V_SUCCESS, 0);
         return;
     }
     if (driver == DRV_CONSOLE) {
@@ -346,7 +443,8 @@ static void do_subscribe(const uint32_t in[4], uint32_t out[4])
 {
     int slot = driver_slot(in[0]);
     uint32_t num = in[1];
-    int fail = slot < 0 ? E_NODEVICE : (num > 1 ? E_NOSUPPORT : 0);
+    uint32_t last = slot == SLOT_CONSOLE ? 2 : 1;
+    int fail = slot < 0 ? E_NODEVICE : (num > last ? E_NOSUPPORT : 0);
     if (fail) {
         out[0] = V_FAILURE_2U32;
         out[1] = (uint32_t)fail;
