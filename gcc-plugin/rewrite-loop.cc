@@ -494,7 +494,9 @@ void loop_rewriter::emit_precheck()
  * sees it as the refill found it (restored in irun). */
 void loop_rewriter::save_errno(gimple_seq *seq)
 {
-    static tree errno_fn;
+    /* In sysbatch_rt, a garbage-collection root: the decl outlives the
+     * function it is first used in. */
+    tree &errno_fn = sysbatch_rt.errno_location_fn;
     if (!errno_fn) {
         errno_fn = build_fn_decl(
             "__errno_location",

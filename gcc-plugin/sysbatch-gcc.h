@@ -63,6 +63,9 @@ struct sysbatch_runtime_decls {
     /* Tock (runtime/include/sysbatch_tock.h); frames are uint32_t words. */
     tree tock_run_fn; /* void sysbatch_tock_run(frame *, u32 count) */
     tree tock_run_template_fn; /* void (frame *, const void *tmpl) */
+    /* int *__errno_location(void): loop batching's builders (rule 6) save
+     * and restore errno around them; made on first use (rewrite-loop.cc). */
+    tree errno_location_fn;
 };
 extern struct sysbatch_runtime_decls sysbatch_rt;
 /* report=DIR: the record of this unit, or NULL (sysbatch-plugin.cc). */

@@ -43,6 +43,8 @@ def main():
     ap.add_argument("--flags", action="store_true",
                     help="with --branchy: branches on flags too (gen.py --flags)")
     ap.add_argument("--loops", action="store_true", help="loop programs (genloop.py)")
+    ap.add_argument("--names", action="store_true",
+                    help="with --loops: writev and more ways to build a name (genloop.py --names)")
     ap.add_argument("--verify", action="store_true",
                     help="plugged builds in verify mode (every batched call site checks its slot's arguments)")
     a = ap.parse_args()
@@ -56,7 +58,7 @@ def main():
         src = os.path.join(work, "seed%d.c" % seed)
         with open(src, "w") as f:
             if a.loops:
-                f.write(genloop.generate(seed, a.programs))
+                f.write(genloop.generate(seed, a.programs, a.names))
             else:
                 f.write(gen.generate(seed, a.programs, a.length, a.branchy,
                                      flags=a.flags))
