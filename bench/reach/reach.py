@@ -540,7 +540,11 @@ def write_report(results, docs):
         for r in dynamic:
             f.write('"%s %s" %.2f\n' % (r["command"].split(" (")[0], r["variant"].replace("-plugin", ""),
                                        100 * r["share"]))
-    if shutil.which("gnuplot"):
+    if not (static and dynamic):
+        # a run of unplugged variants only has no bars; gnuplot fails on an
+        # empty data block
+        log("no static or no dynamic results: docs/reach.svg not redrawn")
+    elif shutil.which("gnuplot"):
         script = """
 set terminal svg size 900,640 font 'sans,10'
 set output '%(out)s'
