@@ -85,7 +85,7 @@ struct sysbatch_block {
      * it does not, or the block has no call or no branch), and where */
     auto_vec<const char *> term_why;
     auto_vec<gimple *> term_stmt;
-    struct sb_region region;
+    struct sb_region region = {}; /* zero: no region-end facts unless described */
     auto_vec<struct sb_event> events;
     auto_vec<gcall *> calls;
     auto_vec<int> event_of_call; /* call i is events[event_of_call[i]] */

@@ -25,6 +25,7 @@
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
 
 using namespace llvm;
@@ -362,6 +363,21 @@ static sb_operand operand(sb_operand_kind Kind, int Call, long Value) {
 }
 
 /// Classify \p V as seen by a call of region \p R (phase 1 of the core).
+/// A signed max of \p X and a constant \p Floor: the smax intrinsic, or
+/// the select clang 14 leaves for an inlined `if (x < 0) return -1;
+/// return x;` (`select (icmp sgt X, -1), X, -1`).
+static bool signedMaxFloor(Instruction *I, Value *&X, long &Floor) {
+  const APInt *C = nullptr;
+  Value *V = nullptr;
+  if (!PatternMatch::match(I, PatternMatch::m_SMax(PatternMatch::m_Value(V),
+                                                   PatternMatch::m_APInt(C))) ||
+      C->getBitWidth() > 64)
+    return false;
+  X = V;
+  Floor = (long)C->getSExtValue();
+  return true;
+}
+
 static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
                                unsigned Depth = 0) {
   if (auto *C = dyn_cast<ConstantInt>(V))
@@ -382,6 +398,8 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
     return operand(SB_OPND_LOCAL);
 
   sb_operand Result = operand(SB_OPND_LOCAL);
+  Value *MaxOf = nullptr;
+  long MaxFloor = 0;
   auto CI = R.CallIndex.find(I);
   int TockProducer = R.Abi == SB_ABI_TOCK && isa<LoadInst>(I)
                          ? visitTockResultLoad(A, R, cast<LoadInst>(I))
@@ -396,6 +414,14 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
     // The same, for a struct returned in registers and not stored.
     sb_operand Src = visitOperand(A, R, I->getOperand(0), Depth + 1);
     if (Src.kind == SB_OPND_RESULT || Src.kind == SB_OPND_AVAILABLE)
+      Result = Src;
+  } else if (signedMaxFloor(I, MaxOf, MaxFloor)) {
+    // An inlined `if (fd < 0) return -1; return fd;`: smax(fd, -1) is the
+    // result itself when the core says so (sb_max_keeps_result).
+    sb_operand Src = visitOperand(A, R, MaxOf, Depth + 1);
+    if (Src.kind == SB_OPND_RESULT && !Src.narrowest_bits &&
+        sb_max_keeps_result(R.Abi, &R.Events[R.Calls[Src.call].Event].u.call,
+                            MaxFloor))
       Result = Src;
   } else if (isa<SExtInst>(I) || isa<ZExtInst>(I) || isa<TruncInst>(I) ||
              isa<BitCastInst>(I) || isa<PtrToIntInst>(I) ||

@@ -1177,7 +1177,7 @@ struct TermVisitor {
       }
     }
     sb_region Region{R.Abi, static_cast<int>(R.Events.size()), R.Events.data(),
-                     static_cast<int>(R.SBBlocks.size()), R.SBBlocks.data()};
+                     static_cast<int>(R.SBBlocks.size()), R.SBBlocks.data(), {}};
     char Buf[512];
     const char *Why = sb_describe_terminator(&Region, B, Call, &Shape,
                                              &R.SBBlocks[B], Buf, sizeof Buf);

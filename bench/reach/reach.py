@@ -490,11 +490,15 @@ def write_report(results, docs):
         L.append("")
         L.append("| program | compiler | " + " | ".join(causes) + " |")
         L.append("|---|---|" + "---:|" * len(causes))
+        # A build made by a plugin that did not name causes has no entry:
+        # leave it out rather than print zeros for it.
         for key in sorted(static):
             s = static[key]
+            if "lone_causes" not in s:
+                continue
             prog, variant = key.split("/")
             L.append("| %s | %s | " % (prog, variant) +
-                     " | ".join(str(s.get("lone_causes", {}).get(c, 0)) for c in causes) + " |")
+                     " | ".join(str(s["lone_causes"].get(c, 0)) for c in causes) + " |")
         L.append("")
     L.append("Most refused callees: " + "; ".join(
         "%s: %s" % (k, ", ".join("%s %d" % kv for kv in list(s["refused_callees"].items())[:6]))

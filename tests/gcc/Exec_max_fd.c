@@ -83,6 +83,7 @@ int main(void)
     printf("zopen missing %ld\n", size_or_stdin("missing.txt"));
     printf("after issue file %d\n", max_after_issue("in.txt"));
     errno = 0;
-    printf("after issue missing %d errno %d\n", max_after_issue("missing.txt"), errno);
+    int r = max_after_issue("missing.txt");
+    printf("after issue missing %d errno %d\n", r, errno);
     return 0;
 }
