@@ -711,7 +711,7 @@ tree rename_ssa_use(tree *tp, int *walk_subtrees, void *data)
 /* The stretch from the batch's first call to its last that all_ran_path
  * copies: one block, only calls of this batch or unbatched ones, nothing
  * that must not be duplicated (asm, internal or returns-twice calls,
- * anything that can throw or jump abnormally).  Returns its number of
+ * anything that can throw or jump abnormally, names of abnormal PHIs).  Returns its number of
  * statements (debug statements not counted), or -1. */
 int batch_rewriter::copyable_stretch() const
 {
@@ -732,6 +732,12 @@ int batch_rewriter::copyable_stretch() const
             if (gimple_call_internal_p(c) ||
                 (gimple_call_flags(c) & ECF_RETURNS_TWICE))
                 return -1;
+        /* a name live across an abnormal edge (setjmp) must keep one
+         * definition */
+        tree lhs = gimple_get_lhs(g);
+        if (lhs && TREE_CODE(lhs) == SSA_NAME &&
+            SSA_NAME_OCCURS_IN_ABNORMAL_PHI(lhs))
+            return -1;
         if (!is_gimple_debug(g))
             count++;
         if (g == last_call)

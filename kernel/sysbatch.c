@@ -453,19 +453,21 @@ static __always_inline bool sb_restart_code(long ret)
 			ERESTART_RESTARTBLOCK - ERESTARTSYS);
 }
 
-/* The signal test every slot passes after its call, on each of the loop's
- * three ways on (common slot, slot with jumps, the rest): with signal work
- * pending, a restart code in *ret becomes -EINTR (before it is stored), and
- * the verdict is whether the batch stops here (a fatal signal).  One load
- * and one test on the common slot. */
-static __always_inline bool sb_signal_stops(struct task_struct *task, long *ret)
-{
-	if (likely(!(task_thread_info(task)->flags & SB_SIGNAL_WORK)))
-		return false;
-	if (sb_restart_code(*ret))
-		*ret = -EINTR;
-	return __fatal_signal_pending(task);
-}
+/* The signal test every slot passes after its result is stored at r,
+ * inside the user-access window, on each of the loop's three ways on
+ * (common slot, slot with jumps, the rest): with signal work pending, a
+ * restart code there becomes -EINTR, and the verdict is whether the batch
+ * stops here (a fatal signal).  One load and one test on the common slot.
+ * A macro, because the fix-up store jumps to the loop's fault label. */
+#define sb_signal_stops(task, ret, r, fault) ({				\
+	bool __sb_stop = false;						\
+	if (unlikely(task_thread_info(task)->flags & SB_SIGNAL_WORK)) {	\
+		if (sb_restart_code(ret))				\
+			unsafe_put_user(-EINTR, r, fault);		\
+		__sb_stop = __fatal_signal_pending(task);		\
+	}								\
+	__sb_stop;							\
+})
 
 /* The record loop.  Per slot: one user-access window that stores the
  * previous result and loads this slot (head, argc, three arguments, six
@@ -492,7 +494,6 @@ static __always_inline long sb_run(const struct sb_batch *b, struct task_struct 
 		unsigned long a, argc;
 		u64 head, argc_word;
 		int jump;
-		bool stop;
 
 		/* each argument loaded, masked and stored in turn: few live
 		 * registers, so that none of them is spilled */
@@ -524,10 +525,11 @@ static __always_inline long sb_run(const struct sb_batch *b, struct task_struct 
 		if (likely(!(head & ~(u64)(SB_DISPATCH_SIZE - 1)))) {
 			/* the common slot: a number in the table, no jump */
 			ret = sb_call(head, &regs, via_switch);
-			stop = sb_signal_stops(task, &ret);
 			__uaccess_begin();
 			unsafe_put_user(ret, r, fault);
-			if (unlikely(stop) || s >= last)
+			if (sb_signal_stops(task, ret, r, fault))
+				break;
+			if (s >= last)
 				break;
 			s++;
 			r++;
@@ -546,24 +548,24 @@ static __always_inline long sb_run(const struct sb_batch *b, struct task_struct 
 		 * lets through is at most 32768 slots (2 MiB) past a user array
 		 * that access_ok placed below TASK_SIZE_MAX, i.e. still user
 		 * memory or the non-canonical hole, never kernel data. */
-		/* (a restart code and -EINTR both take the failure jump) */
-		stop = sb_signal_stops(task, &ret);
 		__uaccess_begin();
 		unsafe_put_user(ret, r, fault);
-		if (unlikely(stop))
-			break;
 		/* a target beyond n was refused up front; stopping at >= n
 		 * keeps a slot rewritten since then inside the arrays.  s stays
 		 * on the slot that ran until the batch goes on. */
 		if (unlikely(head > 0xffff)) {
 			jump = ret < 0 ? SB_HEAD_JUMP(head, 1) : ret == 0 ? SB_HEAD_JUMP(head, 2)
 								       : SB_HEAD_JUMP(head, 3);
+			if (sb_signal_stops(task, ret, r, fault))
+				break;
 			if (jump < 0 || s + jump >= last)
 				break;
 			s += 1 + jump;
 			r += 1 + jump;
 			continue;
 		}
+		if (sb_signal_stops(task, ret, r, fault))
+			break;
 		if (s >= last)
 			break;
 		s++;

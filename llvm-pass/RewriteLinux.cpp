@@ -560,15 +560,14 @@ static void emitAllRanPath(Region &R, int BI, BasicBlock *Join, PHINode *Last,
                   All, Calls,
                   MDBuilder(JB.getContext()).createBranchWeights(2000, 1));
 
-  // Values of the stretch used after it: one PHI each in sb.after.
+  // Every value of the stretch: one PHI in sb.after, also where nothing
+  // after it uses the value yet - a later batch may refer to it when it
+  // fills its slots (materialize: a load forwarded to the value stored
+  // here, at -O0 a call's result through its variable), and must then see
+  // the value of whichever path ran.  Unused PHIs are dead code.
   IRBuilder<> AB(&After->front());
   for (Instruction &I : *Calls) {
-    if (I.getType()->isVoidTy() || I.use_empty())
-      continue;
-    bool UsedBeyond = false;
-    for (User *U : I.users())
-      UsedBeyond |= cast<Instruction>(U)->getParent() != Calls;
-    if (!UsedBeyond)
+    if (I.getType()->isVoidTy())
       continue;
     PHINode *Merge = AB.CreatePHI(I.getType(), 2, I.getName() + ".sb.merge");
     Merge->addIncoming(&I, Calls);

@@ -54,32 +54,6 @@ target triple = "x86_64-unknown-linux-gnu"
 ; CHECK-NEXT:  %b.sb.merge = phi i32 [ %b, %sb.next{{[0-9]*}} ], [ [[FB]], %sb.all ]
 ; CHECK-NEXT:  %s = add i32 %a.sb.merge, %b.sb.merge
 ; CHECK-NOT:   @sysbatch_ret_errno
-define i32 @two()
-; CHECK:       %sb.rets = alloca [2 x i64], align 8
-; CHECK-NEXT:  %sb.slots = alloca [16 x i64], align 8
-; CHECK:       %sb.active = load i32, i32* @sysbatch_active
-; CHECK-NEXT:  %sb.on = icmp ne i32 %sb.active, 0
-; CHECK-NEXT:  br i1 %sb.on, label %sb.issue, label %sb.join
-; CHECK:     sb.issue:
-; Slot 0 header: nr 102 (getuid), all jumps 0; then argc 0.
-; CHECK:       store i64 102, i64* [[S0:%[0-9]+]], align 8
-; CHECK:       store i64 0, i64* [[S1:%[0-9]+]], align 8
-; CHECK:       store i64 102, i64* [[S8:%[0-9]+]], align 8
-; CHECK:       %sb.ran = call i64 @sysbatch_run(i64* %{{[0-9]+}}, i64* %{{[0-9]+}}, i64 2, i64 1)
-; CHECK:     sb.join:
-; CHECK-NEXT:  %sb.last = phi i64 [ -1, %entry ], [ %sb.ran, %sb.issue ]
-; CHECK-NEXT:  %sb.slot.ran = icmp sle i64 0, %sb.last
-; CHECK:     sb.result:
-; CHECK:       %sb.raw = load i64, i64* %{{[0-9]+}}, align 8
-; CHECK-NEXT:  [[A:%[0-9]+]] = trunc i64 %sb.raw to i32
-; CHECK:     sb.call:
-; CHECK-NEXT:  %a.orig = call i32 @getuid()
-; CHECK:       %a = phi i32 [ [[A]], %sb.result ], [ %a.orig, %sb.call ]
-; CHECK-NEXT:  %sb.slot.ran{{[0-9]+}} = icmp sle i64 1, %sb.last
-; CHECK:       %b.orig = call i32 @getuid()
-; CHECK:       %b = phi i32
-; CHECK:       %s = add i32 %a, %b
-; CHECK-NOT:   @sysbatch_ret_errno
 define i32 @two() {
 entry:
   %a = call i32 @getuid()
