@@ -72,6 +72,37 @@ static bool holds(enum sb_cmp cmp, int64_t a, int64_t b, unsigned bits)
     return false;
 }
 
+/* `t` applied to `rc` (a field of the result frame, or a converter's result):
+ * does it hold?  *bad when a step is outside the model. */
+static bool test_holds(const struct sb_tock_test *t, int64_t rc, bool *bad)
+{
+    unsigned bits = t->field_bits;
+    int64_t w = convert(rc, bits, t->field_signed);
+    for (int s = 0; s < t->nsteps; s++) {
+        const struct sb_tock_step *step = &t->steps[s];
+        switch (step->kind) {
+        case SB_TOCK_STEP_CONVERT:
+            if (step->bits < 1 || step->bits > 64) {
+                *bad = true;
+                return false;
+            }
+            bits = step->bits;
+            w = convert(w, bits, step->is_signed);
+            break;
+        case SB_TOCK_STEP_NOT_BITS:
+            w = ~w;
+            break;
+        case SB_TOCK_STEP_NOT_BOOL:
+            w = !w;
+            break;
+        default:
+            *bad = true;
+            return false;
+        }
+    }
+    return holds((enum sb_cmp)t->cmp, w, t->constant, bits);
+}
+
 enum sb_tock_stop_class sb_tock_stop_test(const struct sb_syscall *row,
                                           const struct sb_tock_test *t)
 {
@@ -95,28 +126,10 @@ enum sb_tock_stop_class sb_tock_stop_test(const struct sb_syscall *row,
     int64_t ndomain = command ? 256 : 2;
     bool true_is_failure = true, true_is_success = true;
     for (int64_t v = 0; v < ndomain; v++) {
-        unsigned bits = t->field_bits;
-        int64_t w = convert(v, bits, t->field_signed);
-        for (int s = 0; s < t->nsteps; s++) {
-            const struct sb_tock_step *step = &t->steps[s];
-            switch (step->kind) {
-            case SB_TOCK_STEP_CONVERT:
-                if (step->bits < 1 || step->bits > 64)
-                    return SB_TOCK_TEST_NOT_EXACT;
-                bits = step->bits;
-                w = convert(w, bits, step->is_signed);
-                break;
-            case SB_TOCK_STEP_NOT_BITS:
-                w = ~w;
-                break;
-            case SB_TOCK_STEP_NOT_BOOL:
-                w = !w;
-                break;
-            default:
-                return SB_TOCK_TEST_NOT_EXACT;
-            }
-        }
-        bool h = holds((enum sb_cmp)t->cmp, w, t->constant, bits);
+        bool bad = false;
+        bool h = test_holds(t, v, &bad);
+        if (bad)
+            return SB_TOCK_TEST_NOT_EXACT;
         bool failure = command ? v < 128 : v == 0;
         true_is_failure &= h == failure;
         true_is_success &= h != failure;
@@ -155,35 +168,6 @@ const struct sb_tock_converter *sb_tock_converter_lookup(const char *name)
 
 enum { MAX_ERROR_CODE = 1023 }; /* error codes checked: TRD104 has 1..13 */
 
-/* `t` applied to the int `rc`: does it hold? */
-static bool test_holds(const struct sb_tock_test *t, int64_t rc, bool *bad)
-{
-    unsigned bits = t->field_bits;
-    int64_t w = convert(rc, bits, t->field_signed);
-    for (int s = 0; s < t->nsteps; s++) {
-        const struct sb_tock_step *step = &t->steps[s];
-        switch (step->kind) {
-        case SB_TOCK_STEP_CONVERT:
-            if (step->bits < 1 || step->bits > 64) {
-                *bad = true;
-                return false;
-            }
-            bits = step->bits;
-            w = convert(w, bits, step->is_signed);
-            break;
-        case SB_TOCK_STEP_NOT_BITS:
-            w = ~w;
-            break;
-        case SB_TOCK_STEP_NOT_BOOL:
-            w = !w;
-            break;
-        default:
-            *bad = true;
-            return false;
-        }
-    }
-    return holds((enum sb_cmp)t->cmp, w, t->constant, bits);
-}
 
 enum sb_tock_stop_class sb_tock_converter_test(const struct sb_tock_converter *conv,
                                                const struct sb_syscall *row,
