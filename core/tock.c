@@ -283,6 +283,19 @@ size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
             out[n] = (uint8_t)(byte);                                          \
         n++;                                                                   \
     } while (0)
+/* A word as BYTES and COMPACT store it: one byte below 0xff, else the
+ * escape byte (SYSBATCH_TOCK_TEMPLATE_ESCAPE) and the word little-endian. */
+#define PUT_BYTE_WORD(word)                                                    \
+    do {                                                                       \
+        uint32_t v_ = (word);                                                  \
+        if (v_ < 0xff) {                                                       \
+            PUT(v_);                                                           \
+        } else {                                                               \
+            PUT(0xff);                                                         \
+            for (int b_ = 0; b_ < 4; b_++)                                     \
+                PUT(v_ >> (8 * b_));                                           \
+        }                                                                      \
+    } while (0)
     int patches = 0;
     for (int w = 0; w < nwords; w++)
         patches += !words[w].constant;
@@ -302,16 +315,8 @@ size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
                 PUT(v >> (8 * b));
         }
     } else if (encoding == SB_TOCK_TEMPLATE_BYTES) {
-        for (int w = 0; w < nwords; w++) {
-            uint32_t v = words[w].constant ? words[w].value : 0;
-            if (v < 0xff) {
-                PUT(v);
-                continue;
-            }
-            PUT(0xff); /* SYSBATCH_TOCK_TEMPLATE_ESCAPE */
-            for (int b = 0; b < 4; b++)
-                PUT(v >> (8 * b));
-        }
+        for (int w = 0; w < nwords; w++)
+            PUT_BYTE_WORD(words[w].constant ? words[w].value : 0);
     } else {
         /* COMPACT: per frame one byte, class | checked mark | (number of
          * argument words stored) << 4, then those words as in BYTES; the
@@ -322,18 +327,11 @@ size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
             while (stored > 0 && !(fw[stored].constant && fw[stored].value != 0))
                 stored--;
             PUT((fw[0].constant ? fw[0].value : 0) | (uint32_t)stored << 4);
-            for (int w = 1; w <= stored; w++) {
-                uint32_t v = fw[w].constant ? fw[w].value : 0;
-                if (v < 0xff) {
-                    PUT(v);
-                    continue;
-                }
-                PUT(0xff); /* SYSBATCH_TOCK_TEMPLATE_ESCAPE */
-                for (int b = 0; b < 4; b++)
-                    PUT(v >> (8 * b));
-            }
+            for (int w = 1; w <= stored; w++)
+                PUT_BYTE_WORD(fw[w].constant ? fw[w].value : 0);
         }
     }
+#undef PUT_BYTE_WORD
 #undef PUT
     *npatches = patches;
     return n;
