@@ -1657,6 +1657,42 @@ long sysbatch_loop_offset_into(tree ptr, tree decl)
     return -1;
 }
 
+/* Every SSA name inside *tp (a memory reference, an address, an
+ * expression) replaced in place by its value at the slot being filled;
+ * false when one has no such value. */
+static bool names_at(const struct sysbatch_loop_site &site, tree *tp,
+                     gimple_seq *seq, hash_map<tree, tree> *known,
+                     location_t loc)
+{
+    struct rewrite_data {
+        const struct sysbatch_loop_site *site;
+        gimple_seq *seq;
+        hash_map<tree, tree> *known;
+        location_t loc;
+        bool failed;
+    } data = {&site, seq, known, loc, false};
+    walk_tree(
+        tp,
+        [](tree *op, int *walk_subtrees, void *p) -> tree {
+            rewrite_data *d = (rewrite_data *)p;
+            if (TREE_CODE(*op) == SSA_NAME) {
+                tree value = sysbatch_loop_value_at(*d->site, *op, d->seq,
+                                                    d->known, d->loc);
+                if (!value) {
+                    d->failed = true;
+                    return *op; /* stops the walk */
+                }
+                *op = value;
+                *walk_subtrees = 0;
+            } else if (TYPE_P(*op)) {
+                *walk_subtrees = 0;
+            }
+            return NULL_TREE;
+        },
+        &data, NULL);
+    return !data.failed;
+}
+
 /* Compute `v` for iteration i + t from the values in `known`. */
 tree sysbatch_loop_value_at(const struct sysbatch_loop_site &site, tree v,
                             gimple_seq *seq, hash_map<tree, tree> *known,
@@ -1688,33 +1724,7 @@ tree sysbatch_loop_value_at(const struct sysbatch_loop_site &site, tree v,
             continue;
         }
         /* A memory reference or address with SSA indices inside. */
-        struct rewrite_data {
-            const struct sysbatch_loop_site *site;
-            gimple_seq *seq;
-            hash_map<tree, tree> *known;
-            location_t loc;
-            bool failed;
-        } data = {&site, seq, known, loc, false};
-        walk_tree(
-            gimple_op_ptr(again, i),
-            [](tree *tp, int *walk_subtrees, void *p) -> tree {
-                rewrite_data *d = (rewrite_data *)p;
-                if (TREE_CODE(*tp) == SSA_NAME) {
-                    tree value = sysbatch_loop_value_at(*d->site, *tp, d->seq,
-                                                        d->known, d->loc);
-                    if (!value) {
-                        d->failed = true;
-                        return *tp;
-                    }
-                    *tp = value;
-                    *walk_subtrees = 0;
-                } else if (TYPE_P(*tp)) {
-                    *walk_subtrees = 0;
-                }
-                return NULL_TREE;
-            },
-            &data, NULL);
-        if (data.failed)
+        if (!names_at(site, gimple_op_ptr(again, i), seq, known, loc))
             return NULL_TREE;
     }
     tree value = make_ssa_name(TREE_TYPE(v), again);
@@ -1729,33 +1739,8 @@ tree sysbatch_loop_expr_at(const struct sysbatch_loop_site &site, tree expr,
                            gimple_seq *seq, hash_map<tree, tree> *known,
                            location_t loc)
 {
-    struct rewrite_data {
-        const struct sysbatch_loop_site *site;
-        gimple_seq *seq;
-        hash_map<tree, tree> *known;
-        location_t loc;
-        bool failed;
-    } data = {&site, seq, known, loc, false};
     tree copy = unshare_expr(expr);
-    walk_tree(
-        &copy,
-        [](tree *tp, int *walk_subtrees, void *p) -> tree {
-            rewrite_data *d = (rewrite_data *)p;
-            if (TREE_CODE(*tp) == SSA_NAME) {
-                tree value = sysbatch_loop_value_at(*d->site, *tp, d->seq,
-                                                    d->known, d->loc);
-                if (!value)
-                    d->failed = true;
-                else
-                    *tp = value;
-                *walk_subtrees = 0;
-            } else if (TYPE_P(*tp)) {
-                *walk_subtrees = 0;
-            }
-            return NULL_TREE;
-        },
-        &data, NULL);
-    if (data.failed)
+    if (!names_at(site, &copy, seq, known, loc))
         return NULL_TREE;
     gimple_seq stmts = NULL;
     tree value = force_gimple_operand(fold_convert(sizetype, copy), &stmts,
