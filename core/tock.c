@@ -141,6 +141,20 @@ enum sb_tock_stop_class sb_tock_stop_test(const struct sb_syscall *row,
     return SB_TOCK_TEST_NOT_EXACT;
 }
 
+/* -------------------------------------------------------------- wrappers */
+
+/* libtock-c's wrappers are the raw call, its converter and the return:
+ * after SSA a handful of statements (argument conversions, the struct
+ * copy).  The bound keeps a function that does more out of it. */
+#define WRAPPER_MAX_STATEMENTS 8
+
+bool sb_tock_inline_wrapper(const struct sb_tock_body *b)
+{
+    return b && b->raw_calls == 1 && b->never_calls == 0 &&
+           b->converter_calls <= 1 && b->other_calls == 0 && !b->loops &&
+           b->statements <= WRAPPER_MAX_STATEMENTS;
+}
+
 /* ------------------------------------------------------------ converters */
 
 /* libtock-c's libtock/tock.h, 2025-2026 head. */

@@ -180,6 +180,10 @@ void sysbatch_form_tock_chain(basic_block entry, bool (*excluded)(basic_block),
  * leave.  Returns the number of candidate calls. */
 int sysbatch_analyze_tock_chain(struct sysbatch_block *out);
 
+/* target=tock, before inlining: a libtock-c syscall wrapper (one raw call
+ * and its converter, sb_tock_inline_wrapper) is inlined wherever GCC can. */
+void sysbatch_tock_inline_wrappers(function *fun);
+
 /* Phase 4: rewrite batch `batch` of `plan` (Linux ABI only).  Splits blocks
  * and adds PHIs for real SSA names; the caller renames virtual operands and
  * frees dominance information afterwards. */

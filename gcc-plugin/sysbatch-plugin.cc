@@ -289,6 +289,9 @@ unsigned int sysbatch_pass::execute(function *fun)
      * here; the rest of the function is the late look's to decide. */
     bool final = late || sysbatch_cfg.core.placement != SB_PLACEMENT_BOTH ||
                  !late_look_runs(fun);
+    if (sysbatch_cfg.abi == SB_ABI_TOCK && !late && late_look_runs(fun) &&
+        sysbatch_cfg.core.placement != SB_PLACEMENT_EARLY)
+        sysbatch_tock_inline_wrappers(fun);
     if (final)
         mark_decided(fun);
     sysbatch_say_refusals = final;

@@ -565,3 +565,46 @@ int sysbatch_analyze_tock_chain(struct sysbatch_block *out)
     return scanner.run_tock_chain();
 }
 
+
+/* libtock-c's syscall wrappers (one raw call and its converter): inlined
+ * wherever GCC can (sb_tock_inline_wrapper), so that the late look sees
+ * the raw calls of a driver or an app side by side.  GCC's own heuristics
+ * refuse a wrapper that grows a cold caller - every call from `main`,
+ * which runs once - and clang's take it; DECL_DISREGARD_INLINE_LIMITS is
+ * what always_inline sets, and it travels into -flto's link stage with the
+ * declaration.  Unlike the attribute, it raises no error where the call
+ * cannot be inlined (an interposable wrapper under -fPIC). */
+void sysbatch_tock_inline_wrappers(function *fun)
+{
+    struct sb_tock_body body = {};
+    body.loops = mark_dfs_back_edges(fun);
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun) {
+        for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+             gsi_next(&gsi)) {
+            gimple *stmt = gsi_stmt(gsi);
+            if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
+                gimple_code(stmt) == GIMPLE_NOP ||
+                gimple_code(stmt) == GIMPLE_PREDICT)
+                continue;
+            gcall *call = dyn_cast<gcall *>(stmt);
+            if (!call) {
+                body.statements++;
+                continue;
+            }
+            const char *name = callee_symbol(call);
+            const struct sb_syscall *row =
+                name ? sb_catalog_lookup(SB_ABI_TOCK, name) : NULL;
+            if (row && (row->flags & SB_ROW_NEVER))
+                body.never_calls++;
+            else if (row)
+                body.raw_calls++;
+            else if (name && sb_tock_converter_lookup(name))
+                body.converter_calls++;
+            else
+                body.other_calls++;
+        }
+    }
+    if (sb_tock_inline_wrapper(&body))
+        DECL_DISREGARD_INLINE_LIMITS(fun->decl) = 1;
+}

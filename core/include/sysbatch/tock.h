@@ -131,6 +131,28 @@ enum sb_tock_stop_class sb_tock_converter_test(const struct sb_tock_converter *c
                                                const char **why, char *buf,
                                                size_t cap);
 
+/* -------------------------------------------------------------- wrappers */
+
+/* libtock-c puts every raw call in a small out-of-line wrapper
+ * (libtock/<kind>/syscalls/: the call, then its converter), so a series
+ * forms only where the wrappers are inlined.  A front end describes a
+ * function body by these facts, before inlining, and asks
+ * sb_tock_inline_wrapper whether to inline the function wherever the
+ * compiler can (GCC: its size heuristics refuse a wrapper called from a
+ * cold `main`, which clang's inliner takes). */
+struct sb_tock_body {
+    int raw_calls;       /* calls of batchable Tock rows */
+    int never_calls;     /* calls of Tock rows that are never batched */
+    int converter_calls; /* libtock-c converters (sb_tock_converter_lookup) */
+    int other_calls;     /* every other call */
+    int statements;      /* every other statement that makes code */
+    bool loops;
+};
+
+/* Small enough and nothing but one raw call and its converter: inlining
+ * it costs about as much as calling it, and it may join a series. */
+bool sb_tock_inline_wrapper(const struct sb_tock_body *b);
+
 /* -------------------------------------------------------------- encoding */
 
 #define SB_TOCK_WORDS_PER_FRAME 5
