@@ -26,8 +26,13 @@ namespace sysbatch_gcc {
 
 /* Tock: `load` reads a word of the struct call j returned into a private
  * local (r = command (...); ... r.data[0]), unchanged since: the call's
- * RESULT, which a series cannot hand on (no-chaining).  Only fixed offsets,
- * so the rewrite can load the word again where the series is issued. */
+ * RESULT, which a series cannot hand on (no-chaining).  Or it reads a
+ * private local no region call returned into and nothing changes from the
+ * region's first call on (a converter's out value of a call before the
+ * region: libtock_alarm_command_read (&now), then a subscribe, then
+ * command (0, 6, now, dt)): AVAILABLE, the issue point loads it instead.
+ * Only fixed offsets, so the rewrite can load the word again where the
+ * series is issued. */
 bool block_scanner::tock_result_operand(gimple *load, struct sb_operand *op) const
 {
     gassign *assign = dyn_cast<gassign *>(load);
@@ -58,13 +63,17 @@ bool block_scanner::tock_result_operand(gimple *load, struct sb_operand *op) con
         if (lhs && get_base_address(lhs) == base)
             producer = (int)i;
     }
-    if (producer < 0)
+    gcall *from = out_->calls[producer < 0 ? 0 : producer];
+    if (producer < 0 &&
+        ((!chain && gimple_bb(from) != gimple_bb(load)) ||
+         gimple_uid(from) > gimple_uid(load)))
         return false;
     /* A private local changes only by a statement naming it as its lhs
      * (the alias oracle would also suspect every call at -O0, where the
-     * gimplifier left the result addressable). */
-    gimple_stmt_iterator gsi = gsi_for_stmt(out_->calls[producer]);
-    int b = chain ? region_block(gimple_bb(out_->calls[producer])) : 0;
+     * gimplifier left the result addressable), or by a converter given its
+     * address; the kernel never sees it (its address does not escape). */
+    gimple_stmt_iterator gsi = gsi_for_stmt(from);
+    int b = chain ? region_block(gimple_bb(from)) : 0;
     for (gsi_next(&gsi);; gsi_next(&gsi)) {
         while (gsi_end_p(gsi)) {
             if (!chain || ++b >= (int)out_->bbs.length())
@@ -90,7 +99,7 @@ bool block_scanner::tock_result_operand(gimple *load, struct sb_operand *op) con
         if (lhs && get_base_address(lhs) == base)
             return false;
     }
-    op->kind = SB_OPND_RESULT;
+    op->kind = producer < 0 ? SB_OPND_AVAILABLE : SB_OPND_RESULT;
     op->call = producer;
     return true;
 }
