@@ -378,6 +378,21 @@ static bool signedMaxFloor(Instruction *I, Value *&X, long &Floor) {
   return true;
 }
 
+/// A division or remainder by a constant that cannot trap (not 0, and not
+/// -1 for a signed one): libtock-c's alarm ticks, `(uint64_t)ms * frequency
+/// / 1000`, which clang sinks below the subscribe before the series' last
+/// command.  Tock only: GCC computes them before the series there.
+static bool cannotTrapDivRem(const Instruction *I) {
+  if (!I->isIntDivRem())
+    return false;
+  const auto *D = dyn_cast<ConstantInt>(I->getOperand(1));
+  if (!D || D->isZero())
+    return false;
+  bool Signed = I->getOpcode() == Instruction::SDiv ||
+                I->getOpcode() == Instruction::SRem;
+  return !(Signed && D->isMinusOne());
+}
+
 static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
                                unsigned Depth = 0) {
   if (auto *C = dyn_cast<ConstantInt>(V))
@@ -463,12 +478,15 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
       // pointer valid only on that path).  GCC, which sees such loads as
       // computed values, plans the same.
       Result = operand(SB_OPND_AVAILABLE);
+    } else if (R.Abi == SB_ABI_TOCK && visitTockUnchangedPrivateLoad(A, R, L)) {
+      Result = operand(SB_OPND_AVAILABLE);
     } else {
       Result = visitMemoryWord(A, R, L);
     }
   } else if (isa<GetElementPtrInst>(I) || isa<CmpInst>(I) ||
              isa<SelectInst>(I) || isa<FreezeInst>(I) ||
-             (isa<BinaryOperator>(I) && !I->isIntDivRem())) {
+             (isa<BinaryOperator>(I) && !I->isIntDivRem()) ||
+             (R.Abi == SB_ABI_TOCK && cannotTrapDivRem(I))) {
     // Pure, cannot trap: recomputed at the issue point when its inputs are.
     bool AllAvailable = true;
     for (Value *Op : I->operands()) {

@@ -321,6 +321,9 @@ bool visitTockSharedAccess(Analysis &A, llvm::Instruction &I);
 /// The front end's objection to a libtock-c call, or empty.
 /// The region call whose result temporary load \p L reads, or -1.
 int visitTockResultLoad(Analysis &A, Region &R, llvm::LoadInst *L);
+/// Tock: a load of a private stack slot unchanged since the issue point
+/// (TockAnalysis.cpp): AVAILABLE.
+bool visitTockUnchangedPrivateLoad(Analysis &A, Region &R, llvm::LoadInst *L);
 /// The chain of blocks entered at \p Order[EntryIdx], or none.
 std::vector<llvm::BasicBlock *>
 formTockChain(const std::vector<llvm::BasicBlock *> &Order, size_t EntryIdx,

@@ -180,6 +180,48 @@ int visitTockResultLoad(Analysis &A, Region &R, LoadInst *L) {
   return J;
 }
 
+/// Tock: does \p L read a private stack slot (isTockPrivate) that nothing
+/// writes from the region's first call to \p L?  Then the issue point can
+/// load it instead: a converter's out value of a call before the region
+/// (libtock_alarm_command_read (&now), a subscribe, command (0, 6, now,
+/// dt)).  Only this function's stores, memory intrinsics, converters and
+/// sret arguments reach such a slot, and loading a stack slot cannot fault,
+/// so a later block of a chain may repeat it too.  GCC decides the same
+/// (tock_result_operand).
+bool visitTockUnchangedPrivateLoad(Analysis &A, Region &R, LoadInst *L) {
+  const Value *Obj = getUnderlyingObject(L->getPointerOperand());
+  if (!L->isSimple() || !R.inside(L) || !isTockPrivate(A, Obj))
+    return false;
+  unsigned LoadPos = R.Position.lookup(L);
+  SmallVector<const Value *, 8> Work{Obj};
+  DenseSet<const Value *> Seen{Obj};
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const Use &U : V->uses()) {
+      const auto *W = dyn_cast<Instruction>(U.getUser());
+      if (!W)
+        return false;
+      if (isa<BitCastInst>(W) || isa<GetElementPtrInst>(W)) {
+        if (Seen.insert(W).second)
+          Work.push_back(W);
+        continue;
+      }
+      if (isa<LoadInst>(W) || !W->mayWriteToMemory())
+        continue;
+      if (const auto *II = dyn_cast<IntrinsicInst>(W))
+        if (II->isLifetimeStartOrEnd() || isa<DbgInfoIntrinsic>(II))
+          continue;
+      // A writer between the issue point and the load (stores, memory
+      // intrinsics, converters, sret slots: isTockPrivate allows no more).
+      auto Pos = R.Position.find(W);
+      if (Pos != R.Position.end() && Pos->second >= R.StartPos &&
+          Pos->second < LoadPos)
+        return false;
+    }
+  }
+  return true;
+}
+
 //===----------------------------------------------------------------------===//
 // Tock checked chains (on by default, no-tock-chains turns them off;
 // docs/llvm.md, "Checked chains")
