@@ -64,6 +64,13 @@ bool block_scanner::tock_result_operand(gimple *load, struct sb_operand *op) con
             producer = (int)i;
     }
     gcall *from = out_->calls[producer < 0 ? 0 : producer];
+    /* Loaded again at the issue point: no SSA name in the reference (one
+     * might be defined after it). */
+    ssa_op_iter iter;
+    tree use;
+    if (producer < 0)
+        FOR_EACH_SSA_TREE_OPERAND(use, load, iter, SSA_OP_USE)
+            return false;
     if (producer < 0 &&
         ((!chain && gimple_bb(from) != gimple_bb(load)) ||
          gimple_uid(from) > gimple_uid(load)))

@@ -478,7 +478,9 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
       // pointer valid only on that path).  GCC, which sees such loads as
       // computed values, plans the same.
       Result = operand(SB_OPND_AVAILABLE);
-    } else if (R.Abi == SB_ABI_TOCK && visitTockUnchangedPrivateLoad(A, R, L)) {
+    } else if (R.Abi == SB_ABI_TOCK &&
+               visitOperand(A, R, Ptr, Depth + 1).kind == SB_OPND_AVAILABLE &&
+               visitTockUnchangedPrivateLoad(A, R, L)) {
       Result = operand(SB_OPND_AVAILABLE);
     } else {
       Result = visitMemoryWord(A, R, L);
