@@ -78,3 +78,32 @@ long loaded(const int *fds, struct iovec *iov, int n)
         total += preadv(fds[i], &iov[i], 1, 0);
     return total;
 }
+
+/* The kernel may write any memory through the iovec: an exit test or a
+ * guard on loaded memory cannot run ahead of the calls, and a store of
+ * each result crosses the later calls. */
+// PLAN-DAG: function bound_loaded loop 0: | loop call preadv: refused: loop-always-stops: {{.*}}
+long bound_loaded(int fd, struct iovec *iov, const int *np)
+{
+    long t = 0;
+    for (int i = 0; i < *np; i++)
+        t += preadv(fd, &iov[i], 1, 0);
+    return t;
+}
+
+// PLAN-DAG: function guard_loaded loop 0: | loop call preadv: refused: loop-guard: {{.*}}
+long guard_loaded(int fd, struct iovec *iov, const char *want, int n)
+{
+    long t = 0;
+    for (int i = 0; i < n; i++)
+        if (want[i])
+            t += preadv(fd, &iov[i], 1, (off_t)i * 8);
+    return t;
+}
+
+// PLAN-DAG: function store_after loop 0: | loop call readv: refused: loop-always-stops: {{.*}}a store {{.*}}
+void store_after(int fd, struct iovec *iov, int n, long *rc)
+{
+    for (int i = 0; i < n; i++)
+        rc[i] = readv(fd, &iov[i], 1);
+}
