@@ -8,7 +8,7 @@
  * the iovec, so no slot can have private ones); a readv until end of file
  * is refused, and so is an argument loaded from memory the kernel may write
  * through the iovec; readv, readv, preadv in a row are one batch, and so are
- * readv and a preadv behind a test of its result.  The opt-info /
+X
  * remark checks of each test name lines of this file: keep them in step. */
 #include <sys/uio.h>
 #include <unistd.h>
@@ -106,4 +106,25 @@ void store_after(int fd, struct iovec *iov, int n, long *rc)
 {
     for (int i = 0; i < n; i++)
         rc[i] = readv(fd, &iov[i], 1);
+}
+
+/* Straight-line: a load between two readvs may read what the first wrote
+ * (the buffers are named inside the iovec), a store between two pwritevs
+ * may write what the second reads: neither pair batches. */
+// PLAN-DAG: function load_between block 0: | refused call 0 (readv): below-min-batch: {{.*}} | refused call 1 (readv): code-conflict: {{.*}}: a load that may alias a buffer of readv{{$}}
+long load_between(int fd, struct iovec *a, struct iovec *b, const char *p)
+{
+    long r = readv(fd, a, 1);
+    char c = *p;
+    long s = readv(fd, b, 1);
+    return r + s + c;
+}
+
+// PLAN-DAG: function store_between block 0: | refused call 0 (pwritev): below-min-batch: {{.*}} | refused call 1 (pwritev): code-conflict: {{.*}}: a store that may alias a buffer of pwritev{{$}}
+long store_between(int fd, struct iovec *a, struct iovec *b, char *p)
+{
+    long r = pwritev(fd, a, 1, 0);
+    *p = 'x';
+    long s = pwritev(fd, b, 1, 8);
+    return r + s;
 }
