@@ -8,7 +8,7 @@
  * the iovec, so no slot can have private ones); a readv until end of file
  * is refused, and so is an argument loaded from memory the kernel may write
  * through the iovec; readv, readv, preadv in a row are one batch, and so are
-X
+ * readv and a preadv behind a test of its result.  The opt-info /
  * remark checks of each test name lines of this file: keep them in step. */
 #include <sys/uio.h>
 #include <unistd.h>
