@@ -128,3 +128,12 @@ long store_between(int fd, struct iovec *a, struct iovec *b, char *p)
     long s = pwritev(fd, b, 1, 8);
     return r + s;
 }
+
+/* pwritev only reads memory: offsets loaded from a table nothing in the
+ * loop writes are repeated by the inspector. */
+// PLAN-DAG: function at_table loop 0: | loop call pwritev: 16 iterations per batch | slot: pwritev(a0, a1, 2, a3, 0){{$}}
+void at_table(int fd, const struct iovec *iov, const off_t *off, int n)
+{
+    for (int i = 0; i < n; i++)
+        pwritev(fd, iov, 2, off[i]);
+}
