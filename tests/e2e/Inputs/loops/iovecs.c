@@ -1,14 +1,15 @@
 /* readv, preadv and pwritev in loops and in a row (issue #12, vectored
  * I/O): pwritev of a header and a body at computed offsets with one iovec
- * shared by every iteration; preadv of every record back into its own pair
- * of buffers (a per-iteration iovec), past the end of the file for the
- * last ones (0 bytes) and, in a second pass, from a closed descriptor
- * (EBADF at every call site); a readv until end of file and a preadv into
- * one iovec whose buffer the loop reads after each call, which must not
- * batch; readv, readv, preadv in a row, and readv then preadv behind a
- * test of readv's result (from a closed descriptor too: the batch stops at
- * the failure, the preadv never runs).  Prints every result, errno and the
- * bytes read; the files are compared by the harness. */
+ * shared by every iteration, and at offsets from a table; preadv of every
+ * record back into its own pair of buffers (a per-iteration iovec), past
+ * the end of the file for the last ones (0 bytes) and, in a second pass,
+ * from a closed descriptor (EBADF at every call site); a readv until end
+ * of file and a preadv into one iovec whose buffer the loop reads after
+ * each call, which must not batch; readv, readv, preadv in a row, and
+ * readv then preadv behind a test of readv's result (from a closed
+ * descriptor too: the batch stops at the failure, the preadv never runs).
+ * Prints every result, errno and the bytes read; the files are compared by
+ * the harness. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -28,6 +29,15 @@ static int write_records(int fd, char *head, char *body, int n)
     int ok = 0;
     for (int i = 0; i < n; i++)
         if (pwritev(fd, iov, 2, (off_t)i * RECORD) == RECORD)
+            ok++;
+    return ok;
+}
+
+static int write_at(int fd, const struct iovec *iov, const off_t *off, int n)
+{
+    int ok = 0;
+    for (int i = 0; i < n; i++)
+        if (pwritev(fd, iov, 2, off[i]) == RECORD)
             ok++;
     return ok;
 }
@@ -86,6 +96,11 @@ int main(void)
         return 2;
     char head[] = "REC:", body[] = "body-of-rec\n";
     printf("written %d\n", write_records(fd, head, body, N - 4));
+    static const off_t table[8] = {112, 0, 48, 16, 96, 32, 80, 64};
+    struct iovec parts[2] = {{body, 12}, {head, 4}};
+    int shuffled = open("shuffled", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    printf("written at %d\n", write_at(shuffled, parts, table, 8));
+    close(shuffled);
 
     for (int i = 0; i < N; i++) {
         memset(heads[i], '.', sizeof heads[i]);
