@@ -63,6 +63,7 @@
 #define OUTN(n) {SB_ARG_OUT_BUF, -1, (n)}
 #define ADDR {SB_ARG_ADDR, -1, 0}
 #define IOVIN(k) {SB_ARG_IOVEC_IN, (k), 0}
+#define IOVOUT(k) {SB_ARG_IOVEC_OUT, (k), 0}
 #define OPQ {SB_ARG_OPAQUE, -1, 0}
 /* A buffer the kernel writes a run-time number of bytes into (a sockaddr
  * whose room is *addrlen): unknown size, so every access to it is ordered
@@ -158,6 +159,19 @@ static const struct sb_syscall rows[] = {
      * IOV_MAX: the kernel answers EINVAL). */
     ROW("writev", "writev", 20, 3, A(FD, IOVIN(2), V), 3, A(L(0), L(1), L(2)),
         ERRNO, 64, BLOCK | POSITION),
+    /* readv, preadv and pwritev are plain system calls in glibc 2.36 (no
+     * emulation above IOV_MAX either).  preadv/pwritev pass the offset as
+     * (low, high) words; on x86_64 the low word is the whole offset and
+     * glibc passes 0 as the high one (xor %r8d in its wrapper), as the
+     * rows do.
+     * preadv2/pwritev2 are left out: glibc falls back to preadv/readv
+     * when the kernel answers ENOSYS, which one slot cannot do. */
+    ROW("readv", "readv", 19, 3, A(FD, IOVOUT(2), V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 64, BLOCK | POSITION),
+    ROW("preadv", "preadv", 295, 4, A(FD, IOVOUT(2), V, V), 5,
+        A(L(0), L(1), L(2), L(3), C(0)), ERRNO, 64, BLOCK),
+    ROW("pwritev", "pwritev", 296, 4, A(FD, IOVIN(2), V, V), 5,
+        A(L(0), L(1), L(2), L(3), C(0)), ERRNO, 64, BLOCK),
     ROW("pread64", "pread64", 17, 4, A(FD, OUT(2), V, V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT),
     ROW("pwrite64", "pwrite64", 18, 4, A(FD, IN(2), V, V), 4,
@@ -417,6 +431,8 @@ static const struct {
 } aliases[] = {
     {"pread", "pread64"},
     {"pwrite", "pwrite64"},
+    {"preadv64", "preadv"},
+    {"pwritev64", "pwritev"},
     {"lseek64", "lseek"},
     {"posix_fadvise64", "posix_fadvise"},
     {"truncate64", "truncate"},
@@ -519,6 +535,10 @@ const char *sb_catalog_alias(const struct sb_syscall *row, size_t i)
 struct sb_arg_extent sb_arg_extent(const struct sb_arg_desc *d, int nargs)
 {
     struct sb_arg_extent e = {SB_EXTENT_UNKNOWN, -1, 0};
+    /* An iovec's size argument counts entries; the bytes its buffers hold
+     * are known only at run time. */
+    if (d->kind == SB_ARG_IOVEC_IN || d->kind == SB_ARG_IOVEC_OUT)
+        return e;
     if (d->size_arg >= 0 && d->size_arg < nargs) {
         e.kind = SB_EXTENT_ARG;
         e.arg = d->size_arg;

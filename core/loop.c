@@ -60,7 +60,7 @@ static bool reads_invariant_fd(const struct sb_loop *loop,
         const struct sb_arg_desc *d = &row->libc_args[k];
         if (d->kind == SB_ARG_FD && loop->arg_value[k] == SB_LV_INVARIANT)
             fd_invariant = true;
-        if (d->kind == SB_ARG_OUT_BUF)
+        if (d->kind == SB_ARG_OUT_BUF || d->kind == SB_ARG_IOVEC_OUT)
             fills = true;
     }
     return fd_invariant && fills;
@@ -131,6 +131,14 @@ static struct refusal plan_private_buffer(const struct sb_loop *loop,
             return refuse(SB_WHY_LOOP_SHARED_BUFFER,
                           "the kernel may read or write the pointed-to "
                           "memory in ways the catalogue does not describe");
+        /* The buffers are named inside the iovec, at run time: a private
+         * copy per slot would need the iovec and every buffer it names
+         * duplicated, and the body reads them after each call. */
+        if (d->kind == SB_ARG_IOVEC_OUT)
+            return refuse(SB_WHY_LOOP_SHARED_BUFFER,
+                          "every iteration's call writes the buffers of one "
+                          "iovec, which are known only at run time, so no "
+                          "slot can have private ones");
         if (d->kind != SB_ARG_OUT_BUF)
             continue;
         if (row->flags & SB_ROW_RUNTIME_CONVERTED)

@@ -324,7 +324,8 @@ bool block_scanner::keeps_word(gimple_stmt_iterator gsi, gimple *stop,
             for (unsigned k = 0; k < row->libc_argc; k++)
                 if (row->libc_args[k].kind == SB_ARG_OUT_BUF ||
                     (row->libc_args[k].kind == SB_ARG_ADDR && addr_touches) ||
-                    row->libc_args[k].kind == SB_ARG_OPAQUE)
+                    row->libc_args[k].kind == SB_ARG_OPAQUE ||
+                    row->libc_args[k].kind == SB_ARG_IOVEC_OUT)
                     return false;
         }
     }
@@ -890,7 +891,10 @@ bool block_scanner::stmt_conflicts_with(gimple *stmt, int call) const
         const struct sb_arg_desc &d = row->libc_args[k];
         if (d.kind == SB_ARG_ADDR && !addr_touches)
             continue;
-        if (d.kind == SB_ARG_ADDR || d.kind == SB_ARG_OPAQUE)
+        /* readv's buffers are known only at run time and written: every
+         * access to memory (errno aside) is ordered with it. */
+        if (d.kind == SB_ARG_ADDR || d.kind == SB_ARG_OPAQUE ||
+            d.kind == SB_ARG_IOVEC_OUT)
             return true;
         /* writev's buffers are known only at run time: whatever may write
          * memory (errno aside) stays on its side of the call. */

@@ -526,7 +526,8 @@ bool loop_describer::load_written(gassign *load, const char **why)
         const struct sb_arg_desc *d = arg_desc(k);
         if (!d)
             continue;
-        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE) {
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE ||
+            d->kind == SB_ARG_IOVEC_OUT) {
             *why = keep(ACONCAT((sym, " may write the memory an argument "
                                  "is loaded from", NULL)));
             return true;
@@ -703,7 +704,8 @@ bool loop_describer::load_checkable(gassign *load, int depth)
         tree arg = gimple_call_arg(s_.call, k);
         if (!d)
             continue;
-        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE)
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE ||
+            d->kind == SB_ARG_IOVEC_OUT)
             return false;
         if (d->kind != SB_ARG_OUT_BUF || integer_zerop(arg))
             continue;
@@ -1001,7 +1003,8 @@ const char *loop_describer::read_objection(tree ptr, tree decl,
         tree arg = gimple_call_arg(s_.call, k);
         if (!d || integer_zerop(arg))
             continue;
-        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE)
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE ||
+            d->kind == SB_ARG_IOVEC_OUT)
             return " reads memory the call may write";
         if (d->kind != SB_ARG_OUT_BUF)
             continue;
@@ -1323,7 +1326,8 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
          * before the loop's own code builds the shared one. */
         if (k >= shift_ && s_.model.arg_value[k] == SB_LV_BUILT)
             continue;
-        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE) {
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE ||
+            d->kind == SB_ARG_IOVEC_OUT) {
             conflict = true;
         } else if (d->kind == SB_ARG_IOVEC_IN) {
             /* The buffers a later iteration's iovec names are known only

@@ -63,6 +63,9 @@ private:
     void branch(basic_block bb, gimple_seq seq, enum tree_code code, tree a,
                 tree b, basic_block on_true, basic_block on_false);
     void jump(basic_block from, basic_block to);
+    void branch_on_slot_ready(basic_block bound, basic_block result,
+                              basic_block ready, basic_block not_ready,
+                              bool as_refill);
     tree value_at(gimple_seq *seq, tree v);
 
     /* The rewrite by role, in order (the same roles and names as
@@ -211,6 +214,32 @@ void loop_rewriter::jump(basic_block from, basic_block to)
     e->probability = profile_probability::always();
 }
 
+/* Whether the slot at `next` holds a result the call site can take:
+ * next < filled (tested in `bound`) and rets[next] != NOT_RUN (in
+ * `result`), on to `ready` or `not_ready`.  The group check asks it as
+ * "a refill is due" (next == filled, rets[next] == NOT_RUN: next never
+ * passes filled), the pick as "ready"; `as_refill` keeps each one's tests
+ * as they were. */
+void loop_rewriter::branch_on_slot_ready(basic_block bound,
+                                         basic_block result,
+                                         basic_block ready,
+                                         basic_block not_ready,
+                                         bool as_refill)
+{
+    gimple_seq seq = NULL;
+    tree n = load(&seq, next_), f = load(&seq, filled_);
+    if (as_refill)
+        branch(bound, seq, EQ_EXPR, n, f, not_ready, result);
+    else
+        branch(bound, seq, LT_EXPR, n, f, result, not_ready);
+    seq = NULL;
+    tree r = load(&seq, rets_at(n));
+    if (as_refill)
+        branch(result, seq, EQ_EXPR, r, not_run_, not_ready, ready);
+    else
+        branch(result, seq, NE_EXPR, r, not_run_, ready, not_ready);
+}
+
 /* `v` at iteration i + t; the analysis found it repeatable. */
 tree loop_rewriter::value_at(gimple_seq *seq, tree v)
 {
@@ -339,12 +368,7 @@ void loop_rewriter::emit_group_check()
     gimple_seq seq = NULL;
     tree active = load(&seq, sysbatch_rt.active_var);
     branch(head_, seq, NE_EXPR, active, integer_zero_node, chk1_, orig_);
-    seq = NULL;
-    tree n = load(&seq, next_), f = load(&seq, filled_);
-    branch(chk1_, seq, EQ_EXPR, n, f, refill_, chk2_);
-    seq = NULL;
-    tree r = load(&seq, rets_at(n));
-    branch(chk2_, seq, EQ_EXPR, r, not_run_, refill_, take_);
+    branch_on_slot_ready(chk1_, chk2_, take_, refill_, true);
 }
 
 /* The inspector: for t in 0..K-1, iteration i + t happens (t > 0),
@@ -768,12 +792,7 @@ void loop_rewriter::emit_run()
 /* after: next < filled && rets[next] != NOT_RUN -> take, else the call */
 void loop_rewriter::emit_pick()
 {
-    gimple_seq seq = NULL;
-    tree n = load(&seq, next_), f = load(&seq, filled_);
-    branch(after_, seq, LT_EXPR, n, f, chk3_, orig_);
-    seq = NULL;
-    tree r = load(&seq, rets_at(n));
-    branch(chk3_, seq, NE_EXPR, r, not_run_, take_, orig_);
+    branch_on_slot_ready(after_, chk3_, take_, orig_, false);
 }
 
 /* take: raw = rets[next]; copy back on success; take2: the converted

@@ -136,6 +136,9 @@ ArgMemory visitCallArgMemory(const CandidateCall &C, unsigned K) {
   case SB_ARG_OPAQUE:
     M.Effect = ArgMemory::Everything;
     return M;
+  case SB_ARG_IOVEC_OUT: // readv: writes buffers known only at run time
+    M.Effect = ArgMemory::Everything;
+    return M;
   case SB_ARG_IOVEC_IN:
     M.Effect = ArgMemory::ReadsAnything;
     return M;

@@ -257,6 +257,12 @@ bool LoopFacts::callMayWrite(const MemoryLocation &Loc) {
     return true;
   for (unsigned K = 0; K < C.RawRow->libc_argc && K < SB_MAX_ARGS; ++K) {
     ArgMemory M = visitCallArgMemory(C, K);
+    // readv's buffers are pointers the program stored in the iovec: never
+    // a stack slot whose address no instruction takes (-O0's locals).
+    if (M.Effect == ArgMemory::Everything &&
+        C.RawRow->libc_args[K].kind == SB_ARG_IOVEC_OUT && Loc.Ptr &&
+        isNonEscapingAlloca(A, Loc.Ptr))
+      continue;
     if (M.Effect == ArgMemory::Everything)
       return true;
     if (M.Effect != ArgMemory::Writes)

@@ -391,7 +391,8 @@ struct Describer {
       if (First + K >= C.Call->getNumArgs())
         continue;
       const Expr *A = C.Call->getArg(First + K);
-      if (D.kind == SB_ARG_ADDR || D.kind == SB_ARG_OPAQUE)
+      if (D.kind == SB_ARG_ADDR || D.kind == SB_ARG_OPAQUE ||
+          D.kind == SB_ARG_IOVEC_OUT)
         return true;
       if (D.kind == SB_ARG_OUT_BUF) {
         if (!A->getType()->isPointerType())
@@ -873,6 +874,10 @@ struct Describer {
           return true;
         continue;
       }
+      // readv's buffers are known only at run time and written: every
+      // access but a private one conflicts.
+      if (D.kind == SB_ARG_IOVEC_OUT)
+        return true;
       if (D.kind != SB_ARG_PATH && D.kind != SB_ARG_IN_BUF &&
           D.kind != SB_ARG_OUT_BUF && D.kind != SB_ARG_ADDR &&
           D.kind != SB_ARG_OPAQUE)

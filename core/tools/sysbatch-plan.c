@@ -860,7 +860,8 @@ static void read_input(struct input *in, FILE *f)
 static void print_catalog(FILE *out)
 {
     static const char *const kinds[] = {"none", "value", "fd", "path", "in",
-                                        "out", "addr", "opaque", "iovec-in"};
+                                        "out", "addr", "opaque", "iovec-in",
+                                        "iovec-out"};
     static const char *const rets[] = {"errno", "map-failed",
                                        "positive-error", "never-fails",
                                        "tock"};
@@ -887,7 +888,7 @@ static void print_catalog(FILE *out)
                     d->kind < sizeof kinds / sizeof *kinds ? kinds[d->kind]
                                                            : "?");
             if (d->kind == SB_ARG_IN_BUF || d->kind == SB_ARG_OUT_BUF ||
-                d->kind == SB_ARG_IOVEC_IN) {
+                d->kind == SB_ARG_IOVEC_IN || d->kind == SB_ARG_IOVEC_OUT) {
                 if (d->size_arg >= 0)
                     fprintf(out, "[a%d]", d->size_arg);
                 else if (d->fixed_size)

@@ -152,6 +152,13 @@ enum sb_arg_kind {
                        that may write memory (anything but errno and the
                        front end's own unaliased locals) is ordered with
                        the call; code that only reads commutes */
+    SB_ARG_IOVEC_OUT,/* an array of size_arg struct iovec entries the kernel
+                       reads, and every buffer its entries name, which it
+                       writes (readv, preadv): the buffers are not known
+                       before the call, so every access to memory (errno
+                       and the front end's own unaliased locals aside) is
+                       ordered with the call, as for SB_ARG_OPAQUE, and a
+                       loop cannot give a slot private buffers */
 };
 
 struct sb_arg_desc {

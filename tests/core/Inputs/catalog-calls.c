@@ -69,6 +69,16 @@ int main(void)
     struct iovec iov[2] = {{buf, 1}, {buf, 2}};
     mark("writev", "i:%d|p|i:%d", FD, 2);
     writev(FD, iov, 2);
+    mark("readv", "i:%d|p|i:%d", FD, 2);
+    readv(FD, iov, 2);
+    mark("preadv", "i:%d|p|i:%d|i:%d", FD, 2, 26);
+    preadv(FD, iov, 2, 26);
+    mark("preadv64", "i:%d|p|i:%d|i:%d", FD, 1, 27);
+    preadv64(FD, iov, 1, 27);
+    mark("pwritev", "i:%d|p|i:%d|i:%d", FD, 2, 28);
+    pwritev(FD, iov, 2, 28);
+    mark("pwritev64", "i:%d|p|i:%d|i:%d", FD, 1, 29);
+    pwritev64(FD, iov, 1, 29);
     mark("pread64", "i:%d|p|i:%d|i:%d", FD, 7, 8);
     pread64(FD, buf, 7, 8);
     mark("pread", "i:%d|p|i:%d|i:%d", FD, 9, 10);
