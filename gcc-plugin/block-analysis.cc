@@ -472,11 +472,13 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
  * (`pipe(a[n]) == -1 || pipe(b[n]) == -1`: b[n]'s address is computed on
  * the second call's path only) - or, in the entry block, by a load
  * load_available_at_issue allows (a load in a later block runs on that
- * path only, and repeating it at the issue point might fault).  An
+ * path only: describe_pred_load decides whether the issue point may
+ * repeat it, as for a predicated branch's condition).  An
  * address (&b[n], &p->f) counts as arithmetic when the names inside it
  * are available: taking it reads no memory.  The LLVM pass recomputes the
  * same (visitOperand, materialize: GEPs and arithmetic in any block, loads
- * in the entry block); the rewrite does it with rematerialize_pred(). */
+ * in the entry block, later loads by loadSafeAtIssue); the rewrite does it
+ * with rematerialize_pred(). */
 bool block_scanner::computable_at_issue(tree name, unsigned first_call_uid,
                                         int depth) const
 {
@@ -490,6 +492,14 @@ bool block_scanner::computable_at_issue(tree name, unsigned first_call_uid,
     if (gimple_bb(def) == bb_ && load_available_at_issue(def, first_call_uid))
         return true;
     gassign *assign = dyn_cast<gassign *>(def);
+    /* A load in a later block: what a predicated branch may read there
+     * (describe_pred_load: it cannot trap at the issue point, and nothing
+     * on a path to it writes what it reads). */
+    if (assign && gimple_bb(def) != bb_ && gimple_assign_load_p(assign) &&
+        gimple_assign_single_p(assign) && !gimple_has_volatile_ops(assign)) {
+        const char *what = NULL;
+        return describe_pred_load(assign, &what) == SB_PA_AVAILABLE;
+    }
     if (!assign || gimple_has_volatile_ops(assign) || gimple_vuse(assign))
         return false;
     if (gimple_assign_rhs_code(assign) == ADDR_EXPR) {
