@@ -113,8 +113,12 @@ static enum sb_lone_cause region_end_cause(const struct sb_region_end *end,
         return SB_LONE_LOOP_EXIT;
     }
     if (end->term == SB_ENDT_BRANCH) {
-        snprintf(buf, size, "its block ends in a branch the batch does not "
-                            "follow");
+        if (end->branch_why)
+            snprintf(buf, size, "its block ends in a branch the batch does "
+                                "not follow: %s", end->branch_why);
+        else
+            snprintf(buf, size, "its block ends in a branch the batch does "
+                                "not follow");
         return SB_LONE_BRANCH;
     }
     if (end->term == SB_ENDT_JUMP) {
@@ -146,4 +150,48 @@ int explain_lone_call(const struct planner *pl, const struct sb_batch_plan *bp,
     cp->owned_detail = detail;
     cp->detail = detail;
     return 0;
+}
+
+const char *sb_branch_end_why(const struct sb_region *region,
+                              const struct sb_plan *plan,
+                              const char *const *term_why, char *buf,
+                              size_t size)
+{
+    if (!region || !plan || region->nblocks < 1 ||
+        region->nblocks > SB_MAX_REGION_BLOCKS || !region->blocks || !buf ||
+        size == 0 || plan->ncalls > SB_MAX_REGION_CALLS)
+        return NULL;
+    const struct sb_block *entry = &region->blocks[0];
+    if (entry->term == SB_TERM_EXIT) {
+        if (!term_why || !term_why[0])
+            return NULL;
+        snprintf(buf, size, "%s", term_why[0]);
+        return buf;
+    }
+    int entry_calls = 0;
+    for (int e = entry->first_event; e < entry->first_event + entry->nevents;
+         e++)
+        entry_calls += region->events[e].kind == SB_EV_CALL;
+    /* The nearest call after the branch that has a reason of its own:
+     * not-reached and below-min-batch say only that the batch ended
+     * before it, or was too small. */
+    for (int c = entry_calls; c < plan->ncalls; c++) {
+        const struct sb_call_plan *cp = &plan->calls[c];
+        if (cp->why == SB_WHY_NONE || cp->why == SB_WHY_NOT_REACHED ||
+            cp->why == SB_WHY_BELOW_MIN_BATCH)
+            continue;
+        const struct sb_call_event *ev = sb_region_call(region, c);
+        const char *sym = ev && ev->symbol ? ev->symbol : "?";
+        snprintf(buf, size, "the next call after it, %s, cannot join it (%s: %s)",
+                 sym, sb_why_name(cp->why),
+                 cp->detail ? cp->detail : sb_why_text(cp->why));
+        return buf;
+    }
+    for (int b = 1; term_why && b < region->nblocks; b++)
+        if (term_why[b]) {
+            snprintf(buf, size, "a later branch ends the region: %s",
+                     term_why[b]);
+            return buf;
+        }
+    return NULL;
 }

@@ -468,10 +468,18 @@ struct sb_operand block_scanner::classify(tree arg, unsigned first_call_uid) con
 
 /* Can the issue point compute `name` again (`sb->st_mode & 07777` after
  * fchmod's batch started)?  Available there already, or defined after the
- * region's first call in the entry block by arithmetic that cannot trap
- * over such values, or by a load load_available_at_issue allows.  The
- * LLVM pass recomputes the same (visitOperand, materialize); the rewrite
- * does it with rematerialize(). */
+ * region's first call by arithmetic that cannot trap over such values -
+ * in the entry block or in a later block of a branchy region
+ * (`pipe(a[n]) == -1 || pipe(b[n]) == -1`: b[n]'s address is computed on
+ * the second call's path only) - or, in the entry block, by a load
+ * load_available_at_issue allows (a load in a later block runs on that
+ * path only: describe_pred_load decides whether the issue point may
+ * repeat it, as for a predicated branch's condition).  An
+ * address (&b[n], &p->f) counts as arithmetic when the names inside it
+ * are available: taking it reads no memory.  The LLVM pass recomputes the
+ * same (visitOperand, materialize: GEPs and arithmetic in any block, loads
+ * in the entry block, later loads by loadSafeAtIssue); the rewrite does it
+ * with rematerialize_pred(). */
 bool block_scanner::computable_at_issue(tree name, unsigned first_call_uid,
                                         int depth) const
 {
@@ -480,13 +488,30 @@ bool block_scanner::computable_at_issue(tree name, unsigned first_call_uid,
     if (TREE_CODE(name) != SSA_NAME || depth > 8)
         return false;
     gimple *def = SSA_NAME_DEF_STMT(name);
-    if (gimple_bb(def) != bb_)
+    if (gimple_bb(def) != bb_ && !in_region(gimple_bb(def)))
         return false;
-    if (load_available_at_issue(def, first_call_uid))
+    if (gimple_bb(def) == bb_ && load_available_at_issue(def, first_call_uid))
         return true;
     gassign *assign = dyn_cast<gassign *>(def);
-    if (!assign || gimple_has_volatile_ops(assign) || gimple_vuse(assign) ||
-        !pure_arith_code_p(gimple_assign_rhs_code(assign)))
+    /* A load in a later block: what a predicated branch may read there
+     * (describe_pred_load: it cannot trap at the issue point, and nothing
+     * on a path to it writes what it reads). */
+    if (assign && gimple_bb(def) != bb_ && gimple_assign_load_p(assign) &&
+        gimple_assign_single_p(assign) && !gimple_has_volatile_ops(assign)) {
+        const char *what = NULL;
+        return describe_pred_load(assign, &what) == SB_PA_AVAILABLE;
+    }
+    if (!assign || gimple_has_volatile_ops(assign) || gimple_vuse(assign))
+        return false;
+    if (gimple_assign_rhs_code(assign) == ADDR_EXPR) {
+        ssa_op_iter iter;
+        tree use;
+        FOR_EACH_SSA_TREE_OPERAND(use, assign, iter, SSA_OP_USE)
+            if (!available_ssa_p(use, first_call_uid))
+                return false;
+        return !stmt_could_throw_p(cfun, assign);
+    }
+    if (!pure_arith_code_p(gimple_assign_rhs_code(assign)))
         return false;
     for (unsigned i = 1; i < gimple_num_ops(assign); i++)
         if (!computable_at_issue(gimple_op(assign, i), first_call_uid,

@@ -103,6 +103,7 @@ private:
                                      int depth) const;
     enum sb_pred_avail describe_pred_load(gassign *load,
                                           const char **what) const;
+    bool load_cannot_trap_at_issue(gassign *load) const;
 
     basic_block bb_; /* the block, or the branchy region's entry */
     enum sb_abi abi_;

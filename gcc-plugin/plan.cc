@@ -197,7 +197,8 @@ void report_branches(const struct sysbatch_block &blk)
  * calls from at least two blocks; otherwise the caller plans `entry`
  * straight-line. */
 bool try_branchy(basic_block entry, int block_number,
-                 auto_vec<struct sysbatch_planned_region> *queue)
+                 auto_vec<struct sysbatch_planned_region> *queue,
+                 char *branch_why, size_t branch_why_size)
 {
     struct sysbatch_block *blk = new sysbatch_block;
     int ncalls = 0;
@@ -213,6 +214,9 @@ bool try_branchy(basic_block entry, int block_number,
     report_branches(*blk);
     bool several = sb_plan_spans_blocks(&pr.plan, blk->block_of_call.address());
     if (!several) {
+        if (!sb_branch_end_why(&blk->region, &pr.plan, blk->term_why.address(),
+                               branch_why, branch_why_size))
+            branch_why[0] = '\0';
         sb_plan_free(&pr.plan);
         delete blk;
         return false;
@@ -254,9 +258,12 @@ bool try_tock_chain(basic_block entry, int block_number,
 /* Catalogue calls in the function (for "no other system call"). */
 int function_calls;
 
-/* Plan block `b` straight-line, in parts of SB_MAX_REGION_CALLS calls. */
+/* Plan block `b` straight-line, in parts of SB_MAX_REGION_CALLS calls;
+ * `branch_why` (may be empty): why the branchy region entered at `b`
+ * batched nothing past its branch (sb_region_end.branch_why). */
 void plan_block(basic_block b, int number,
-                auto_vec<struct sysbatch_planned_region> *queue)
+                auto_vec<struct sysbatch_planned_region> *queue,
+                const char *branch_why)
 {
     /* Every part of a block is described before any is rewritten. */
     int first = 0, candidates;
@@ -266,10 +273,16 @@ void plan_block(basic_block b, int number,
         candidates = sysbatch_analyze_block(b, sysbatch_cfg.abi, first, blk);
         struct sysbatch_planned_region pr;
         pr.blk = blk;
-        if (candidates > first)
+        if (candidates > first) {
             sysbatch_describe_region_end(
                 blk, function_calls,
                 candidates <= first + SB_MAX_REGION_CALLS);
+            if (blk->region.end.term == SB_ENDT_BRANCH && branch_why[0]) {
+                snprintf(blk->end_branch_why, sizeof blk->end_branch_why,
+                         "%s", branch_why);
+                blk->region.end.branch_why = blk->end_branch_why;
+            }
+        }
         if (candidates > first && plan_region(*blk, &pr.plan)) {
             publish_plan(*blk, pr.plan, number);
             queue->safe_push(pr);
@@ -309,15 +322,16 @@ void sysbatch_plan_function(function *fun,
         if (!candidates || covered.contains(b))
             continue;
         /* Tock's series call only stops or continues: no branchy plans. */
+        char branch_why[768] = "";
         if (sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&
-            try_branchy(b, number, queue))
+            try_branchy(b, number, queue, branch_why, sizeof branch_why))
             continue;
         /* Opt-in: blocks linked by exact success tests are one run (the
          * stop policy takes the tests' failing edges). */
         if (sysbatch_cfg.abi == SB_ABI_TOCK && sysbatch_cfg.core.tock_chains &&
             try_tock_chain(b, number, queue))
             continue;
-        plan_block(b, number, queue);
+        plan_block(b, number, queue, branch_why);
     }
     covered_blocks = NULL;
     reported_branches = NULL;

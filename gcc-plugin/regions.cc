@@ -256,9 +256,52 @@ enum sb_pred_avail block_scanner::describe_pred(tree value, const char **what,
     return SB_PA_AVAILABLE;
 }
 
+/* Can the issue point (before the region's first call) make `load`, which
+ * may run on some paths only, without faulting?  When its reference cannot
+ * trap anywhere (tree_could_trap_p: a declared object at a constant
+ * offset, as LLVM's isDereferenceablePointer), or when the entry block
+ * already loads or stores that very reference, at least as wide, before
+ * the issue point with no call (a free), asm or clobber in between
+ * (`fchdir(sp->fd)`, then `close(sp->fd)` on both of its paths).  The LLVM
+ * pass asks isSafeToLoadUnconditionally the same (loadSafeAtIssue). */
+bool block_scanner::load_cannot_trap_at_issue(gassign *load) const
+{
+    tree ref = gimple_assign_rhs1(load);
+    if (!tree_could_trap_p(ref))
+        return true;
+    if (out_->calls.is_empty())
+        return false;
+    tree size = TYPE_SIZE_UNIT(TREE_TYPE(ref));
+    if (!size || !tree_fits_uhwi_p(size))
+        return false;
+    gimple_stmt_iterator gsi = gsi_for_stmt(out_->calls[0]);
+    for (gsi_prev(&gsi); !gsi_end_p(gsi); gsi_prev(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
+            gimple_code(stmt) == GIMPLE_NOP)
+            continue;
+        if ((is_gimple_call(stmt) && gimple_vdef(stmt)) ||
+            gimple_code(stmt) == GIMPLE_ASM || gimple_clobber_p(stmt))
+            return false;
+        gassign *assign = dyn_cast<gassign *>(stmt);
+        if (!assign || gimple_has_volatile_ops(assign) ||
+            !gimple_assign_single_p(assign))
+            continue;
+        tree other = gimple_store_p(assign) ? gimple_assign_lhs(assign)
+                     : gimple_assign_load_p(assign) ? gimple_assign_rhs1(assign)
+                                                    : NULL_TREE;
+        if (!other || !operand_equal_p(other, ref, 0))
+            continue;
+        tree other_size = TYPE_SIZE_UNIT(TREE_TYPE(other));
+        if (other_size && tree_fits_uhwi_p(other_size) &&
+            tree_to_uhwi(other_size) >= tree_to_uhwi(size))
+            return true;
+    }
+    return false;
+}
+
 /* A load in the region that the issue point may make instead: it cannot
- * trap there (tree_could_trap_p: a declared object at a constant offset,
- * as LLVM's isDereferenceablePointer), its address is available there, and
+ * trap there (load_cannot_trap_at_issue), its address is available there, and
  * nothing between the issue point and the load on a region path - code,
  * or the kernel side of a region call - may write what it reads. */
 enum sb_pred_avail block_scanner::describe_pred_load(gassign *load,
@@ -270,7 +313,7 @@ enum sb_pred_avail block_scanner::describe_pred_load(gassign *load,
     FOR_EACH_SSA_TREE_OPERAND(use, load, iter, SSA_OP_USE)
         if (!available_ssa_p(use, first_call_uid_))
             return SB_PA_UNSAFE_LOAD;
-    if (tree_could_trap_p(ref) || stmt_could_throw_p(cfun, load))
+    if (!load_cannot_trap_at_issue(load) || stmt_could_throw_p(cfun, load))
         return SB_PA_UNSAFE_LOAD;
     int lb = region_block(gimple_bb(load));
     if (lb < 0)

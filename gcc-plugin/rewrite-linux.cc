@@ -282,9 +282,15 @@ tree rematerialize(gimple_seq *seq, tree arg, gcall *first, location_t loc,
         gimple_assign_set_rhs1(again, unshare_expr(gimple_assign_rhs1(assign)));
         gimple_set_vuse(again, gimple_vuse(first));
     } else {
-        for (unsigned i = 1; i < gimple_num_ops(again); i++)
-            gimple_set_op(again, i, rematerialize(seq, gimple_op(assign, i),
-                                                  first, loc, done));
+        /* An address (&b[n]) is a tree of its own: the copy gets its own
+         * (GCC checks that no two statements share one). */
+        for (unsigned i = 1; i < gimple_num_ops(again); i++) {
+            tree op = gimple_op(assign, i);
+            gimple_set_op(again, i,
+                          TREE_CODE(op) == SSA_NAME
+                              ? rematerialize(seq, op, first, loc, done)
+                              : unshare_expr(op));
+        }
     }
     gimple_set_location(again, loc);
     gimple_seq_add_stmt(seq, again);
@@ -319,10 +325,14 @@ tree rematerialize_pred(gimple_seq *seq, tree value, gcall *first,
         gimple_assign_set_rhs1(again, unshare_expr(gimple_assign_rhs1(assign)));
         gimple_set_vuse(again, gimple_vuse(first));
     } else {
-        for (unsigned i = 1; i < gimple_num_ops(again); i++)
+        for (unsigned i = 1; i < gimple_num_ops(again); i++) {
+            tree op = gimple_op(assign, i);
             gimple_set_op(again, i,
-                          rematerialize_pred(seq, gimple_op(assign, i), first,
-                                             blk, loc, done));
+                          TREE_CODE(op) == SSA_NAME
+                              ? rematerialize_pred(seq, op, first, blk, loc,
+                                                   done)
+                              : unshare_expr(op));
+        }
     }
     gimple_set_location(again, loc);
     gimple_seq_add_stmt(seq, again);
@@ -422,9 +432,12 @@ tree batch_rewriter::slot_arg_value(gimple_seq *seq,
         if (op.kind == SB_OPND_RESULT)
             arg = rematerialize_result(seq, arg, blk_->results[op.call], loc);
         else if (op.kind == SB_OPND_AVAILABLE) {
+            /* computable_at_issue may have found it in a later block of a
+             * branchy region (arithmetic only), which rematerialize_pred
+             * repeats too. */
             hash_map<tree, tree> done;
-            arg = rematerialize(seq, arg, blk_->calls[bp_.first_call], loc,
-                                &done);
+            arg = rematerialize_pred(seq, arg, blk_->calls[bp_.first_call],
+                                     blk_, loc, &done);
         }
         return gimple_convert(seq, loc, long_t, arg);
     }

@@ -86,6 +86,8 @@ struct sysbatch_block {
     auto_vec<const char *> term_why;
     auto_vec<gimple *> term_stmt;
     struct sb_region region = {}; /* zero: no region-end facts unless described */
+    /* region.end.branch_why's text (straight-line form) */
+    char end_branch_why[768] = "";
     auto_vec<struct sb_event> events;
     auto_vec<gcall *> calls;
     auto_vec<int> event_of_call; /* call i is events[event_of_call[i]] */

@@ -210,6 +210,26 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L,
 
 static sb_operand operand(sb_operand_kind Kind, int Call = -1, long Value = 0);
 
+/// Can the issue point (before the region's first call) make load \p L,
+/// which stands in a later block of a branchy region and so runs on some
+/// paths only, without faulting?  When its address is dereferenceable
+/// anywhere (a global, a stack object at a constant offset), or when the
+/// entry block already loads or stores that very address, at least as wide
+/// and as aligned, before the issue point with no call in between that may
+/// write memory (a free): LLVM's own rule, isSafeToLoadUnconditionally
+/// scanning back from the first call (`fchdir(sp->fd)`, then `close(sp->fd)`
+/// on both of its paths).  The GCC plugin decides the same
+/// (block_scanner::load_cannot_trap_at_issue).
+static bool loadSafeAtIssue(Region &R, LoadInst *L) {
+  if (R.Calls.empty())
+    return false;
+  const DataLayout &DL = L->getModule()->getDataLayout();
+  Value *Ptr = L->getPointerOperand();
+  return isDereferenceablePointer(Ptr, L->getType(), DL) ||
+         isSafeToLoadUnconditionally(Ptr, L->getType(), L->getAlign(), DL,
+                                     R.Calls.front().Call);
+}
+
 /// A load of an 8-byte word that an earlier call of the region wrote through
 /// an output buffer (`read(fd, buf, st.st_size)` after `fstat(fd, &st)`),
 /// with nothing writing it in between: MEMORY (a word copy inside a batch).
@@ -475,11 +495,11 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
         Result = operand(SB_OPND_AVAILABLE); // no store since the issue point
       }
     } else if (visitOperand(A, R, Ptr, Depth + 1).kind == SB_OPND_AVAILABLE &&
-               R.blockOf(L) <= 0 && visitLoadUnchanged(A, R, L)) {
-      // Not in a later block of a branchy region: there the load runs only
-      // on some paths, and repeating it at the issue point might fault (a
-      // pointer valid only on that path).  GCC, which sees such loads as
-      // computed values, plans the same.
+               (R.blockOf(L) <= 0 || loadSafeAtIssue(R, L)) &&
+               visitLoadUnchanged(A, R, L)) {
+      // In a later block of a branchy region the load runs only on some
+      // paths, and repeating it at the issue point might fault (a pointer
+      // valid only on that path) unless loadSafeAtIssue proves it cannot.
       Result = operand(SB_OPND_AVAILABLE);
     } else if (R.Abi == SB_ABI_TOCK &&
                visitOperand(A, R, Ptr, Depth + 1).kind == SB_OPND_AVAILABLE &&
@@ -536,8 +556,7 @@ sb_pred_avail visitBranchCondition(Analysis &A, Region &R, Value *V,
     sb_pred_avail P = visitBranchCondition(A, R, Ptr, What, Depth + 1);
     if (P != SB_PA_AVAILABLE)
       return P;
-    const DataLayout &DL = L->getModule()->getDataLayout();
-    if (!isDereferenceablePointer(Ptr, L->getType(), DL))
+    if (!loadSafeAtIssue(R, L))
       return SB_PA_UNSAFE_LOAD;
     Instruction *Writer = nullptr;
     if (!visitLoadUnchanged(A, R, L, &Writer)) {

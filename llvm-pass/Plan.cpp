@@ -122,6 +122,16 @@ bool planBranchy(Region &R, const SysbatchOptions &Opts) {
   return true;
 }
 
+std::string branchEndWhy(Region &R) {
+  if (!R.Planned)
+    return std::string();
+  sb_region Desc = describe(R);
+  char Buf[768];
+  const char *Why =
+      sb_branch_end_why(&Desc, &R.Plan, R.TermWhy.data(), Buf, sizeof Buf);
+  return Why ? std::string(Why) : std::string();
+}
+
 bool planRegion(Region &R, const SysbatchOptions &Opts) {
   sb_region Desc = describe(R);
   sb_options CoreOpts = coreOptions(Opts);

@@ -340,6 +340,9 @@ std::unique_ptr<Region> analyseChain(Analysis &A,
 
 /// Plan a branchy region; false when it is not worth using.
 bool planBranchy(Region &R, const SysbatchOptions &Opts);
+/// After planBranchy said no: why the region batched nothing past its entry
+/// block's branch (sb_branch_end_why), or empty.
+std::string branchEndWhy(Region &R);
 /// Plan a straight-line region; false when the planner failed.
 bool planRegion(Region &R, const SysbatchOptions &Opts);
 /// Remarks for a plan (a branchy region's refusals in \p Covered only).

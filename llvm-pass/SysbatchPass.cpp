@@ -289,6 +289,7 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
         continue;
       }
     }
+    std::string BranchWhy;
     if (!Blocks.empty()) {
       std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
       bool Use = planBranchy(*R, Planning);
@@ -302,10 +303,13 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
           Regions.push_back(std::move(R));
         continue;
       }
+      BranchWhy = branchEndWhy(*R);
     }
     std::vector<std::unique_ptr<Region>> Parts = analyseBlock(A, BB, Number);
     for (auto &R : Parts) {
       describeRegionEnd(A, *R, FunctionCalls, &R == &Parts.back());
+      if (R->End.term == SB_ENDT_BRANCH && !BranchWhy.empty())
+        R->End.branch_why = R->keep(BranchWhy);
       if (planRegion(*R, Planning) && Publish(*R, nullptr))
         Regions.push_back(std::move(R));
     }

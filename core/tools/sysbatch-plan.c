@@ -17,6 +17,11 @@
  *                     values of predicated branches) and compare
  *                     the calls made with the program's path (exit 1 on a
  *                     difference)
+ *   --branch-end      branchy regions: after the plan, what a lone call of
+ *                     the entry block says kept the calls after its branch
+ *                     out (sb_branch_end_why, from the plan and the
+ *                     terminators' why="..."): "branch end: TEXT" or
+ *                     "branch end: none"
  *   --call-sites      after the plan, per batch: sysbatch_run's flags
  *                     (sb_rt_run_flags) and how its call sites take their
  *                     results (sb_rt_all_ran_test, with the region's events
@@ -94,6 +99,9 @@
  *     pred true=2 false=3              a branch on a value available where
  *                                      the batch is issued (SB_TERM_PRED):
  *                                      block or exit when it holds / not
+ *     exit why="the branch's ..."      any terminator may end with why="...":
+ *                                      the front end's reason the branch
+ *                                      ends the region (--branch-end)
  *     block first=E events=N           overrides the block's event range
  *                                      (to describe malformed regions)
  *
@@ -103,7 +111,11 @@
  *     after branch back-edge           TERM is return, jump or branch;
  *                                      facts: only-call, split,
  *                                      no-call-follows, back-edge,
- *                                      loop-exit, barrier="call to free"
+ *                                      loop-exit, barrier="call to free",
+ *                                      branch-why="..." (sb_region_end.
+ *                                      branch_why: why the branchy region
+ *                                      at this block batched nothing past
+ *                                      its branch)
  *
  * A file without `block` lines is the straight-line form.  Block indices and
  * the cond call are passed to the planner unchecked (it validates them).
@@ -168,6 +180,7 @@ struct input {
     struct sb_block *blocks;
     int blocks_cap;
     bool block_has_term;     /* the open block's terminator was given */
+    const char *term_why[SB_MAX_REGION_BLOCKS]; /* terminators' why="..." */
     bool count_given;        /* block events=N given */
     /* hand-written slots */
     struct sb_slot_plan *slots;
@@ -443,9 +456,12 @@ static void parse_after(struct input *in, char **tok, int ntok)
             end->loop_exit = true;
         else if (strncmp(tok[t], "barrier=", 8) == 0)
             end->barrier = keep(in, tok[t] + 8);
+        else if (strncmp(tok[t], "branch-why=", 11) == 0)
+            end->branch_why = keep(in, tok[t] + 11);
         else
             die(in, "unknown 'after' fact '%s' (expected only-call, split, "
-                    "no-call-follows, back-edge, loop-exit or barrier=\"...\")",
+                    "no-call-follows, back-edge, loop-exit, barrier=\"...\" or "
+                    "branch-why=\"...\")",
                 tok[t]);
     }
 }
@@ -575,6 +591,11 @@ static void parse_terminator(struct input *in, char **tok, int ntok)
     if (in->block_has_term)
         die(in, "the block already has a terminator");
     struct sb_block *b = &in->blocks[in->region.nblocks - 1];
+    if (ntok > 1 && strncmp(tok[ntok - 1], "why=", 4) == 0) {
+        if (in->region.nblocks <= SB_MAX_REGION_BLOCKS)
+            in->term_why[in->region.nblocks - 1] = keep(in, tok[ntok - 1] + 4);
+        ntok--;
+    }
     if (strcmp(tok[0], "exit") == 0) {
         if (ntok != 1)
             die(in, "'exit' takes no arguments");
@@ -1601,7 +1622,7 @@ int main(int argc, char **argv)
     sb_config_default(&cfg);
     struct input in;
     memset(&in, 0, sizeof in);
-    bool check = false, sim = false, call_sites = false;
+    bool check = false, sim = false, call_sites = false, branch_end = false;
     int tock_template = -1; /* enum sb_tock_template_encoding */
     const char *path = NULL;
 
@@ -1614,6 +1635,8 @@ int main(int argc, char **argv)
             sim = true;
         } else if (strcmp(a, "--call-sites") == 0) {
             call_sites = true;
+        } else if (strcmp(a, "--branch-end") == 0) {
+            branch_end = true;
         } else if (strcmp(a, "--catalog") == 0) {
             print_catalog(stdout);
             return 0;
@@ -1776,6 +1799,15 @@ int main(int argc, char **argv)
 
     if (call_sites)
         print_call_sites(&in.region, &plan, cfg.verify);
+    if (branch_end) {
+        char text[768];
+        const char *why =
+            in.region.nblocks
+                ? sb_branch_end_why(&in.region, &plan, in.term_why, text,
+                                    sizeof text)
+                : NULL;
+        printf("branch end: %s\n", why ? why : "none");
+    }
     if (sim && !in.nslots && simulate(&in.region, &plan) != 0)
         status = 1;
     if (tock_template >= 0) {

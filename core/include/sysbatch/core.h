@@ -579,6 +579,9 @@ struct sb_region_end {
                              back edge (the next call is the next
                              iteration's) */
     bool loop_exit;       /* a path to the next call leaves a loop */
+    const char *branch_why; /* term BRANCH: why the branchy region entered
+                               at this block batched nothing past the
+                               branch (sb_branch_end_why), or NULL */
 };
 
 struct sb_region {
@@ -765,6 +768,19 @@ const struct sb_call_event *sb_region_call(const struct sb_region *region,
  * than one block (block_of_call[c]: call c's region block). */
 bool sb_plan_spans_blocks(const struct sb_plan *plan,
                           const int *block_of_call);
+/* A branchy region entered at a block (`region`, planned as `plan`) gave
+ * no batch over several blocks, and the front end plans that block
+ * straight-line: what kept the entry block's calls from the calls after
+ * its branch, for sb_region_end.branch_why - the entry block's branch
+ * ending the region (term_why[0]), else the first call after the entry
+ * block that cannot join and its reason, else the first later branch
+ * that ends the region.  term_why[b] is the reason block b's terminator
+ * ends the region (sb_describe_terminator's), or NULL.  Writes the text
+ * into buf and returns buf, or NULL when none of these is known. */
+const char *sb_branch_end_why(const struct sb_region *region,
+                              const struct sb_plan *plan,
+                              const char *const *term_why, char *buf,
+                              size_t size);
 
 /* Plan a region.  Returns 0, or -1 if memory ran out (plan left empty).
  * The region is not modified; the plan owns its memory. */
