@@ -31,7 +31,8 @@ $REACH_WORK/src), REACH_VARIANTS (space-separated subset of VARIANTS),
 REACH_SKIP_TESTS=1 (no test suites), REACH_JOBS (make -j, default 2),
 REACH_OPTIONS (plugin options for both plugins, e.g. "placement=early"),
 REACH_DEBIAN_FLAGS=1 (dpkg-buildflags' CFLAGS, CPPFLAGS and LDFLAGS instead
-of -O2 -g: stack protector, _FORTIFY_SOURCE=2, relro).
+of -O2 -g: stack protector, _FORTIFY_SOURCE=2, relro), REACH_DOCS (where the
+report goes instead of docs/).
 `--report-only` rewrites the docs from an existing results.json.
 """
 import glob
@@ -59,8 +60,21 @@ PROGRAMS = {
                   "binaries": {"diff": "src/diff", "cmp": "src/cmp"}},
     "patch": {"configure": [], "tests": [("tests", "check")],
               "binaries": {"patch": "src/patch"}},
-    "tar": {"configure": ["--disable-nls"], "tests": [("tests", "check")],
+    # tar's configure refuses to run as root unless told it may (the CI
+    # machine and this one build as root); its suite is autotest.
+    "tar": {"configure": ["--disable-nls"], "env": {"FORCE_UNSAFE_CONFIGURE": "1"},
+            "tests": [("tests", "check")],
             "binaries": {"tar": "src/tar"}},
+    # sed's tests live in testsuite/ but are run by the top Makefile
+    # (non-recursive); check-am there leaves out gnulib-tests.
+    "sed": {"configure": ["--disable-nls"], "tests": [(".", "check-am")],
+            "binaries": {"sed": "sed/sed"}},
+    # Debian's patch 1019724 puts a declaration right after a label in
+    # lib/dfa.c, which clang 14 rejects (plain clang as much as plugged);
+    # an empty statement after the label means the same in C.
+    "grep": {"configure": ["--disable-nls"], "tests": [("tests", "check")],
+             "fixups": [("lib/dfa.c", "stray_backslash:\n", "stray_backslash: ;\n")],
+             "binaries": {"grep": "src/grep"}},
     "gzip": {"configure": [], "tests": [("tests", "check")],
              "binaries": {"gzip": "gzip"}},
 }
@@ -143,6 +157,14 @@ def source_dir(src_root, name):
         # Debian's patches touch configure.ac and friends, so a build would
         # try to rerun the autotools half-way; regenerate once, as the
         # package build does (dh_autoreconf).
+        for rel, old, new in PROGRAMS.get(name, {}).get("fixups", []):
+            path = os.path.join(src, rel)
+            with open(path) as f:
+                text = f.read()
+            if old in text and new not in text:
+                log("%s: %s: %r -> %r" % (name, rel, old, new))
+                with open(path, "w") as f:
+                    f.write(text.replace(old, new, 1))
         stamp = os.path.join(src, ".reach-autoreconf")
         if not os.path.exists(stamp):
             log("%s: autoreconf -fi" % name)
@@ -172,6 +194,7 @@ def build(name, variant, t, src, work, jobs):
     os.makedirs(bdir)
     cflags = "-O2 -g"
     env = dict(os.environ, CC=cc, CFLAGS=cflags, LIBS=libs)
+    env.update(PROGRAMS[name].get("env", {}))
     if os.environ.get("REACH_DEBIAN_FLAGS", "") not in ("", "0"):
         # as a Debian package build: dpkg-buildflags' CFLAGS (stack
         # protector, format checks), CPPFLAGS (_FORTIFY_SOURCE=2, so the
@@ -243,16 +266,18 @@ AUTOTEST = re.compile(r"^\s*(\d+): (.*?)\s+(ok|FAILED|skipped|expected failure|U
 DEJAGNU = re.compile(r"^(PASS|FAIL|XFAIL|XPASS|UNRESOLVED|UNSUPPORTED|UNTESTED): (.*)$")
 
 
-def suite_results(bdir, test_dir, out_file):
+def suite_results(bdir, test_dir, out_file, other_dirs=()):
     """{test: result} from automake .trs files, DejaGnu .sum files or
-    autotest's summary."""
+    autotest's summary; .trs files under other_dirs (the program's other
+    test directories, below this one) belong to those and are left out."""
     res = {}
     top = os.path.join(bdir, test_dir)
+    others = [os.path.normpath(os.path.join(bdir, d)) + os.sep for d in other_dirs]
     # os.walk does not follow symlinks: test suites leave symlink loops
     trs_files = [os.path.join(d, f) for d, _, files in os.walk(top) for f in files
                  if f.endswith(".trs")]
     for trs in trs_files:
-        if test_dir == "." and "/testsuite/" in trs:
+        if any(os.path.normpath(trs).startswith(o) for o in others):
             continue
         with open(trs, errors="replace") as f:
             for line in f:
@@ -299,7 +324,8 @@ def run_suite(name, variant, bdir, emul, jobs):
         t0 = time.time()
         run(["nice", "make", "-k", "-j%d" % jobs, "-C", test_dir, target], cwd=bdir, env=env,
             out=out, check=False)
-        got = suite_results(bdir, test_dir, out)
+        got = suite_results(bdir, test_dir, out,
+                            [d for d, _ in PROGRAMS[name]["tests"] if d != test_dir])
         log("%s: %d tests in %.0f s" % (label, len(got), time.time() - t0))
         results.update(got)
     return results
@@ -397,7 +423,41 @@ def commands(bins, work):
         cmds += [("patch -p1 (apply a tree diff)", [bins["patch"], "-s", "-p1", "-d",
                                                     "DEST", "-i", os.path.join(work, "tree", "ab.diff")],
                   None)]
+    if "tar" in bins:
+        # the archive goes to a file: tar skips reading the members' data
+        # when it sees its archive is /dev/null
+        cmds += [("tar -cf (archive a tree)", [bins["tar"], "-cf", "out.tar", "-C",
+                                               os.path.dirname(tree), "a"], None),
+                 ("tar -xf (extract a tree)", [bins["tar"], "-xf",
+                                               os.path.join(work, "tree", "archive.tar")], None)]
+    if "grep" in bins:
+        # a string the tree does not hold: with stdout on /dev/null grep
+        # stops reading a file at its first match, so only a miss reads
+        # every file to its end
+        cmds += [("grep -r (search a tree)", [bins["grep"], "-r", "-F", "sysbatch-reach-absent",
+                                              tree], None)]
+    if "sed" in bins:
+        # every C file of a fresh copy of the tree edited in place (open,
+        # read, a temporary file written, fchown/fchmod, rename per file);
+        # names relative to the copy, which is the working directory
+        cmds += [("sed -i (edit a tree in place)", [bins["sed"], "-i", "-e", "s/the/THE/g"]
+                  + tree_c_files(tree), None)]
     return cmds
+
+
+# commands that work on a fresh copy of the tree (in DEST) rather than on it
+EDITS_A_COPY = ("patch", "sed")
+
+
+def tree_c_files(tree):
+    """The tree's regular .c files, relative to it, in a fixed order."""
+    names = []
+    for d, _, files in os.walk(tree):
+        for f in files:
+            path = os.path.join(d, f)
+            if f.endswith(".c") and not os.path.islink(path):
+                names.append(os.path.relpath(path, tree))
+    return sorted(names)
 
 
 def dynamic_reach(t, bins_by_variant, work, src_root):
@@ -411,12 +471,15 @@ def dynamic_reach(t, bins_by_variant, work, src_root):
         with open(listing) as lf, open(archive, "wb") as af:
             subprocess.run(["cpio", "--quiet", "-o", "-H", "newc"], cwd=tree_root, stdin=lf,
                            stdout=af, check=True)
+    tar_archive = os.path.join(tree_root, "archive.tar")
+    if not os.path.exists(tar_archive):
+        subprocess.run(["tar", "-cf", tar_archive, "a"], cwd=tree_root, check=True)
     rows = []
     for variant, bins in bins_by_variant.items():
         for cname, argv, stdin in commands(bins, work):
             scratch = os.path.join(work, "run", variant)
             shutil.rmtree(scratch, ignore_errors=True)
-            if cname.startswith("patch"):
+            if cname.split()[0] in EDITS_A_COPY:
                 shutil.copytree(os.path.join(tree_root, "a"), os.path.join(scratch, "DEST"),
                                 symlinks=True)
             else:
@@ -511,7 +574,8 @@ def write_report(results, docs):
              "itself, so strace still sees each one) and `SYSBATCH_STATS_FILE`; "
              "`batched` is the sum of `calls N` over all processes, `total` is "
              "`strace -f -c`'s total. The input is a fixed tree: a copy of the "
-             "findutils 4.9.0 source (and for diff a second copy with one file changed).")
+             "findutils 4.9.0 source (for diff a second copy with one file changed; "
+             "patch and sed -i edit a fresh copy; tar -xf extracts an archive of it).")
     L.append("")
     L.append("| command | compiler | total system calls | batched | share |")
     L.append("|---|---|---:|---:|---:|")
@@ -599,7 +663,10 @@ def main(argv):
         die("usage: run.sh BUILD_DIR [PROGRAM ...] | --report-only")
     work = os.path.abspath(os.environ.get("REACH_WORK", "/tmp/sysbatch-reach"))
     src_root = os.path.abspath(os.environ.get("REACH_SRC", os.path.join(work, "src")))
-    docs = os.path.join(REPO, "docs")
+    # REACH_DOCS: where reach.md/.dat/.svg go, so that a side run (one
+    # program, one variant) does not overwrite the committed report
+    docs = os.path.abspath(os.environ.get("REACH_DOCS", os.path.join(REPO, "docs")))
+    os.makedirs(docs, exist_ok=True)
     results_file = os.path.join(work, "results.json")
     if argv[1] == "--share":
         # --share SCRATCH_DIR CMD...: the dynamic measurement alone (CI's test)
