@@ -11,15 +11,7 @@
 
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                   \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
+#include "Inputs/check.h"
 
 static struct sb_event call(const char *symbol, int nargs)
 {

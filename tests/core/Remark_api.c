@@ -12,15 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                   \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
+#include "Inputs/check.h"
 
 #define NCALLS 40
 

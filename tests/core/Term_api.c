@@ -10,15 +10,7 @@
 
 #include <string.h>
 
-static int failures;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                   \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
+#include "Inputs/check.h"
 
 static struct sb_event events[3];
 static struct sb_block blocks[4];

@@ -10,15 +10,7 @@
 
 #include <stdio.h>
 
-static int failures;
-
-#define CHECK(cond)                                                          \
-    do {                                                                     \
-        if (!(cond)) {                                                       \
-            printf("FAIL line %d: %s\n", __LINE__, #cond);                   \
-            failures++;                                                      \
-        }                                                                    \
-    } while (0)
+#include "Inputs/check.h"
 
 int main(void)
 {
