@@ -1772,7 +1772,7 @@ void report_loop_plan(const struct sysbatch_loop_site &site)
         return;
     const char *sym = site.model.call.symbol;
     if (sysbatch_unit_report && p.why == SB_WHY_NONE) {
-        location_t loc = gimple_location(site.call);
+        location_t loc = sysbatch_remark_location(site.call);
         const char *file = LOCATION_FILE(loc) ? LOCATION_FILE(loc)
                                               : main_input_filename;
         unsigned line = LOCATION_FILE(loc) ? (unsigned)LOCATION_LINE(loc) : 0;
@@ -1783,13 +1783,17 @@ void report_loop_plan(const struct sysbatch_loop_site &site)
     if (!dump_enabled_p())
         return;
     if (p.why == SB_WHY_NONE) {
-        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, site.call,
+        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS,
+                        dump_user_location_t::from_location_t(
+                            sysbatch_remark_location(site.call)),
                         "sysbatch: batched loop call %s: %d iterations per "
                         "batch\n",
                         sym, p.group);
         return;
     }
-    dump_printf_loc(MSG_MISSED_OPTIMIZATION, site.call,
+    dump_printf_loc(MSG_MISSED_OPTIMIZATION,
+                    dump_user_location_t::from_location_t(
+                        sysbatch_remark_location(site.call)),
                     "sysbatch: %s not batched in its loop: %s (%s%s%s)\n", sym,
                     sb_why_name(p.why), sb_why_text(p.why),
                     p.detail ? ": " : "", p.detail ? p.detail : "");

@@ -19,9 +19,15 @@ hash_set<basic_block> *covered_blocks;
 /* Where a call came from: file and line, 0 without line information. */
 void report_site(const gimple *stmt, const char **file, unsigned *line)
 {
-    location_t loc = gimple_location(stmt);
+    location_t loc = sysbatch_remark_location(stmt);
     *file = LOCATION_FILE(loc) ? LOCATION_FILE(loc) : main_input_filename;
     *line = LOCATION_FILE(loc) ? (unsigned)LOCATION_LINE(loc) : 0;
+}
+
+dump_user_location_t remark_site(const gimple *stmt)
+{
+    return dump_user_location_t::from_location_t(
+        sysbatch_remark_location(stmt));
 }
 
 const char *report_function(void)
@@ -59,13 +65,15 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
          * refused but cannot join either; say so where the next series
          * starts (as the LLVM pass does). */
         if (bp.end_why == SB_WHY_SERIES_ENDED && bp.end_call >= 0)
-            dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[bp.end_call],
+            dump_printf_loc(MSG_MISSED_OPTIMIZATION,
+                            remark_site(blk.calls[bp.end_call]),
                             "sysbatch: %s not in the series before it: %s "
                             "(%s)\n",
                             sysbatch_call_event(blk, bp.end_call).symbol,
                             sb_why_name(SB_WHY_SERIES_ENDED),
                             sb_why_text(SB_WHY_SERIES_ENDED));
-        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS, blk.calls[bp.first_call],
+        dump_printf_loc(MSG_OPTIMIZED_LOCATIONS,
+                        remark_site(blk.calls[bp.first_call]),
                         "sysbatch: batched %d calls (%s) into %d slots with "
                         "%d chains%s\n",
                         bp.ncalls, names, bp.nslots,
@@ -84,11 +92,11 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
             !covered_blocks->contains(blk.bbs[blk.block_of_call[i]])) {
             if (cp.detail && plan.nbatches && dump_enabled_p())
                 dump_printf_loc(
-                    MSG_MISSED_OPTIMIZATION, blk.calls[i],
+                    MSG_MISSED_OPTIMIZATION, remark_site(blk.calls[i]),
                     "sysbatch: %s left out of the batch at line %d: %s "
                     "(%s: %s)\n",
                     sysbatch_call_event(blk, i).symbol,
-                    LOCATION_LINE(gimple_location(
+                    LOCATION_LINE(sysbatch_remark_location(
                         blk.calls[plan.batches[0].first_call])),
                     sb_why_name(cp.why), sb_why_text(cp.why), cp.detail);
             continue;
@@ -105,7 +113,8 @@ void report_plan(const struct sysbatch_block &blk, const struct sb_plan &plan)
             continue;
         char text[1024];
         sb_remark_refusal(text, sizeof text, cp.why, cp.detail);
-        dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.calls[i],
+        dump_printf_loc(MSG_MISSED_OPTIMIZATION,
+                        remark_site(blk.calls[i]),
                         "sysbatch: %s not batched: %s (%s)\n",
                         sysbatch_call_event(blk, i).symbol, sb_why_name(cp.why),
                         text);
@@ -186,7 +195,7 @@ void report_branches(const struct sysbatch_block &blk)
         if (!later_calls)
             continue;
         reported_branches->add(blk.term_stmt[b]);
-        dump_printf_loc(MSG_MISSED_OPTIMIZATION, blk.term_stmt[b],
+        dump_printf_loc(MSG_MISSED_OPTIMIZATION, remark_site(blk.term_stmt[b]),
                         "sysbatch: branch ends the region: %s\n",
                         blk.term_why[b]);
     }
@@ -335,4 +344,22 @@ void sysbatch_plan_function(function *fun,
     }
     covered_blocks = NULL;
     reported_branches = NULL;
+}
+
+location_t sysbatch_remark_location(const gimple *stmt)
+{
+    location_t loc = gimple_location(stmt);
+    if (loc == UNKNOWN_LOCATION || !in_system_header_at(loc))
+        return loc;
+    /* The blocks of inlined bodies, innermost first, each know the
+     * location of the call they replaced. */
+    for (tree block = gimple_block(stmt);
+         block && TREE_CODE(block) == BLOCK; block = BLOCK_SUPERCONTEXT(block)) {
+        if (!inlined_function_outer_scope_p(block))
+            continue;
+        location_t site = BLOCK_SOURCE_LOCATION(block);
+        if (!in_system_header_at(site))
+            return site;
+    }
+    return loc;
 }

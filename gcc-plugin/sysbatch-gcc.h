@@ -47,6 +47,12 @@ extern bool sysbatch_say_refusals;
 void sysbatch_mark_rewritten(gcall *call);
 bool sysbatch_rewritten_p(const gcall *call);
 
+/* Where remarks and report=DIR name a statement: its own line, or, for a
+ * call glibc's headers inline into the program (the fortified open and
+ * read of _FORTIFY_SOURCE), the program line the header function was
+ * inlined into - the line a user can act on. */
+location_t sysbatch_remark_location(const gimple *stmt);
+
 /* The runtime's plugin ABI (runtime/include/sysbatch.h), built once per
  * translation unit. */
 struct sysbatch_runtime_decls {
