@@ -144,18 +144,35 @@ bool errno_access_p(gimple *stmt)
     return true;
 }
 
+/* Does the unit hold a body for `decl` that GCC may inline: an extern
+ * inline (gnu_inline) definition such as glibc's _FORTIFY_SOURCE wrappers
+ * in <bits/unistd.h> and <bits/fcntl2.h>?  Their `read` checks the buffer
+ * against its known size before the real call (__read_chk aborts the
+ * program on an overflow) and their `open` checks its flags: a batch in
+ * their place would skip the check. */
+static bool inline_body_p(tree decl)
+{
+    cgraph_node *node = cgraph_node::get(decl);
+    return (node && node->definition) || DECL_STRUCT_FUNCTION(decl);
+}
+
 /* Is `call`'s callee the function a catalogue row describes?  On Linux a
  * function of that name defined in this unit is somebody else's (and,
- * like any unknown call, a barrier).  On Tock it is libtock-c's own raw
- * call, defined in the unit under -flto (libtock/tock.c; the plugin keeps
- * it out of line: sysbatch_keep_tock_raw_call). */
+ * like any unknown call, a barrier), and so is a wrapper the unit inlines
+ * (inline_body_p): the look after inlining sees what it calls - the plain
+ * function where the wrapper checks nothing, its checking twin
+ * (__read_chk, no candidate) where it does.  On Tock it is libtock-c's own
+ * raw call, defined in the unit under -flto (libtock/tock.c; the plugin
+ * keeps it out of line: sysbatch_keep_tock_raw_call). */
 bool sysbatch_catalog_callee_p(gcall *call, enum sb_abi abi)
 {
     const char *name = callee_symbol(call);
     tree decl = gimple_call_fndecl(call);
-    return name && decl && sb_catalog_lookup(abi, name) &&
-           (DECL_EXTERNAL(decl) ||
-            (abi == SB_ABI_TOCK && DECL_UNINLINABLE(decl)));
+    if (!name || !decl || !sb_catalog_lookup(abi, name))
+        return false;
+    if (abi == SB_ABI_TOCK && DECL_UNINLINABLE(decl))
+        return true;
+    return DECL_EXTERNAL(decl) && !inline_body_p(decl);
 }
 
 /* A call to the C library function a catalogue row describes. */
@@ -797,6 +814,15 @@ bool block_scanner::barrier_kind(gimple *stmt, enum sb_barrier *kind,
         gimple_call_builtin_p(call, BUILT_IN_MEMMOVE) ||
         gimple_call_builtin_p(call, BUILT_IN_MEMSET))
         return false;
+    /* A const builtin touches no memory and makes no call: the
+     * __builtin_object_size of glibc's fortified wrappers, still there
+     * where the early look runs right after they are inlined. */
+    if (gimple_call_builtin_p(call, BUILT_IN_NORMAL)) {
+        int flags = gimple_call_flags(call);
+        if ((flags & ECF_CONST) && !(flags & ECF_LOOPING_CONST_OR_PURE) &&
+            !gimple_vuse(call) && !gimple_vdef(call))
+            return false;
+    }
     const char *name = callee_symbol(call);
     if (name && !strcmp(name, "__errno_location"))
         return false;

@@ -8,7 +8,9 @@
 #   exec-compare.sh WORK SOURCE "REF_CC" "PLUGGED_CC" RUNTIME_LIB [ARGS...]
 #
 # SB_OPTS (environment) lists the -O levels of the plugged builds
-# (default "O0 O2"); SB_CHECK_FLAGS the extra flags of every plugged build
+# (default "O0 O2"), SB_REF_OPT the unplugged build's (default O0: a
+# program whose behaviour depends on the level, as _FORTIFY_SOURCE's
+# checks do, needs another); SB_CHECK_FLAGS the extra flags of every plugged build
 # (default -fchecking, GCC's own IR checks; empty for clang).
 # Prints one line per run ("same <name>" or "DIFFERENT <name>" plus a diff),
 # the runtime's SYSBATCH_STATS line of every emulated run, and a summary
@@ -48,7 +50,7 @@ run() {
 }
 
 args="$*"
-build ref "$ref_cc" -O0
+build ref "$ref_cc" "-${SB_REF_OPT:-O0}"
 opts=${SB_OPTS:-O0 O2}
 for opt in $opts; do
     build "sb-$opt" "$sb_cc" "-$opt" ${SB_CHECK_FLAGS--fchecking}
