@@ -59,18 +59,27 @@ def parse(trace, binary):
 
 
 def resolve(binary, offsets):
-    """{offset: "file:line (function)"} by addr2line on the binary."""
-    if not offsets:
-        return {}
-    offsets = sorted(offsets)
-    p = subprocess.run(["addr2line", "-f", "-C", "-e", binary] + ["0x%x" % (o - 1) for o in offsets],
-                       stdout=subprocess.PIPE, text=True, check=True)
-    lines = p.stdout.splitlines()
+    """{offset: "file:line (function)"} by addr2line on the binary. A site
+    inlined from a system header (glibc's fortified open, read) is named by
+    the program line it was inlined into, after the header's."""
     out = {}
-    for i, o in enumerate(offsets):
-        func, where = lines[2 * i], lines[2 * i + 1]
-        where = re.sub(r" \(discriminator \d+\)$", "", where)
-        out[o] = "%s (%s)" % (shorten(where), func)
+    for o in sorted(offsets):
+        # one address a call: with -i the number of lines varies
+        p = subprocess.run(["addr2line", "-f", "-i", "-C", "-e", binary, "0x%x" % (o - 1)],
+                           stdout=subprocess.PIPE, text=True, check=True)
+        lines = p.stdout.splitlines()
+        chain = [(lines[i], re.sub(r" \(discriminator \d+\)$", "", lines[i + 1]))
+                 for i in range(0, len(lines) - 1, 2)]
+        func, where = chain[0]
+        # addr2line names the function a location is in on the next pair
+        names = [f for f, _ in chain]
+        sites = [w for _, w in chain]
+        text = "%s (%s)" % (shorten(where), func)
+        caller = next((i for i, w in enumerate(sites) if not w.startswith("/usr/include/")), None)
+        if caller is not None and caller > 0:
+            text = "%s (%s) via %s" % (shorten(sites[caller]), names[caller],
+                                       os.path.basename(where))
+        out[o] = text
     return out
 
 
