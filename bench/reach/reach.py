@@ -679,7 +679,10 @@ def write_report(results, docs):
              "`batched` is the sum of `calls N` over all processes, `total` is "
              "`strace -f -c`'s total. The input is a fixed tree: a copy of the "
              "findutils 4.9.0 source (for diff a second copy with one file changed; "
-             "patch and sed -i edit a fresh copy; tar -xf extracts an archive of it).")
+             "patch and sed -i edit a fresh copy; tar -xf extracts an archive of it; "
+             "rm -r, chmod -R and mv work on a fresh copy, mv moving it to /dev/shm, "
+             "another file system, so that it copies and removes; cat and stat get "
+             "every regular file of the tree as arguments).")
     L.append("")
     L.append("| command | compiler | total system calls | batched | share |")
     L.append("|---|---|---:|---:|---:|")
