@@ -30,9 +30,12 @@ Environment: REACH_WORK (default /tmp/sysbatch-reach), REACH_SRC (default
 $REACH_WORK/src), REACH_VARIANTS (space-separated subset of VARIANTS),
 REACH_SKIP_TESTS=1 (no test suites), REACH_JOBS (make -j, default 2),
 REACH_OPTIONS (plugin options for both plugins, e.g. "placement=early"),
-REACH_DEBIAN_FLAGS=1 (dpkg-buildflags' CFLAGS, CPPFLAGS and LDFLAGS instead
-of -O2 -g: stack protector, _FORTIFY_SOURCE=2, relro), REACH_DOCS (where the
-report goes instead of docs/).
+REACH_TESTS (globs of automake tests, e.g. "tests/cp/*.sh tests/misc/cat*":
+run only those, compared with plain gcc on those only; with REACH_REUSE=1 an
+earlier full run of the reference is kept), REACH_DEBIAN_FLAGS=1
+(dpkg-buildflags' CFLAGS, CPPFLAGS and LDFLAGS instead of -O2 -g: stack
+protector, _FORTIFY_SOURCE=2, relro), REACH_DOCS (where the report goes
+instead of docs/).
 `--report-only` rewrites the docs from an existing results.json.
 """
 import glob
@@ -77,6 +80,17 @@ PROGRAMS = {
              "binaries": {"grep": "src/grep"}},
     "gzip": {"configure": [], "tests": [("tests", "check")],
              "binaries": {"gzip": "gzip"}},
+    # coreutils' tests are run by the top Makefile (non-recursive), and
+    # check-am there leaves out gnulib-tests. Debian's patches touch only
+    # src/*.c, so the release's generated files stand (no autoreconf, which
+    # would need the gnulib bootstrap's tools). Its configure, as tar's,
+    # refuses root unless told it may.
+    "coreutils": {"configure": ["--disable-nls"], "autoreconf": False,
+                  "env": {"FORCE_UNSAFE_CONFIGURE": "1"},
+                  "tests": [(".", "check-am")],
+                  "binaries": {"du": "src/du", "ls": "src/ls", "cp": "src/cp",
+                               "cat": "src/cat", "rm": "src/rm", "chmod": "src/chmod",
+                               "stat": "src/stat", "mv": "src/mv"}},
 }
 DEFAULT_PROGRAMS = ["findutils", "cpio", "diffutils"]
 
@@ -166,7 +180,7 @@ def source_dir(src_root, name):
                 with open(path, "w") as f:
                     f.write(text.replace(old, new, 1))
         stamp = os.path.join(src, ".reach-autoreconf")
-        if not os.path.exists(stamp):
+        if PROGRAMS.get(name, {}).get("autoreconf", True) and not os.path.exists(stamp):
             log("%s: autoreconf -fi" % name)
             run(["autoreconf", "-fi"], cwd=src, out=os.path.join(src_root, name + ".autoreconf.log"))
             open(stamp, "w").close()
@@ -317,18 +331,60 @@ def run_suite(name, variant, bdir, emul, jobs):
     if emul:
         env["BATCH_EMUL"] = "1"
     results = {}
+    subset = test_subset(name, bdir)
     for test_dir, target in PROGRAMS[name]["tests"]:
         out = os.path.join(bdir, "check-%s%s.out" % (test_dir.replace("/", "_").replace(".", "top"),
                                                      "-emul" if emul else ""))
-        log("%s: make -C %s %s" % (label, test_dir, target))
+        make_args = []
+        if subset is not None:
+            # the subset's names under this directory, relative to it
+            mine = [os.path.relpath(n, test_dir) for n in subset
+                    if test_dir == "." or n.startswith(os.path.normpath(test_dir) + "/")]
+            if not mine:
+                continue
+            make_args = ["TESTS=" + " ".join(mine)]
+        log("%s: make -C %s %s%s" % (label, test_dir, target,
+                                     " (%d tests of REACH_TESTS)" % len(mine)
+                                     if make_args else ""))
         t0 = time.time()
-        run(["nice", "make", "-k", "-j%d" % jobs, "-C", test_dir, target], cwd=bdir, env=env,
-            out=out, check=False)
+        run(["nice", "make", "-k", "-j%d" % jobs, "-C", test_dir, target] + make_args, cwd=bdir,
+            env=env, out=out, check=False)
         got = suite_results(bdir, test_dir, out,
                             [d for d, _ in PROGRAMS[name]["tests"] if d != test_dir])
+        if subset is not None:
+            # the .trs files of tests outside the subset are an earlier
+            # run's, not this one's
+            wanted = {os.path.normpath(os.path.join(test_dir, os.path.splitext(n)[0]))
+                      for n in mine}
+            got = {k: v for k, v in got.items() if os.path.normpath(k) in wanted}
         log("%s: %d tests in %.0f s" % (label, len(got), time.time() - t0))
         results.update(got)
     return results
+
+
+def test_subset(name, bdir):
+    """REACH_TESTS="tests/cp/*.sh tests/misc/cat*": the automake tests
+    (relative to the build directory, globs over the source tree) that this
+    run is limited to, or None for the whole suite. A name counts only if the
+    generated Makefile lists it, so helper scripts next to the tests do not."""
+    patterns = os.environ.get("REACH_TESTS", "").split()
+    if not patterns:
+        return None
+    src = source_dir(os.path.abspath(os.environ.get("REACH_SRC", os.path.join(
+        os.environ.get("REACH_WORK", "/tmp/sysbatch-reach"), "src"))), name)
+    makefiles = ""
+    for d, _ in PROGRAMS[name]["tests"]:
+        with open(os.path.join(bdir, d, "Makefile"), errors="replace") as f:
+            makefiles += f.read()
+    listed = set(re.findall(r"[\w./+-]+", makefiles))
+    names = []
+    for pat in patterns:
+        hits = sorted(os.path.relpath(p, src) for p in glob.glob(os.path.join(src, pat)))
+        hits = [h for h in hits if h in listed]
+        if not hits:
+            die("REACH_TESTS: %s names no test of %s" % (pat, name))
+        names += [h for h in hits if h not in names]
+    return names
 
 
 # ---------------------------------------------------------------- dynamic reach
@@ -442,11 +498,51 @@ def commands(bins, work):
         # names relative to the copy, which is the working directory
         cmds += [("sed -i (edit a tree in place)", [bins["sed"], "-i", "-e", "s/the/THE/g"]
                   + tree_c_files(tree), None)]
+    if "du" in bins:
+        cmds += [("du -s (disk usage of a tree)", [bins["du"], "-s", tree], None)]
+    if "ls" in bins:
+        cmds += [("ls -lR (recursive long listing)", [bins["ls"], "-lR", tree], None)]
+    if "cat" in bins:
+        # every regular file of the tree named on one command line (what
+        # `find | xargs cat` hands cat, without find's and xargs' own calls)
+        cmds += [("cat (every file of a tree)", [bins["cat"]] + tree_files(tree), None)]
+    if "stat" in bins:
+        cmds += [("stat (every file of a tree)", [bins["stat"]] + tree_files(tree), None)]
+    if "cp" in bins:
+        cmds += [("cp -r (copy a tree)", [bins["cp"], "-r", tree, "DEST/copy"], None)]
+    if "rm" in bins:
+        cmds += [("rm -r (remove a copy of a tree)", [bins["rm"], "-r", "DEST/a"], None)]
+    if "chmod" in bins:
+        cmds += [("chmod -R (modes of a copy of a tree)", [bins["chmod"], "-R", "g+w,o-r",
+                                                           "DEST/a"], None)]
+    if "mv" in bins:
+        # to another file system (/dev/shm is a tmpfs), so mv copies the
+        # tree and removes it rather than making one rename
+        shm = os.path.join("/dev/shm", "sysbatch-reach-mv-%d" % os.getpid())
+        if os.path.isdir("/dev/shm") and os.stat("/dev/shm").st_dev != os.stat(tree).st_dev:
+            cmds += [("mv (a copy of a tree to another file system)",
+                      [bins["mv"], "DEST/a", shm], None)]
+        else:
+            cmds += [("mv (a copy of a tree within one file system)",
+                      [bins["mv"], "DEST/a", "DEST/moved"], None)]
     return cmds
 
 
 # commands that work on a fresh copy of the tree (in DEST) rather than on it
 EDITS_A_COPY = ("patch", "sed")
+# commands that remove or change a copy of the tree, made as DEST/a
+CHANGES_A_COPY = ("rm", "chmod", "mv")
+
+
+def tree_files(tree):
+    """The tree's regular files, absolute, in a fixed order."""
+    names = []
+    for d, _, files in os.walk(tree):
+        for f in files:
+            path = os.path.join(d, f)
+            if os.path.isfile(path) and not os.path.islink(path):
+                names.append(path)
+    return sorted(names)
 
 
 def tree_c_files(tree):
@@ -484,10 +580,18 @@ def dynamic_reach(t, bins_by_variant, work, src_root):
                                 symlinks=True)
             else:
                 os.makedirs(os.path.join(scratch, "DEST"))
+            if cname.split()[0] in CHANGES_A_COPY:
+                shutil.copytree(os.path.join(tree_root, "a"), os.path.join(scratch, "DEST", "a"),
+                                symlinks=True)
             # cpio reads relative names from the list: run it from the tree root
             cwd = tree_root if stdin == listing else os.path.join(scratch, "DEST")
-            argv = [a if a != "DEST" else os.path.join(scratch, "DEST") for a in argv]
+            argv = [os.path.join(scratch, a) if a == "DEST" or a.startswith("DEST/") else a
+                    for a in argv]
             total, calls, procs = measure_share(t["strace"], argv, scratch, cwd, stdin)
+            for a in argv:
+                # mv's target on the other file system is not under scratch
+                if a.startswith("/dev/shm/sysbatch-reach-mv-"):
+                    shutil.rmtree(a, ignore_errors=True)
             rows.append({"variant": variant, "command": cname, "syscalls": total,
                          "batched_calls": calls, "processes": procs,
                          "share": calls / total if total else 0.0})
@@ -575,7 +679,10 @@ def write_report(results, docs):
              "`batched` is the sum of `calls N` over all processes, `total` is "
              "`strace -f -c`'s total. The input is a fixed tree: a copy of the "
              "findutils 4.9.0 source (for diff a second copy with one file changed; "
-             "patch and sed -i edit a fresh copy; tar -xf extracts an archive of it).")
+             "patch and sed -i edit a fresh copy; tar -xf extracts an archive of it; "
+             "rm -r, chmod -R and mv work on a fresh copy, mv moving it to /dev/shm, "
+             "another file system, so that it copies and removes; cat and stat get "
+             "every regular file of the tree as arguments).")
     L.append("")
     L.append("| command | compiler | total system calls | batched | share |")
     L.append("|---|---|---:|---:|---:|")
@@ -598,8 +705,11 @@ def write_report(results, docs):
         s = suites[key]
         counts = s["counts"]
         diff = s.get("differences", [])
+        run_name = key.split("/", 1)[1]
+        if s.get("subset"):
+            run_name += " (REACH_TESTS=`%s`)" % s["subset"]
         L.append("| %s | %s | %d | %d | %d | %d | %s |" % (
-            key.split("/")[0], key.split("/", 1)[1], s["total"], counts.get("PASS", 0),
+            key.split("/")[0], run_name, s["total"], counts.get("PASS", 0),
             counts.get("FAIL", 0) + counts.get("ERROR", 0), counts.get("SKIP", 0),
             "; ".join(diff) if diff else "none"))
     if not suites:
@@ -729,19 +839,25 @@ def main(argv):
                 if key in earlier and earlier[key].get("total"):
                     log("%s: test results of the earlier run reused" % key)
                     res = earlier[key]["results"]
+                    subset = earlier[key].get("subset")
                 else:
                     res = run_suite(name, variant, bdir, emul, jobs)
+                    subset = os.environ.get("REACH_TESTS") or None
                 counts = {}
                 for r in res.values():
                     counts[r] = counts.get(r, 0) + 1
                 results["suites"][key] = {"total": len(res), "counts": counts, "results": res}
+                if subset:
+                    results["suites"][key]["subset"] = subset
         if not skip_tests:
             ref = results["suites"].get("%s/%s" % (name, REFERENCE), {}).get("results", {})
             for key, s in results["suites"].items():
                 if not key.startswith(name + "/") or key == "%s/%s" % (name, REFERENCE):
                     continue
                 diff = []
-                for test in sorted(set(ref) | set(s["results"])):
+                # a run of a subset (REACH_TESTS) is compared on its tests only
+                tests = set(s["results"]) if s.get("subset") else set(ref) | set(s["results"])
+                for test in sorted(tests):
                     a, b = ref.get(test, "missing"), s["results"].get(test, "missing")
                     if a != b:
                         diff.append("%s: %s -> %s" % (test, a, b))
