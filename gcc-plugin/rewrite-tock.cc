@@ -203,6 +203,13 @@ void tock_rewriter::issue()
     for (int s = 0; s < n; s++)
         block_of_slot.safe_push(gimple_bb(blk_->calls[bp_.slots[s].call])->index);
 
+    bool use_template = sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE &&
+                        n <= SB_TOCK_TEMPLATE_MAX_FRAMES;
+    /* Commands and yields need no conversion: the smaller entries, which
+     * do not link the converter; from stores, the marks go as a mask. */
+    bool commands_only = sb_tock_series_commands_only(&bp_);
+    bool mask_marks = commands_only && !use_template && n <= SB_TOCK_MASK_FRAMES;
+    uint32_t checked_mask = 0;
     gimple_seq seq = NULL;
     auto_vec<tree> words;
     for (int s = 0; s < n; s++) {
@@ -211,15 +218,17 @@ void tock_rewriter::issue()
         const char *why;
         if (sb_tock_frame_words(&bp_, s, fw, &why) != 0)
             internal_error("sysbatch: %s", why);
-        if (sb_tock_frame_checked(&bp_, s, block_of_slot.address()))
-            fw[0].value |= SB_TOCK_CHECKED;
+        if (sb_tock_frame_checked(&bp_, s, block_of_slot.address())) {
+            if (mask_marks)
+                checked_mask |= 1u << s;
+            else
+                fw[0].value |= SB_TOCK_CHECKED;
+        }
         for (int k = 0; k < SB_TOCK_WORDS_PER_FRAME; k++)
             words.safe_push(fw[k].constant
                                 ? build_int_cst(u32, fw[k].value)
                                 : word_value(&seq, sp, k - 1, loc));
     }
-    bool use_template = sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE &&
-                        n <= SB_TOCK_TEMPLATE_MAX_FRAMES;
     auto_vec<int> patches;
     tree tmpl = use_template ? build_tock_template(words, n, &patches)
                              : NULL_TREE;
@@ -240,15 +249,23 @@ void tock_rewriter::issue()
     if (use_template) {
         for (unsigned i = 0; i < patches.length(); i++)
             store(5 * n + (int)i, words[patches[i]]);
-        run = gimple_build_call(sysbatch_rt.tock_run_template_fn, 2,
+        run = gimple_build_call(commands_only
+                                    ? sysbatch_rt.tock_run_template_commands_fn
+                                    : sysbatch_rt.tock_run_template_fn, 2,
                                 build_fold_addr_expr(frame_word(0, 0)),
                                 build_fold_addr_expr(tmpl));
     } else {
         for (unsigned w = 0; w < words.length(); w++)
             store((int)w, words[w]);
-        run = gimple_build_call(sysbatch_rt.tock_run_fn, 2,
-                                build_fold_addr_expr(frame_word(0, 0)),
-                                build_int_cst(u32, n));
+        if (mask_marks)
+            run = gimple_build_call(sysbatch_rt.tock_run_commands_fn, 3,
+                                    build_fold_addr_expr(frame_word(0, 0)),
+                                    build_int_cst(u32, n),
+                                    build_int_cst(u32, checked_mask));
+        else
+            run = gimple_build_call(sysbatch_rt.tock_run_fn, 2,
+                                    build_fold_addr_expr(frame_word(0, 0)),
+                                    build_int_cst(u32, n));
     }
     gimple_set_location(run, loc);
     gimple_seq_add_stmt(&seq, run);

@@ -246,16 +246,26 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
     BlockOfSlot.push_back(
         BlockNumber.try_emplace(BB, (int)BlockNumber.size()).first->second);
   }
-  for (int S = 0; S < BP.nslots; ++S)
-    if (sb_tock_frame_checked(&BP, S, BlockOfSlot.data()))
+  const bool UseTemplate =
+      Fill == SB_FILL_MODE_TEMPLATE && N <= SB_TOCK_TEMPLATE_MAX_FRAMES;
+  // Commands and yields need no conversion: the smaller entries, which do
+  // not link the converter; from stores, the marks go as a mask.
+  const bool CommandsOnly = sb_tock_series_commands_only(&BP);
+  const bool MaskMarks = CommandsOnly && !UseTemplate && N <= SB_TOCK_MASK_FRAMES;
+  uint32_t CheckedMask = 0;
+  for (int S = 0; S < BP.nslots; ++S) {
+    if (!sb_tock_frame_checked(&BP, S, BlockOfSlot.data()))
+      continue;
+    if (MaskMarks)
+      CheckedMask |= 1u << S;
+    else
       Words[S * TockWordsPerFrame] = ConstantInt::get(
           I32, cast<ConstantInt>(Words[S * TockWordsPerFrame])->getZExtValue() |
                    SB_TOCK_CHECKED);
+  }
   SmallVector<unsigned, 16> Patches;
   GlobalVariable *Template =
-      Fill == SB_FILL_MODE_TEMPLATE && N <= SB_TOCK_TEMPLATE_MAX_FRAMES
-          ? tockTemplate(*F.getParent(), Words, Patches)
-          : nullptr;
+      UseTemplate ? tockTemplate(*F.getParent(), Words, Patches) : nullptr;
 
   // With a template the patch values follow the frames.
   IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
@@ -276,10 +286,15 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
       IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, 0, "sb.base");
   CallInst *Run =
       Template
-          ? IB.CreateCall(RT.tockRunTemplate(),
+          ? IB.CreateCall(CommandsOnly ? RT.tockRunTemplateCommands()
+                                       : RT.tockRunTemplate(),
                           {FramesBase,
                            IB.CreatePointerCast(
                                Template, compat::bytePointer(F.getContext()))})
+      : MaskMarks
+          ? IB.CreateCall(RT.tockRunCommands(),
+                          {FramesBase, ConstantInt::get(I32, N),
+                           ConstantInt::get(I32, CheckedMask)})
           : IB.CreateCall(RT.tockRun(), {FramesBase, ConstantInt::get(I32, N)});
   Run->setDebugLoc(First->getDebugLoc());
   ++NumTockSeries;

@@ -12,9 +12,11 @@ call site per variant:
            sysbatch_tock_series_template() (fast copy, 20 B of rodata/call)
   bytes    the same from a byte template (compact: ~5 B of rodata/call)
   run      what the compilers emit for a checked chain: frames stored, every
-           call but the last marked SYSBATCH_TOCK_CHECKED, sysbatch_tock_run(),
+           call but the last checked (commands only: the marks as a mask,
+           no conversion), sysbatch_tock_run_commands(),
            each result tested where it lies in its frame
-  runbytes the same from a COMPACT template, sysbatch_tock_run_template()
+  runbytes the same from a COMPACT template,
+           sysbatch_tock_run_template_commands()
 
 builds them with the test kernel for Cortex-M3 and RV32, with GCC and clang,
 measures each site's .text (and its template's .rodata) with llvm-nm, and
@@ -132,12 +134,13 @@ def gen_sites():
         # run: the compilers' shape (checked chain; tests read the frames)
         def checked(i):
             return 2 | 0x80 if i + 1 < n else 2
+        # the marks as a mask (commands only, at most 32 frames)
         w("__attribute__((noinline)) int site_run_%d(uint32_t x)\n{" % n)
         w("    frame_t f[%d];" % n)
         for i in range(n):
-            w("    f[%d].syscall_class = %d; f[%d].r0 = %d; f[%d].r1 = %d; f[%d].r2 = x; f[%d].r3 = 0;"
-              % (i, checked(i), i, DRV_LED, i, command_num(i), i, i))
-        w("    sysbatch_tock_run(f, %d);" % n)
+            w("    f[%d].syscall_class = 2; f[%d].r0 = %d; f[%d].r1 = %d; f[%d].r2 = x; f[%d].r3 = 0;"
+              % (i, i, DRV_LED, i, command_num(i), i, i))
+        w("    sysbatch_tock_run_commands(f, %d, 0x%xu);" % (n, (1 << (n - 1)) - 1))
         for i in range(n):
             w("    if (f[%d].r0 < 128) return -1;" % i)
         w("    return 0;\n}")
@@ -152,7 +155,7 @@ def gen_sites():
         w("    uint32_t s[SYSBATCH_TOCK_SPACE_WORDS(%d, %d)];" % (n, n))
         for i in range(n):
             w("    s[%d] = x;" % (5 * n + i))
-        w("    sysbatch_tock_run_template((frame_t *)s, tmpl_runbytes_%d);" % n)
+        w("    sysbatch_tock_run_template_commands((frame_t *)s, tmpl_runbytes_%d);" % n)
         for i in range(n):
             w("    if (s[%d] < 128) return -1;" % (5 * i + 1))
         w("    return 0;\n}")
@@ -233,7 +236,8 @@ def measure(isa, cc, build, plugin):
     runtime = {name: syms[name][1] for name in (
         "sysbatch_tock_series", "sysbatch_tock_series_call", "sysbatch_tock_template_fill",
         "sysbatch_tock_series_template", "sysbatch_tock_run", "sysbatch_tock_run_template",
-        "convert_in_place", "series_reply", "trap_one", "command") if name in syms}
+        "sysbatch_tock_run_commands", "sysbatch_tock_run_template_commands", "run_marked",
+        "run_group", "expand_compact", "convert_in_place", "series_reply", "trap_one", "command") if name in syms}
     return rows, runtime
 
 
@@ -387,9 +391,10 @@ def write_report(results, runtimes, out_dir, build, command_line, plugged=None,
     w("site; **words** series from a constant word template (one patch per call:")
     w("the LED number); **bytes** the same from a compact byte template;")
     w("**run** what the compilers emit for such a checked chain: frames stored,")
-    w("every call but the last marked checked, `sysbatch_tock_run()`, each result")
-    w("tested where it lies in its frame; **runbytes** the same from a COMPACT template")
-    w("(`sysbatch_tock_run_template()`).")
+    w("every call but the last checked, `sysbatch_tock_run_commands()` (a series")
+    w("of commands only: the marks as a mask, no in-place conversion), each result tested where")
+    w("it lies in its frame; **runbytes** the same from a COMPACT template")
+    w("(`sysbatch_tock_run_template_commands()`).")
     w("")
     w("- *text*: bytes of the call-site function (prologue/epilogue and literal")
     w("  pool included), *+ro*: bytes of its constant template in flash.")

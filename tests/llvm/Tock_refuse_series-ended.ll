@@ -38,7 +38,7 @@ target triple = "thumbv7m-none-unknown-eabi"
 ; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 3)
 ; The yield's site, last of the first series: nothing left of it.
 ; CHECK-NOT:   call void @yield()
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK:       call void @sysbatch_tock_run_commands(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NEXT:  store i32 1, i32* @flag
 ; CHECK-NEXT:  call void @yield()
 ; CHECK-NEXT:  call void @yield()
