@@ -167,6 +167,7 @@ void sysbatch_build_runtime_decls(void)
     rt.tock_run_fn = runtime_fn(SB_RT_TOCK_RUN, slot);
     rt.tock_run_template_fn = runtime_fn(SB_RT_TOCK_RUN_TEMPLATE, slot);
     rt.tock_run_commands_fn = runtime_fn(SB_RT_TOCK_RUN_COMMANDS, slot);
+    rt.tock_run_masked_fn = runtime_fn(SB_RT_TOCK_RUN_MASKED, slot);
     rt.tock_run_template_commands_fn =
         runtime_fn(SB_RT_TOCK_RUN_TEMPLATE_COMMANDS, slot);
 }

@@ -205,10 +205,11 @@ void tock_rewriter::issue()
 
     bool use_template = sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE &&
                         n <= SB_TOCK_TEMPLATE_MAX_FRAMES;
-    /* Commands and yields need no conversion: the smaller entries, which
-     * do not link the converter; from stores, the marks go as a mask. */
+    /* Commands and yields need no conversion: the entries without it,
+     * which do not link the converter.  Stored frames pass the marks as a
+     * mask: no mark scan in the runtime. */
     bool commands_only = sb_tock_series_commands_only(&bp_);
-    bool mask_marks = commands_only && !use_template && n <= SB_TOCK_MASK_FRAMES;
+    bool mask_marks = !use_template && n <= SB_TOCK_MASK_FRAMES;
     uint32_t checked_mask = 0;
     gimple_seq seq = NULL;
     auto_vec<tree> words;
@@ -258,7 +259,9 @@ void tock_rewriter::issue()
         for (unsigned w = 0; w < words.length(); w++)
             store((int)w, words[w]);
         if (mask_marks)
-            run = gimple_build_call(sysbatch_rt.tock_run_commands_fn, 3,
+            run = gimple_build_call(commands_only
+                                        ? sysbatch_rt.tock_run_commands_fn
+                                        : sysbatch_rt.tock_run_masked_fn, 3,
                                     build_fold_addr_expr(frame_word(0, 0)),
                                     build_int_cst(u32, n),
                                     build_int_cst(u32, checked_mask));

@@ -248,10 +248,11 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
   }
   const bool UseTemplate =
       Fill == SB_FILL_MODE_TEMPLATE && N <= SB_TOCK_TEMPLATE_MAX_FRAMES;
-  // Commands and yields need no conversion: the smaller entries, which do
-  // not link the converter; from stores, the marks go as a mask.
+  // Commands and yields need no conversion: the entries without it, which
+  // do not link the converter.  Stored frames pass the marks as a mask: no
+  // mark scan in the runtime.
   const bool CommandsOnly = sb_tock_series_commands_only(&BP);
-  const bool MaskMarks = CommandsOnly && !UseTemplate && N <= SB_TOCK_MASK_FRAMES;
+  const bool MaskMarks = !UseTemplate && N <= SB_TOCK_MASK_FRAMES;
   uint32_t CheckedMask = 0;
   for (int S = 0; S < BP.nslots; ++S) {
     if (!sb_tock_frame_checked(&BP, S, BlockOfSlot.data()))
@@ -292,7 +293,7 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
                            IB.CreatePointerCast(
                                Template, compat::bytePointer(F.getContext()))})
       : MaskMarks
-          ? IB.CreateCall(RT.tockRunCommands(),
+          ? IB.CreateCall(CommandsOnly ? RT.tockRunCommands() : RT.tockRunMasked(),
                           {FramesBase, ConstantInt::get(I32, N),
                            ConstantInt::get(I32, CheckedMask)})
           : IB.CreateCall(RT.tockRun(), {FramesBase, ConstantInt::get(I32, N)});

@@ -167,6 +167,8 @@ public:
   llvm::FunctionCallee tockRunCommands() {
     return declare(SB_RT_TOCK_RUN_COMMANDS);
   }
+  /// Stored frames, the marks as a mask: void (frames, count, checked).
+  llvm::FunctionCallee tockRunMasked() { return declare(SB_RT_TOCK_RUN_MASKED); }
   llvm::FunctionCallee tockRunTemplateCommands() {
     return declare(SB_RT_TOCK_RUN_TEMPLATE_COMMANDS);
   }

@@ -181,6 +181,13 @@ void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *
  * is checked); more is a fault. */
 void sysbatch_tock_run_commands(struct sysbatch_tock_frame *frames, uint32_t count,
                                 uint32_t checked);
+
+/* sysbatch_tock_run with the marks as a mask (at most 32 frames, class
+ * words unmarked): what compilers call for a series whose frames they
+ * store, so that the mark scan is linked only where a template or a longer
+ * series needs it. */
+void sysbatch_tock_run_masked(struct sysbatch_tock_frame *frames, uint32_t count,
+                              uint32_t checked);
 void sysbatch_tock_run_template_commands(struct sysbatch_tock_frame *frames, const void *tmpl);
 
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw

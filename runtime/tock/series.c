@@ -342,8 +342,8 @@ void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
 /* Command and yield frames need no conversion (a command's struct is its
  * return registers, a yield has none): a series of only those, up to 32
  * frames, runs through this entry, and an app whose series are all such
- * links neither the converter nor the mark scan (the runtime is built
- * with -ffunction-sections).  The marks come as a mask, not in the class
+ * does not link the converter (the runtime is built with
+ * -ffunction-sections).  The marks come as a mask, not in the class
  * words. */
 void sysbatch_tock_run_commands(struct sysbatch_tock_frame *frames, uint32_t count,
                                 uint32_t checked)
@@ -351,6 +351,16 @@ void sysbatch_tock_run_commands(struct sysbatch_tock_frame *frames, uint32_t cou
     if (count > MARK_GROUP)
         __builtin_trap(); /* only a compiler calls this, and never so */
     (void)run_group(frames, count, checked);
+}
+
+/* sysbatch_tock_run with the marks as a mask: no scan, so an app whose
+ * series are all at most 32 frames does not link it. */
+void sysbatch_tock_run_masked(struct sysbatch_tock_frame *frames, uint32_t count,
+                              uint32_t checked)
+{
+    if (count > MARK_GROUP)
+        __builtin_trap();
+    convert_in_place(frames, run_group(frames, count, checked));
 }
 
 /* Compilers emit the COMPACT encoding only, so the other decoders are not

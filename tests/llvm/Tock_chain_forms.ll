@@ -42,11 +42,11 @@ target triple = "riscv32-unknown-unknown-elf"
 %a = type { i8, i8*, i32, i32 }
 
 ; The series is issued in the entry block; the first call is checked (the
-; code leaves the run when it fails), so the runtime stops there: in a
-; series of commands only the marks go as sysbatch_tock_run_commands' mask
-; (bit 0; the class word stays 2), in a mixed one (allow_readonly, below)
-; the class word carries the mark (4 | 0x80 = 132); the test stays where it
-; was and reads the result from the frame.  The second call's site, in the
+; code leaves the run when it fails), so the runtime stops there: the
+; marks go as the runtime call's mask (bit 0; the class word stays 2):
+; sysbatch_tock_run_commands for commands only, sysbatch_tock_run_masked
+; when a frame needs converting (allow_readonly, below); the test stays
+; where it was and reads the result from the frame.  The second call's site, in the
 ; success block, is gone (result unused).
 ; CHECK-LABEL: define void @cmd_ult(
 ; CHECK:       store i32 2, i32* %0, align 4
@@ -140,8 +140,8 @@ fail:
 }
 
 ; CHECK-LABEL: define void @allow_bool(
-; CHECK:       store i32 132, i32* %0, align 4
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK:       store i32 4, i32* %0, align 4
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base{{[0-9]*}}, i32 2, i32 1)
 ; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @allow_bool(i1 %other) {
@@ -161,7 +161,7 @@ fail:
 }
 
 ; CHECK-LABEL: define void @allow_eq0(
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base{{[0-9]*}}, i32 2, i32 1)
 ; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret void
 define void @allow_eq0(i1 %other) {

@@ -25,7 +25,7 @@ static uint32_t cell;
 // CHECK-NOT:   sysbatch_active
 // TYPED:       store i32 3, i32* %{{[0-9]+}}, align 4
 // TYPED:       store i32 ptrtoint (i32* @cell to i32), i32*
-// TYPED:       call void @sysbatch_tock_run(i32* %sb.base, i32 3)
+// TYPED:       call void @sysbatch_tock_run_masked(i32* %sb.base, i32 3, i32 0)
 // TYPED-NEXT:  [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], [15 x i32]* %sb.frames, i64 0, i64 1
 // TYPED-NEXT:  [[RW:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %rw to i8*
 // TYPED-NEXT:  [[F:%[0-9]+]] = bitcast i32* [[W]] to i8*
@@ -43,7 +43,7 @@ static uint32_t cell;
 // Opaque pointers (clang 15 and later): the same, without bitcasts.
 // OPAQUE:      store i32 3, ptr %{{[0-9]+}}, align 4
 // OPAQUE:      store i32 ptrtoint (ptr @cell to i32), ptr
-// OPAQUE:      call void @sysbatch_tock_run(ptr %sb.base, i32 3)
+// OPAQUE:      call void @sysbatch_tock_run_masked(ptr %sb.base, i32 3, i32 0)
 // OPAQUE-NEXT: [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], ptr %sb.frames, i64 0, i64 1
 // OPAQUE-NEXT: call void @llvm.memcpy.p0.p0.i64(ptr align 4 %rw, ptr align 4 [[W]], i64 16, i1 false)
 // OPAQUE-NEXT: [[W:%sb.result[0-9]*]] = getelementptr inbounds [15 x i32], ptr %sb.frames, i64 0, i64 6

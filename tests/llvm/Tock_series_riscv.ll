@@ -19,7 +19,7 @@ target triple = "riscv32-unknown-unknown-elf"
 ; CHECK-LABEL: define i32 @array_form()
 ; CHECK:       %sb.frames = alloca [10 x i32], align 4
 ; CHECK-NOT:   sb.result.tmp
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base, i32 2)
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base, i32 2, i32 0)
 ; CHECK-NEXT:  %sb.result = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 1
 ; CHECK-NEXT:  [[C8:%[0-9]+]] = bitcast %struct.syscall_return_t* %c to i8*
 ; CHECK-NEXT:  [[F8:%[0-9]+]] = bitcast i32* %sb.result to i8*

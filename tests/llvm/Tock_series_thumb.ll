@@ -67,7 +67,7 @@ target triple = "thumbv7m-none-unknown-eabi"
 ; CHECK:       %sb.base = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 0
 ; One runtime call runs the frames; no call is tested, so none is marked
 ; (class words 3, 1, 2, 5, 0 as stored above).
-; CHECK-NEXT:  call void @sysbatch_tock_run(i32* %sb.base, i32 5)
+; CHECK-NEXT:  call void @sysbatch_tock_run_masked(i32* %sb.base, i32 5, i32 0)
 ; Site k reads its frame's return words (words 5k+1..), which the runtime
 ; turned into the call's struct: a copy into the sret slot, which SROA
 ; later reads in place.  No branch, no runtime call, the original call gone.
@@ -96,7 +96,7 @@ target triple = "thumbv7m-none-unknown-eabi"
 ; CHECK:       ret i32
 ; The converters are the runtime's business: not declared here.
 ; CHECK-NOT:   sysbatch_tock_ret_
-; CHECK:       declare void @sysbatch_tock_run(i32*, i32)
+; CHECK:       declare void @sysbatch_tock_run_masked(i32*, i32, i32)
 ; CHECK-NOT:   sysbatch_tock_{{ret_|take}}
 ; CHECK-NOT:   sysbatch_tock_ret_
 define i32 @f(i32 %n) {

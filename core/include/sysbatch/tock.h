@@ -190,10 +190,11 @@ bool sb_tock_frame_checked(const struct sb_batch_plan *b, int slot,
  * converts only the other classes' return words in place, so such a
  * series runs through sysbatch_tock_run[_template]_commands, which skip
  * the conversion, and an app with no other series does not link it.
- * sysbatch_tock_run_commands takes the marks as a mask argument (bit s:
- * frame s is checked) instead of in the class words, so it takes at
- * most SB_TOCK_MASK_FRAMES frames; a longer series of commands stores
- * the marks and calls sysbatch_tock_run. */
+ * A series whose frames are stored (not from a template) passes its marks
+ * as a mask argument (bit s: frame s is checked) instead of in the class
+ * words - sysbatch_tock_run_commands or sysbatch_tock_run_masked - so it
+ * takes at most SB_TOCK_MASK_FRAMES frames; a longer one stores the marks
+ * and calls sysbatch_tock_run. */
 bool sb_tock_series_commands_only(const struct sb_batch_plan *b);
 #define SB_TOCK_MASK_FRAMES 32
 
