@@ -63,6 +63,7 @@ private:
                     location_t loc) const;
     void issue();
     void rewrite_call_site(int call, int frame);
+    void pass_frame_to_calls(gimple *read, tree var, tree frame_ref) const;
 
     struct sysbatch_block *blk_;
     const struct sb_batch_plan &bp_;
@@ -276,6 +277,86 @@ void tock_rewriter::issue()
     gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
 }
 
+/* libtock-c passes a raw call's struct by value to its converter right
+ * after the call.  Passed from the copy the site read into `var`, both
+ * compilers' back ends store the words into var's stack slot and load them
+ * again; passed from the frame itself they are loaded once.  Later in the
+ * read's block, up to the first statement that may write `var` (or any
+ * asm), a call argument that is `var` itself becomes `frame_ref`: the same
+ * words, since nothing writes the frames after the one runtime call that
+ * precedes the read (only the runtime has their address), and `var`, a
+ * private local whose address is never taken, changes only where a
+ * statement names it.  The read stays for every other use; DSE drops it
+ * when none is left. */
+static bool writes_var(gimple *g, tree var)
+{
+    if (gimple_code(g) == GIMPLE_ASM)
+        return true;
+    tree lhs = gimple_get_lhs(g);
+    return lhs && get_base_address(lhs) == var;
+}
+
+/* Does any statement or PHI of the function take the address of `var`?
+ * (TREE_ADDRESSABLE stays set after the call that returned into `var` in
+ * memory is gone, until the next update of address-taken flags.) */
+static tree find_addr_of(tree *tp, int *walk_subtrees, void *data)
+{
+    struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
+    if (TREE_CODE(*tp) == ADDR_EXPR &&
+        get_base_address(TREE_OPERAND(*tp, 0)) == (tree)wi->info)
+        return *tp;
+    if (IS_TYPE_OR_DECL_P(*tp))
+        *walk_subtrees = 0;
+    return NULL_TREE;
+}
+
+static bool address_taken(tree var)
+{
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, cfun) {
+        for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi)) {
+            gphi *phi = pi.phi();
+            for (unsigned i = 0; i < gimple_phi_num_args(phi); i++) {
+                tree arg = gimple_phi_arg_def(phi, i);
+                if (TREE_CODE(arg) == ADDR_EXPR &&
+                    get_base_address(TREE_OPERAND(arg, 0)) == var)
+                    return true;
+            }
+        }
+        for (gimple_stmt_iterator gi = gsi_start_bb(bb); !gsi_end_p(gi); gsi_next(&gi)) {
+            struct walk_stmt_info wi;
+            memset(&wi, 0, sizeof wi);
+            wi.info = var;
+            if (walk_gimple_op(gsi_stmt(gi), find_addr_of, &wi))
+                return true;
+        }
+    }
+    return false;
+}
+
+void tock_rewriter::pass_frame_to_calls(gimple *read, tree var, tree frame_ref) const
+{
+    if (!VAR_P(var) || is_global_var(var) || !AGGREGATE_TYPE_P(TREE_TYPE(var)) ||
+        address_taken(var))
+        return;
+    gimple_stmt_iterator it = gsi_for_stmt(read);
+    for (gsi_next(&it); !gsi_end_p(it); gsi_next(&it)) {
+        gimple *g = gsi_stmt(it);
+        if (writes_var(g, var))
+            return;
+        if (!is_gimple_call(g))
+            continue;
+        bool changed = false;
+        for (unsigned i = 0; i < gimple_call_num_args(g); i++)
+            if (gimple_call_arg(g, i) == var) {
+                gimple_call_set_arg(g, i, unshare_expr(frame_ref));
+                changed = true;
+            }
+        if (changed)
+            update_stmt(g);
+    }
+}
+
 /* Call site k: the original call is replaced by a read of frame k's return
  * words, which the runtime has turned into the call's libtock-c struct. */
 void tock_rewriter::rewrite_call_site(int call, int frame)
@@ -304,6 +385,11 @@ void tock_rewriter::rewrite_call_site(int call, int frame)
         gassign *read = gimple_build_assign(unshare_expr(lhs), result);
         gimple_set_location(read, loc);
         gsi_insert_before(&gsi, read, GSI_SAME_STMT);
+        unlink_stmt_vdef(c);
+        gsi_remove(&gsi, true);
+        release_defs(c);
+        pass_frame_to_calls(read, lhs, result);
+        return;
     }
     unlink_stmt_vdef(c);
     gsi_remove(&gsi, true);
