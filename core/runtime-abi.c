@@ -42,6 +42,16 @@ static const struct sb_rt_entry entries[SB_RT__COUNT] = {
     [SB_RT_TOCK_RUN_TEMPLATE] = {"sysbatch_tock_run_template", TOCK, false,
                                  SB_RT_VOID, 2,
                                  {SB_RT_FRAME_PTR, SB_RT_CONST_PTR}, NULL},
+    [SB_RT_TOCK_RUN_COMMANDS] = {"sysbatch_tock_run_commands", TOCK, false,
+                                 SB_RT_VOID, 3,
+                                 {SB_RT_FRAME_PTR, SB_RT_U32, SB_RT_U32}, NULL},
+    [SB_RT_TOCK_RUN_MASKED] = {"sysbatch_tock_run_masked", TOCK, false,
+                               SB_RT_VOID, 3,
+                               {SB_RT_FRAME_PTR, SB_RT_U32, SB_RT_U32}, NULL},
+    [SB_RT_TOCK_RUN_TEMPLATE_COMMANDS] = {"sysbatch_tock_run_template_commands",
+                                          TOCK, false, SB_RT_VOID, 2,
+                                          {SB_RT_FRAME_PTR, SB_RT_CONST_PTR},
+                                          NULL},
 };
 
 const struct sb_rt_entry *sb_runtime_abi(enum sb_rt_symbol symbol)

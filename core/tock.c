@@ -282,6 +282,18 @@ bool sb_tock_frame_checked(const struct sb_batch_plan *b, int slot,
     return block_of_slot[slot] != block_of_slot[slot + 1];
 }
 
+bool sb_tock_series_commands_only(const struct sb_batch_plan *b)
+{
+    if (!b || b->nslots <= 0)
+        return false;
+    for (int s = 0; s < b->nslots; s++) {
+        const struct sb_slot_plan *sp = &b->slots[s];
+        if (sp->kind != SB_SLOT_CALL || (sp->nr != 0 && sp->nr != 2))
+            return false; /* 0 yield, 2 command (TRD104 classes) */
+    }
+    return true;
+}
+
 size_t sb_tock_template(const struct sb_tock_word *words, int nframes,
                         enum sb_tock_template_encoding encoding, uint8_t *out,
                         size_t cap, int *npatches)

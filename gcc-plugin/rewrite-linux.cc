@@ -166,6 +166,10 @@ void sysbatch_build_runtime_decls(void)
     /* Tock: the same table. */
     rt.tock_run_fn = runtime_fn(SB_RT_TOCK_RUN, slot);
     rt.tock_run_template_fn = runtime_fn(SB_RT_TOCK_RUN_TEMPLATE, slot);
+    rt.tock_run_commands_fn = runtime_fn(SB_RT_TOCK_RUN_COMMANDS, slot);
+    rt.tock_run_masked_fn = runtime_fn(SB_RT_TOCK_RUN_MASKED, slot);
+    rt.tock_run_template_commands_fn =
+        runtime_fn(SB_RT_TOCK_RUN_TEMPLATE_COMMANDS, slot);
 }
 
 tree sysbatch_build_const_table(const char *prefix, tree type, tree ctor,

@@ -63,6 +63,7 @@ private:
                     location_t loc) const;
     void issue();
     void rewrite_call_site(int call, int frame);
+    void pass_frame_to_calls(gimple *read, tree var, tree frame_ref) const;
 
     struct sysbatch_block *blk_;
     const struct sb_batch_plan &bp_;
@@ -203,6 +204,14 @@ void tock_rewriter::issue()
     for (int s = 0; s < n; s++)
         block_of_slot.safe_push(gimple_bb(blk_->calls[bp_.slots[s].call])->index);
 
+    bool use_template = sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE &&
+                        n <= SB_TOCK_TEMPLATE_MAX_FRAMES;
+    /* Commands and yields need no conversion: the entries without it,
+     * which do not link the converter.  Stored frames pass the marks as a
+     * mask: no mark scan in the runtime. */
+    bool commands_only = sb_tock_series_commands_only(&bp_);
+    bool mask_marks = !use_template && n <= SB_TOCK_MASK_FRAMES;
+    uint32_t checked_mask = 0;
     gimple_seq seq = NULL;
     auto_vec<tree> words;
     for (int s = 0; s < n; s++) {
@@ -211,15 +220,17 @@ void tock_rewriter::issue()
         const char *why;
         if (sb_tock_frame_words(&bp_, s, fw, &why) != 0)
             internal_error("sysbatch: %s", why);
-        if (sb_tock_frame_checked(&bp_, s, block_of_slot.address()))
-            fw[0].value |= SB_TOCK_CHECKED;
+        if (sb_tock_frame_checked(&bp_, s, block_of_slot.address())) {
+            if (mask_marks)
+                checked_mask |= 1u << s;
+            else
+                fw[0].value |= SB_TOCK_CHECKED;
+        }
         for (int k = 0; k < SB_TOCK_WORDS_PER_FRAME; k++)
             words.safe_push(fw[k].constant
                                 ? build_int_cst(u32, fw[k].value)
                                 : word_value(&seq, sp, k - 1, loc));
     }
-    bool use_template = sysbatch_cfg.core.fill == SB_FILL_MODE_TEMPLATE &&
-                        n <= SB_TOCK_TEMPLATE_MAX_FRAMES;
     auto_vec<int> patches;
     tree tmpl = use_template ? build_tock_template(words, n, &patches)
                              : NULL_TREE;
@@ -240,20 +251,110 @@ void tock_rewriter::issue()
     if (use_template) {
         for (unsigned i = 0; i < patches.length(); i++)
             store(5 * n + (int)i, words[patches[i]]);
-        run = gimple_build_call(sysbatch_rt.tock_run_template_fn, 2,
+        run = gimple_build_call(commands_only
+                                    ? sysbatch_rt.tock_run_template_commands_fn
+                                    : sysbatch_rt.tock_run_template_fn, 2,
                                 build_fold_addr_expr(frame_word(0, 0)),
                                 build_fold_addr_expr(tmpl));
     } else {
         for (unsigned w = 0; w < words.length(); w++)
             store((int)w, words[w]);
-        run = gimple_build_call(sysbatch_rt.tock_run_fn, 2,
-                                build_fold_addr_expr(frame_word(0, 0)),
-                                build_int_cst(u32, n));
+        if (mask_marks)
+            run = gimple_build_call(commands_only
+                                        ? sysbatch_rt.tock_run_commands_fn
+                                        : sysbatch_rt.tock_run_masked_fn, 3,
+                                    build_fold_addr_expr(frame_word(0, 0)),
+                                    build_int_cst(u32, n),
+                                    build_int_cst(u32, checked_mask));
+        else
+            run = gimple_build_call(sysbatch_rt.tock_run_fn, 2,
+                                    build_fold_addr_expr(frame_word(0, 0)),
+                                    build_int_cst(u32, n));
     }
     gimple_set_location(run, loc);
     gimple_seq_add_stmt(&seq, run);
     gimple_stmt_iterator gsi = gsi_for_stmt(first_);
     gsi_insert_seq_before(&gsi, seq, GSI_SAME_STMT);
+}
+
+/* libtock-c passes a raw call's struct by value to its converter right
+ * after the call.  Passed from the copy the site read into `var`, both
+ * compilers' back ends store the words into var's stack slot and load them
+ * again; passed from the frame itself they are loaded once.  Later in the
+ * read's block, up to the first statement that may write `var` (or any
+ * asm), a call argument that is `var` itself becomes `frame_ref`: the same
+ * words, since nothing writes the frames after the one runtime call that
+ * precedes the read (only the runtime has their address), and `var`, a
+ * private local whose address is never taken, changes only where a
+ * statement names it.  The read stays for every other use; DSE drops it
+ * when none is left. */
+static bool writes_var(gimple *g, tree var)
+{
+    if (gimple_code(g) == GIMPLE_ASM)
+        return true;
+    tree lhs = gimple_get_lhs(g);
+    return lhs && get_base_address(lhs) == var;
+}
+
+/* Does any statement or PHI of the function take the address of `var`?
+ * (TREE_ADDRESSABLE stays set after the call that returned into `var` in
+ * memory is gone, until the next update of address-taken flags.) */
+static tree find_addr_of(tree *tp, int *walk_subtrees, void *data)
+{
+    struct walk_stmt_info *wi = (struct walk_stmt_info *)data;
+    if (TREE_CODE(*tp) == ADDR_EXPR &&
+        get_base_address(TREE_OPERAND(*tp, 0)) == (tree)wi->info)
+        return *tp;
+    if (IS_TYPE_OR_DECL_P(*tp))
+        *walk_subtrees = 0;
+    return NULL_TREE;
+}
+
+static bool address_taken(tree var)
+{
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, cfun) {
+        for (gphi_iterator pi = gsi_start_phis(bb); !gsi_end_p(pi); gsi_next(&pi)) {
+            gphi *phi = pi.phi();
+            for (unsigned i = 0; i < gimple_phi_num_args(phi); i++) {
+                tree arg = gimple_phi_arg_def(phi, i);
+                if (TREE_CODE(arg) == ADDR_EXPR &&
+                    get_base_address(TREE_OPERAND(arg, 0)) == var)
+                    return true;
+            }
+        }
+        for (gimple_stmt_iterator gi = gsi_start_bb(bb); !gsi_end_p(gi); gsi_next(&gi)) {
+            struct walk_stmt_info wi;
+            memset(&wi, 0, sizeof wi);
+            wi.info = var;
+            if (walk_gimple_op(gsi_stmt(gi), find_addr_of, &wi))
+                return true;
+        }
+    }
+    return false;
+}
+
+void tock_rewriter::pass_frame_to_calls(gimple *read, tree var, tree frame_ref) const
+{
+    if (!VAR_P(var) || is_global_var(var) || !AGGREGATE_TYPE_P(TREE_TYPE(var)) ||
+        address_taken(var))
+        return;
+    gimple_stmt_iterator it = gsi_for_stmt(read);
+    for (gsi_next(&it); !gsi_end_p(it); gsi_next(&it)) {
+        gimple *g = gsi_stmt(it);
+        if (writes_var(g, var))
+            return;
+        if (!is_gimple_call(g))
+            continue;
+        bool changed = false;
+        for (unsigned i = 0; i < gimple_call_num_args(g); i++)
+            if (gimple_call_arg(g, i) == var) {
+                gimple_call_set_arg(g, i, unshare_expr(frame_ref));
+                changed = true;
+            }
+        if (changed)
+            update_stmt(g);
+    }
 }
 
 /* Call site k: the original call is replaced by a read of frame k's return
@@ -284,6 +385,11 @@ void tock_rewriter::rewrite_call_site(int call, int frame)
         gassign *read = gimple_build_assign(unshare_expr(lhs), result);
         gimple_set_location(read, loc);
         gsi_insert_before(&gsi, read, GSI_SAME_STMT);
+        unlink_stmt_vdef(c);
+        gsi_remove(&gsi, true);
+        release_defs(c);
+        pass_frame_to_calls(read, lhs, result);
+        return;
     }
     unlink_stmt_vdef(c);
     gsi_remove(&gsi, true);

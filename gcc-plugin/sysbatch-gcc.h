@@ -69,6 +69,9 @@ struct sysbatch_runtime_decls {
     /* Tock (runtime/include/sysbatch_tock.h); frames are uint32_t words. */
     tree tock_run_fn; /* void sysbatch_tock_run(frame *, u32 count) */
     tree tock_run_template_fn; /* void (frame *, const void *tmpl) */
+    tree tock_run_commands_fn; /* (frame *, u32 count, u32 mask), no conversion */
+    tree tock_run_masked_fn; /* (frame *, u32 count, u32 mask) */
+    tree tock_run_template_commands_fn; /* as tock_run_template_fn, no conversion */
     /* int *__errno_location(void): loop batching's builders (rule 6) save
      * and restore errno around them; made on first use (rewrite-loop.cc). */
     tree errno_location_fn;

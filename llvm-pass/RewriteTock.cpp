@@ -156,6 +156,111 @@ static GlobalVariable *tockTemplate(Module &M, ArrayRef<Value *> Words,
 /// copy of them into its sret slot (SROA then reads the fields in place),
 /// a load of the register-returned type from them, or nothing for an
 /// unused result; the call is erased.
+/// A read of the call's result that can read the frame instead: a load or
+/// the source of a memcpy, \p Offset bytes into the result.
+struct ResultReader {
+  Instruction *I;
+  unsigned Operand;
+  int64_t Offset;
+};
+
+/// Collect every reader of the result alloca reached through \p Ptr
+/// (\p Offset bytes into it).  False when some use is not one: a write, an
+/// escape, a volatile access, a non-constant offset, or a read outside the
+/// call's block or before the call.  Lifetime markers are collected apart.
+static bool collectResultReaders(Value *Ptr, int64_t Offset, CallInst *Call,
+                                 const DataLayout &DL,
+                                 SmallVectorImpl<ResultReader> &Readers,
+                                 SmallVectorImpl<Instruction *> &Lifetimes) {
+  for (Use &U : Ptr->uses()) {
+    auto *I = dyn_cast<Instruction>(U.getUser());
+    if (!I)
+      return false;
+    if (I == Call)
+      continue;
+    if (I->isLifetimeStartOrEnd()) {
+      Lifetimes.push_back(I);
+      continue;
+    }
+    if (isa<BitCastInst>(I)) {
+      if (!collectResultReaders(I, Offset, Call, DL, Readers, Lifetimes))
+        return false;
+      continue;
+    }
+    if (auto *GEP = dyn_cast<GetElementPtrInst>(I)) {
+      APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
+      if (GEP->getPointerOperand() != Ptr || !GEP->accumulateConstantOffset(DL, Off) ||
+          !collectResultReaders(GEP, Offset + Off.getSExtValue(), Call, DL, Readers,
+                                Lifetimes))
+        return false;
+      continue;
+    }
+    if (I->getParent() != Call->getParent() || !Call->comesBefore(I))
+      return false;
+    if (auto *LI = dyn_cast<LoadInst>(I)) {
+      if (LI->isVolatile())
+        return false;
+      Readers.push_back({I, U.getOperandNo(), Offset});
+      continue;
+    }
+    if (auto *MT = dyn_cast<MemTransferInst>(I)) {
+      if (MT->isVolatile() || U.getOperandNo() != 1 || MT->getRawDest() == Ptr)
+        return false;
+      Readers.push_back({I, U.getOperandNo(), Offset});
+      continue;
+    }
+    return false;
+  }
+  return true;
+}
+
+/// The sret result lives in a private alloca that only the call writes and
+/// that every later use reads in the call's block (libtock-c's wrappers:
+/// the call, then its converter, which takes the struct by value).  Then
+/// the readers read the frame itself: a copy of the frame into the alloca
+/// would be stored and loaded again by the back end.  Nothing writes the
+/// frames after the one runtime call before the call site.
+static bool readResultFromFrame(CallInst *Call, Value *Sret, Value *Words,
+                                uint64_t Bytes) {
+  auto *AI = dyn_cast<AllocaInst>(Sret->stripPointerCasts());
+  if (!AI)
+    return false;
+  const DataLayout &DL = Call->getModule()->getDataLayout();
+  SmallVector<ResultReader, 8> Readers;
+  SmallVector<Instruction *, 4> Lifetimes;
+  if (!collectResultReaders(AI, 0, Call, DL, Readers, Lifetimes))
+    return false;
+  // Every read within the result's bytes (the rest of a larger alloca was
+  // never the frame's).
+  for (const ResultReader &R : Readers) {
+    uint64_t Size;
+    if (auto *LI = dyn_cast<LoadInst>(R.I)) {
+      Size = DL.getTypeStoreSize(LI->getType());
+    } else {
+      auto *Len = dyn_cast<ConstantInt>(cast<MemTransferInst>(R.I)->getLength());
+      if (!Len)
+        return false;
+      Size = Len->getZExtValue();
+    }
+    if (R.Offset < 0 || (uint64_t)R.Offset + Size > Bytes)
+      return false;
+  }
+  for (const ResultReader &R : Readers) {
+    IRBuilder<> B(R.I);
+    Value *Old = R.I->getOperand(R.Operand);
+    Value *At = Words;
+    if (R.Offset != 0)
+      At = B.CreateConstInBoundsGEP1_64(
+          Type::getInt8Ty(Call->getContext()),
+          B.CreatePointerCast(Words, compat::bytePointer(Call->getContext())), R.Offset);
+    R.I->setOperand(R.Operand, B.CreatePointerCast(At, Old->getType()));
+  }
+  // The alloca is no longer read; its markers would only keep it alive.
+  for (Instruction *L : Lifetimes)
+    L->eraseFromParent();
+  return true;
+}
+
 static void rewriteTockCallSite(const CandidateCall &C, int Slot,
                                 Value *Frames, Type *FramesTy,
                                 DenseMap<Value *, Value *> &Replaced,
@@ -190,7 +295,8 @@ static void rewriteTockCallSite(const CandidateCall &C, int Slot,
     if (Bytes > ReturnBytes)
       report_fatal_error("sysbatch: a Tock result larger than a frame's "
                          "return words", false);
-    CB.CreateMemCpy(Sret, Align(4), Words, Align(4), Bytes);
+    if (!readResultFromFrame(Call, Sret, Words, Bytes))
+      CB.CreateMemCpy(Sret, Align(4), Words, Align(4), Bytes);
     ++NumTockSretResults;
     return;
   }
@@ -246,16 +352,27 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
     BlockOfSlot.push_back(
         BlockNumber.try_emplace(BB, (int)BlockNumber.size()).first->second);
   }
-  for (int S = 0; S < BP.nslots; ++S)
-    if (sb_tock_frame_checked(&BP, S, BlockOfSlot.data()))
+  const bool UseTemplate =
+      Fill == SB_FILL_MODE_TEMPLATE && N <= SB_TOCK_TEMPLATE_MAX_FRAMES;
+  // Commands and yields need no conversion: the entries without it, which
+  // do not link the converter.  Stored frames pass the marks as a mask: no
+  // mark scan in the runtime.
+  const bool CommandsOnly = sb_tock_series_commands_only(&BP);
+  const bool MaskMarks = !UseTemplate && N <= SB_TOCK_MASK_FRAMES;
+  uint32_t CheckedMask = 0;
+  for (int S = 0; S < BP.nslots; ++S) {
+    if (!sb_tock_frame_checked(&BP, S, BlockOfSlot.data()))
+      continue;
+    if (MaskMarks)
+      CheckedMask |= 1u << S;
+    else
       Words[S * TockWordsPerFrame] = ConstantInt::get(
           I32, cast<ConstantInt>(Words[S * TockWordsPerFrame])->getZExtValue() |
                    SB_TOCK_CHECKED);
+  }
   SmallVector<unsigned, 16> Patches;
   GlobalVariable *Template =
-      Fill == SB_FILL_MODE_TEMPLATE && N <= SB_TOCK_TEMPLATE_MAX_FRAMES
-          ? tockTemplate(*F.getParent(), Words, Patches)
-          : nullptr;
+      UseTemplate ? tockTemplate(*F.getParent(), Words, Patches) : nullptr;
 
   // With a template the patch values follow the frames.
   IRBuilder<> EB(&*F.getEntryBlock().getFirstInsertionPt());
@@ -276,10 +393,15 @@ void rewriteTockBatch(Region &R, int BI, RuntimeABI &RT, sb_fill_mode Fill,
       IB.CreateConstInBoundsGEP2_64(FramesTy, Frames, 0, 0, "sb.base");
   CallInst *Run =
       Template
-          ? IB.CreateCall(RT.tockRunTemplate(),
+          ? IB.CreateCall(CommandsOnly ? RT.tockRunTemplateCommands()
+                                       : RT.tockRunTemplate(),
                           {FramesBase,
                            IB.CreatePointerCast(
                                Template, compat::bytePointer(F.getContext()))})
+      : MaskMarks
+          ? IB.CreateCall(CommandsOnly ? RT.tockRunCommands() : RT.tockRunMasked(),
+                          {FramesBase, ConstantInt::get(I32, N),
+                           ConstantInt::get(I32, CheckedMask)})
           : IB.CreateCall(RT.tockRun(), {FramesBase, ConstantInt::get(I32, N)});
   Run->setDebugLoc(First->getDebugLoc());
   ++NumTockSeries;

@@ -162,6 +162,16 @@ public:
   llvm::FunctionCallee tockRunTemplate() {
     return declare(SB_RT_TOCK_RUN_TEMPLATE);
   }
+  /// The same two for a series of commands and yields only, whose return
+  /// words need no conversion (sb_tock_series_commands_only).
+  llvm::FunctionCallee tockRunCommands() {
+    return declare(SB_RT_TOCK_RUN_COMMANDS);
+  }
+  /// Stored frames, the marks as a mask: void (frames, count, checked).
+  llvm::FunctionCallee tockRunMasked() { return declare(SB_RT_TOCK_RUN_MASKED); }
+  llvm::FunctionCallee tockRunTemplateCommands() {
+    return declare(SB_RT_TOCK_RUN_TEMPLATE_COMMANDS);
+  }
 
 private:
   /// The IR type of a table type: slots and rets as i64 words, Tock frames

@@ -12,9 +12,11 @@ call site per variant:
            sysbatch_tock_series_template() (fast copy, 20 B of rodata/call)
   bytes    the same from a byte template (compact: ~5 B of rodata/call)
   run      what the compilers emit for a checked chain: frames stored, every
-           call but the last marked SYSBATCH_TOCK_CHECKED, sysbatch_tock_run(),
+           call but the last checked (commands only: the marks as a mask,
+           no conversion), sysbatch_tock_run_commands(),
            each result tested where it lies in its frame
-  runbytes the same from a COMPACT template, sysbatch_tock_run_template()
+  runbytes the same from a COMPACT template,
+           sysbatch_tock_run_template_commands()
 
 builds them with the test kernel for Cortex-M3 and RV32, with GCC and clang,
 measures each site's .text (and its template's .rodata) with llvm-nm, and
@@ -132,12 +134,13 @@ def gen_sites():
         # run: the compilers' shape (checked chain; tests read the frames)
         def checked(i):
             return 2 | 0x80 if i + 1 < n else 2
+        # the marks as a mask (commands only, at most 32 frames)
         w("__attribute__((noinline)) int site_run_%d(uint32_t x)\n{" % n)
         w("    frame_t f[%d];" % n)
         for i in range(n):
-            w("    f[%d].syscall_class = %d; f[%d].r0 = %d; f[%d].r1 = %d; f[%d].r2 = x; f[%d].r3 = 0;"
-              % (i, checked(i), i, DRV_LED, i, command_num(i), i, i))
-        w("    sysbatch_tock_run(f, %d);" % n)
+            w("    f[%d].syscall_class = 2; f[%d].r0 = %d; f[%d].r1 = %d; f[%d].r2 = x; f[%d].r3 = 0;"
+              % (i, i, DRV_LED, i, command_num(i), i, i))
+        w("    sysbatch_tock_run_commands(f, %d, 0x%xu);" % (n, (1 << (n - 1)) - 1))
         for i in range(n):
             w("    if (f[%d].r0 < 128) return -1;" % i)
         w("    return 0;\n}")
@@ -152,7 +155,7 @@ def gen_sites():
         w("    uint32_t s[SYSBATCH_TOCK_SPACE_WORDS(%d, %d)];" % (n, n))
         for i in range(n):
             w("    s[%d] = x;" % (5 * n + i))
-        w("    sysbatch_tock_run_template((frame_t *)s, tmpl_runbytes_%d);" % n)
+        w("    sysbatch_tock_run_template_commands((frame_t *)s, tmpl_runbytes_%d);" % n)
         for i in range(n):
             w("    if (s[%d] < 128) return -1;" % (5 * i + 1))
         w("    return 0;\n}")
@@ -233,7 +236,8 @@ def measure(isa, cc, build, plugin):
     runtime = {name: syms[name][1] for name in (
         "sysbatch_tock_series", "sysbatch_tock_series_call", "sysbatch_tock_template_fill",
         "sysbatch_tock_series_template", "sysbatch_tock_run", "sysbatch_tock_run_template",
-        "convert_in_place", "series_reply", "trap_one", "command") if name in syms}
+        "sysbatch_tock_run_commands", "sysbatch_tock_run_template_commands", "run_marked",
+        "run_group", "expand_compact", "convert_in_place", "series_reply", "trap_one", "command") if name in syms}
     return rows, runtime
 
 
@@ -287,11 +291,13 @@ def write_app_sections(w, results, plugged, samples):
         w("The plugged builds make the same calls (the tests diff every call and")
         w("result). Each series is the patches (one store per word that varies),")
         w("its COMPACT template (about 3 bytes per call) and one")
-        w("`sysbatch_tock_run[_template]` call; a call site is a read of its frame.")
+        w("`sysbatch_tock_run_*` call; a call site is a read of its frame.")
         w("What is left of the whole-app growth is mostly the runtime, paid once")
-        w("per app (`sysbatch_tock_run`, the template decoder, the in-place")
-        w("converter, the call-by-call fallback: 600-900 B). The goal of issue 16")
-        w("(whole plugged app <= 1.05x) is not met.")
+        w("per app: for stored frames the run loop, the reply check and the")
+        w("call-by-call fallback (250-300 B), the in-place converter where a series")
+        w("holds other calls than commands and yields (120-170 B more), the template")
+        w("decoder and mark scan under fill=template (250-380 B more). The goal of")
+        w("issue 16 (whole plugged app <= 1.05x) is not met.")
         w("")
     if samples:
         w("## Sample apps in libtock-c's shape")
@@ -329,7 +335,8 @@ def write_app_sections(w, results, plugged, samples):
           % (tag, r[("runbytes", 4)]["text"] + r[("runbytes", 4)]["rodata"],
              r[("seq", 4)]["text"], r[("libtock", 4)]["text"]))
     w("")
-    w("Once per app the runtime adds 600-900 B (see plugged.c above).")
+    w("Once per app the runtime adds 250-550 B with stored frames, more with")
+    w("templates (see plugged.c above).")
     w("")
     w("*Time saved.* Guest instructions of the compilers' shape (run, frames")
     w("stored) against inline traps, app and test kernel:")
@@ -341,9 +348,10 @@ def write_app_sections(w, results, plugged, samples):
              pct(r[("run", 16)]["insns"], r[("seq", 16)]["insns"]),
              "-40%" if tag.startswith("rv32") else "-10%"))
     w("")
-    w("A series pays one trap, the kernel's work per call and about 25")
-    w("instructions per call in the runtime (mark scan, in-place conversion;")
-    w("decoding a template adds about 50). A real Tock kernel's trap (context")
+    w("A series pays one trap, the kernel's work per call and the runtime's")
+    w("reply check (plus the in-place conversion where a frame is not a command")
+    w("or a yield, and the mark scan and about 50 instructions of decoding with")
+    w("a template). A real Tock kernel's trap (context")
     w("switch, scheduler, MPU reconfiguration) is longer than this test kernel's,")
     w("which moves every figure towards the series call.")
     if samples:
@@ -387,9 +395,10 @@ def write_report(results, runtimes, out_dir, build, command_line, plugged=None,
     w("site; **words** series from a constant word template (one patch per call:")
     w("the LED number); **bytes** the same from a compact byte template;")
     w("**run** what the compilers emit for such a checked chain: frames stored,")
-    w("every call but the last marked checked, `sysbatch_tock_run()`, each result")
-    w("tested where it lies in its frame; **runbytes** the same from a COMPACT template")
-    w("(`sysbatch_tock_run_template()`).")
+    w("every call but the last checked, `sysbatch_tock_run_commands()` (a series")
+    w("of commands only: the marks as a mask, no in-place conversion), each result tested where")
+    w("it lies in its frame; **runbytes** the same from a COMPACT template")
+    w("(`sysbatch_tock_run_template_commands()`).")
     w("")
     w("- *text*: bytes of the call-site function (prologue/epilogue and literal")
     w("  pool included), *+ro*: bytes of its constant template in flash.")

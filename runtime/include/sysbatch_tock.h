@@ -172,6 +172,24 @@ void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count);
  * writes these, and nothing runs. */
 void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl);
 
+/* The same two for a series whose frames are all commands and yields,
+ * whose results need no conversion: they run the frames exactly as above
+ * and leave the return words as the kernel wrote them (which for a
+ * command is libtock-c's syscall_return_t).  An app that only makes such
+ * series does not link the converter.  sysbatch_tock_run_commands takes
+ * at most 32 frames, unmarked, and their marks as a mask (bit i: frame i
+ * is checked); more is a fault. */
+void sysbatch_tock_run_commands(struct sysbatch_tock_frame *frames, uint32_t count,
+                                uint32_t checked);
+
+/* sysbatch_tock_run with the marks as a mask (at most 32 frames, class
+ * words unmarked): what compilers call for a series whose frames they
+ * store, so that the mark scan is linked only where a template or a longer
+ * series needs it. */
+void sysbatch_tock_run_masked(struct sysbatch_tock_frame *frames, uint32_t count,
+                              uint32_t checked);
+void sysbatch_tock_run_template_commands(struct sysbatch_tock_frame *frames, const void *tmpl);
+
 /* Return-struct converters: write, at `out`, the struct libtock-c's raw
  * call would have returned for the call that filled `frame`.  `out` points
  * at a syscall_return_t (command), subscribe_return_t (subscribe),

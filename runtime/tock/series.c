@@ -279,60 +279,95 @@ static void convert_in_place(struct sysbatch_tock_frame *frames, uint32_t count)
     }
 }
 
+/* Runs frames[0..n-1] (n <= 32; bit i of `checked` set when frame i is a
+ * checked call) and returns how many ran: all of them, or up to and
+ * including the checked call that failed (where the code leaves). */
+static uint32_t run_group(struct sysbatch_tock_frame *frames, uint32_t n, uint32_t checked)
+{
+    uint32_t policy = checked ? SYSBATCH_TOCK_POLICY_STOP : SYSBATCH_TOCK_POLICY_CONTINUE;
+    uint32_t next = 0;
+    while (next < n) {
+        struct sysbatch_tock_reply reply = series_reply(frames + next, n - next, policy);
+        if (reply.variant == SYSBATCH_TOCK_SUCCESS)
+            return n;
+        if (reply.variant == SYSBATCH_TOCK_FAILURE_U32 && reply.value < n - next) {
+            next = n - reply.value; /* one past the call the kernel stopped at */
+            if (checked >> (next - 1) & 1)
+                return next; /* the code leaves the run at this call */
+        } else {
+            /* Refused, nothing ran: the calls one by one, each with its own
+             * trap, stopping where the code would leave. */
+            for (; next < n; next++) {
+                trap_one(&frames[next]);
+                if ((checked >> next & 1) && frames[next].r0 < SYSBATCH_TOCK_SUCCESS)
+                    return next + 1;
+            }
+        }
+    }
+    return n;
+}
+
 /* Frames are marked in groups of 32 (one mask word); splitting a series
- * into consecutive series changes nothing the app or the kernel sees. */
+ * into consecutive series changes nothing the app or the kernel sees.
+ * Strips the marks and returns how many frames ran, as run_group. */
 #define MARK_GROUP 32u
 
-void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
+static uint32_t run_marked(struct sysbatch_tock_frame *frames, uint32_t count)
 {
-    while (count > 0) {
-        uint32_t n = count < MARK_GROUP ? count : MARK_GROUP;
-        uint32_t checked = 0, next = 0, bit = 1;
-        struct sysbatch_tock_frame *f;
-        for (f = frames; f < frames + n; f++, bit <<= 1) {
+    uint32_t done = 0;
+    while (done < count) {
+        struct sysbatch_tock_frame *g = frames + done, *f;
+        uint32_t n = count - done < MARK_GROUP ? count - done : MARK_GROUP;
+        uint32_t checked = 0, bit = 1, ran;
+        for (f = g; f < g + n; f++, bit <<= 1) {
             uint32_t cls = f->syscall_class;
             if (cls & SYSBATCH_TOCK_CHECKED) {
                 checked |= bit;
                 f->syscall_class = cls & ~SYSBATCH_TOCK_CHECKED;
             }
         }
-        uint32_t policy = checked ? SYSBATCH_TOCK_POLICY_STOP : SYSBATCH_TOCK_POLICY_CONTINUE;
-        while (next < n) {
-            struct sysbatch_tock_reply reply = series_reply(frames + next, n - next, policy);
-            uint32_t failed;
-            if (reply.variant == SYSBATCH_TOCK_SUCCESS) {
-                next = n;
-            } else if (reply.variant == SYSBATCH_TOCK_FAILURE_U32 && reply.value < n - next) {
-                failed = n - 1 - reply.value; /* the call the kernel stopped at */
-                next = failed + 1;
-                if (checked >> failed & 1) {
-                    convert_in_place(frames, next);
-                    return; /* the code leaves the run at this call */
-                }
-            } else {
-                /* Refused, nothing ran: the calls one by one, each with its
-                 * own trap, stopping where the code would leave. */
-                for (; next < n; next++) {
-                    trap_one(&frames[next]);
-                    if ((checked >> next & 1) && frames[next].r0 < SYSBATCH_TOCK_SUCCESS) {
-                        convert_in_place(frames, next + 1);
-                        return;
-                    }
-                }
-            }
-        }
-        convert_in_place(frames, n);
-        frames += n;
-        count -= n;
+        ran = run_group(g, n, checked);
+        done += ran;
+        if (ran < n)
+            break;
     }
+    return done;
 }
 
-void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl)
+void sysbatch_tock_run(struct sysbatch_tock_frame *frames, uint32_t count)
 {
-    /* Compilers emit the COMPACT encoding only, so the other decoders are
-     * not linked in for them.  Only a compiler writes these templates; a
-     * malformed one leaves nothing a call site could read, so fault
-     * rather than go on. */
+    convert_in_place(frames, run_marked(frames, count));
+}
+
+/* Command and yield frames need no conversion (a command's struct is its
+ * return registers, a yield has none): a series of only those, up to 32
+ * frames, runs through this entry, and an app whose series are all such
+ * does not link the converter (the runtime is built with
+ * -ffunction-sections).  The marks come as a mask, not in the class
+ * words. */
+void sysbatch_tock_run_commands(struct sysbatch_tock_frame *frames, uint32_t count,
+                                uint32_t checked)
+{
+    if (count > MARK_GROUP)
+        __builtin_trap(); /* only a compiler calls this, and never so */
+    (void)run_group(frames, count, checked);
+}
+
+/* sysbatch_tock_run with the marks as a mask: no scan, so an app whose
+ * series are all at most 32 frames does not link it. */
+void sysbatch_tock_run_masked(struct sysbatch_tock_frame *frames, uint32_t count,
+                              uint32_t checked)
+{
+    if (count > MARK_GROUP)
+        __builtin_trap();
+    convert_in_place(frames, run_group(frames, count, checked));
+}
+
+/* Compilers emit the COMPACT encoding only, so the other decoders are not
+ * linked in for them.  Only a compiler writes these templates; a malformed
+ * one leaves nothing a call site could read, so fault rather than go on. */
+static uint32_t expand_compact(struct sysbatch_tock_frame *frames, const void *tmpl)
+{
     const uint8_t *t = (const uint8_t *)tmpl;
     uint32_t count = t[0], npatches = t[2];
     uint32_t *dst = (uint32_t *)frames;
@@ -341,7 +376,17 @@ void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *
     decode_compact(dst, t + 4 + npatches, count);
     if (!apply_patches(dst, t + 4, npatches, 5 * count))
         __builtin_trap();
-    sysbatch_tock_run(frames, count);
+    return count;
+}
+
+void sysbatch_tock_run_template(struct sysbatch_tock_frame *frames, const void *tmpl)
+{
+    convert_in_place(frames, run_marked(frames, expand_compact(frames, tmpl)));
+}
+
+void sysbatch_tock_run_template_commands(struct sysbatch_tock_frame *frames, const void *tmpl)
+{
+    (void)run_marked(frames, expand_compact(frames, tmpl));
 }
 
 /* libtock-c's return structs, as words: {type, data0, data1, data2} for

@@ -50,16 +50,17 @@ int checked(uint32_t d, uint32_t n)
 // CHECK-NEXT:    slot 3: call 3 yield(1)                           fail=stop
 // CHECK-NOT:   function checked block
 // The series where allow_readonly stood.  The first three calls are
-// checked (the code leaves the run when one fails): their class words
-// carry the mark 0x80 (4, 1, 2 -> 132, 129, 130), so the runtime stops
-// exactly where the code leaves; the yield, last, is not.  Every later
-// site, in its own block behind its test, reads its frame.
+// checked (the code leaves the run when one fails): bits 0..2 of the mask
+// sysbatch_tock_run_masked takes (the class words 4, 1, 2 unmarked), so
+// the runtime stops exactly where the code leaves; the yield, last, is
+// not.  Every later site, in its own block behind its test, reads its
+// frame.
 // CHECK-LABEL: int checked (
-// CHECK:       sysbatch_frames.[[F:[0-9]+]][0] = 132;
-// CHECK:       sysbatch_frames.[[F]][5] = 129;
-// CHECK:       sysbatch_frames.[[F]][10] = 130;
+// CHECK:       sysbatch_frames.[[F:[0-9]+]][0] = 4;
+// CHECK:       sysbatch_frames.[[F]][5] = 1;
+// CHECK:       sysbatch_frames.[[F]][10] = 2;
 // CHECK:       sysbatch_frames.[[F]][15] = 0;
-// CHECK:       sysbatch_tock_run (&sysbatch_frames.[[F]][0], 4);
+// CHECK:       sysbatch_tock_run_masked (&sysbatch_frames.[[F]][0], 4, 7);
 // CHECK-NEXT:  a = MEM[{{.*}}&sysbatch_frames.[[F]] + 4B];
 // CHECK:       if ({{.*}} != 0)
 // CHECK-NOT:   sysbatch_tock

@@ -42,7 +42,7 @@ int reload(void)
 // CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][8] = [[WORD]];
 // CHECK-NEXT:  sysbatch_frames.[[F]][9] = 0;
-// CHECK-NEXT:  sysbatch_tock_run (&sysbatch_frames.[[F]][0], 2);
+// CHECK-NEXT:  sysbatch_tock_run_commands (&sysbatch_frames.[[F]][0], 2, 0);
 // The original load stays where it was (its value no longer has a user:
 // the frame holds the argument).
 // CHECK-NEXT:  _{{[0-9]+}} = n.data[0];

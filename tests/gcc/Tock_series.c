@@ -1,12 +1,15 @@
 /* Tock: a straight run of libtock-c raw calls becomes one series call
  * (target=tock, both cross compilers, -O0 and -O2).  At the first call:
  * five frame words per call ({class, r0..r3}: memop's r2 and r3 and
- * yield's r1..r3 are 0, yield's r0 is 1 = wait; no call is tested, so no
- * class word carries the checked mark), one sysbatch_tock_run call.  Call
+ * yield's r1..r3 are 0, yield's r0 is 1 = wait), one
+ * sysbatch_tock_run_masked call whose third argument, the mask of checked
+ * frames, is 0: no call is tested.  Call
  * site k becomes a read of frame k's return words (the runtime left the
  * call's libtock-c struct there); no branch, no runtime call, and the
  * original call is gone.  An unused result (leds_on) and yield read
- * nothing; yield is the last frame.
+ * nothing; yield is the last frame.  A series of commands and yields only
+ * (leds_on) calls sysbatch_tock_run_commands instead: their results need
+ * no conversion.
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm0 %t/arm2 %t/rv0 %t/rvs
@@ -23,7 +26,8 @@
  * RUN: arm-none-eabi-nm %t/arm2.o | %FileCheck %s --check-prefix=SYMS
  * RUN: riscv64-unknown-elf-nm %t/rvs.o | %FileCheck %s --check-prefix=SYMS
  * SYMS-NOT: {{ U }}
- * SYMS: U sysbatch_tock_run
+ * SYMS: U sysbatch_tock_run_commands
+ * SYMS-NEXT: U sysbatch_tock_run_masked
  * SYMS-NOT: {{ U }}
  */
 #include "tock.h"
@@ -79,7 +83,7 @@ int console_write(const char *buf, uint32_t len)
 // CHECK-NEXT:  sysbatch_frames.[[F]][17] = 0;
 // CHECK-NEXT:  sysbatch_frames.[[F]][18] = 0;
 // CHECK-NEXT:  sysbatch_frames.[[F]][19] = 0;
-// CHECK-NEXT:  sysbatch_tock_run (&sysbatch_frames.[[F]][0], 4);
+// CHECK-NEXT:  sysbatch_tock_run_masked (&sysbatch_frames.[[F]][0], 4, 0);
 // CHECK-NEXT:  a = MEM[{{.*}}&sysbatch_frames.[[F]] + 4B];
 // CHECK-NEXT:  s = MEM[{{.*}}&sysbatch_frames.[[F]] + 24B];
 // The code between the calls stays where it was.
@@ -106,7 +110,7 @@ void leds_on(void)
 // CHECK-NEXT:  sysbatch_frames.[[F]][7] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][8] = 1;
 // CHECK-NEXT:  sysbatch_frames.[[F]][9] = 0;
-// CHECK-NEXT:  sysbatch_tock_run (&sysbatch_frames.[[F]][0], 2);
+// CHECK-NEXT:  sysbatch_tock_run_commands (&sysbatch_frames.[[F]][0], 2, 0);
 // CHECK-NOT:   {{command|sysbatch_tock| if }}
 // CHECK:       return;
 
@@ -128,7 +132,7 @@ uint32_t brk_hint(void)
 // CHECK-NEXT:  sysbatch_frames.[[F]][4] = 0;
 // CHECK-NEXT:  sysbatch_frames.[[F]][5] = 5;
 // CHECK-NEXT:  sysbatch_frames.[[F]][6] = 11;
-// CHECK:       sysbatch_tock_run (&sysbatch_frames.[[F]][0], 2);
+// CHECK:       sysbatch_tock_run_masked (&sysbatch_frames.[[F]][0], 2, 0);
 // CHECK-NEXT:  a = MEM[{{.*}}&sysbatch_frames.[[F]] + 4B];
 // CHECK-NEXT:  b = MEM[{{.*}}&sysbatch_frames.[[F]] + 24B];
 // CHECK-NOT:   memop

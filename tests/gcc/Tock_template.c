@@ -5,8 +5,10 @@
  * first k argument words, one byte each, 0xff and four bytes little-endian
  * for a word above 0xfe; trailing zeros and patched words dropped), 4-byte
  * aligned; the call site stores only the patches, right after the frames,
- * and calls sysbatch_tock_run_template.  Call sites are as with stores:
- * reads of their frames (nothing here: the results are unused).
+ * and calls sysbatch_tock_run_template, or, for a series of commands and
+ * yields only (leds), sysbatch_tock_run_template_commands: their results
+ * need no conversion.  Call sites are as with stores: reads of their
+ * frames (nothing here: the results are unused).
  *
  * REQUIRES: gcc-arm, gcc-riscv
  * RUN: rm -rf %t && mkdir -p %t/arm %t/rv
@@ -29,7 +31,7 @@ void leds(int n)
 // CHECK:       sysbatch_frames.[[F:[0-9]+]][16];
 // CHECK:       [[N:_[0-9]+]] = (long unsigned int) n_{{[0-9]+}}(D);
 // CHECK-NEXT:  sysbatch_frames.[[F]][15] = [[N]];
-// CHECK-NEXT:  sysbatch_tock_run_template (&sysbatch_frames.[[F]][0], &sysbatch_tock_template.[[T:[0-9]+]]);
+// CHECK-NEXT:  sysbatch_tock_run_template_commands (&sysbatch_frames.[[F]][0], &sysbatch_tock_template.[[T:[0-9]+]]);
 // CHECK-NOT:   {{command|yield|sysbatch_tock}} (
 // CHECK:       return
 

@@ -11,7 +11,7 @@ target triple = "riscv32-unknown-unknown-elf"
 ; CHECK-LABEL: define i64 @i64_form()
 ; CHECK-NOT:   alloca [16 x i8]
 ; Nothing reads command's result (its sret slot): its site is gone.
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base, i32 2)
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base, i32 2, i32 0)
 ; CHECK-NEXT:  %sb.result = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 6
 ; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast i32* %sb.result to i64*
 ; CHECK-NEXT:  %mr = load i64, i64* [[P]], align 4

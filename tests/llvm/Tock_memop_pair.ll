@@ -9,7 +9,7 @@ target triple = "riscv32-unknown-unknown-elf"
 %struct.syscall_return_t = type { i32, [3 x i32] }
 
 ; CHECK-LABEL: define i32 @struct_form()
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base, i32 2)
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base, i32 2, i32 0)
 ; CHECK-NEXT:  %sb.result = getelementptr inbounds [10 x i32], [10 x i32]* %sb.frames, i64 0, i64 6
 ; CHECK-NEXT:  [[P:%[0-9]+]] = bitcast i32* %sb.result to { i32, i32 }*
 ; CHECK-NEXT:  %mr = load { i32, i32 }, { i32, i32 }* [[P]], align 4

@@ -27,7 +27,7 @@ target triple = "riscv32-unknown-unknown-elf"
 ; CHECK:       %cur.sb = load i32, i32* %n, align 4
 ; CHECK-NEXT:  %next.sb = add i32 %cur.sb, 1
 ; CHECK:       store i32 %next.sb, i32*
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 4)
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base{{[0-9]*}}, i32 4, i32 0)
 ; CHECK-NOT:   sysbatch_tock_run
 ; CHECK:       ret i32
 define i32 @f() {

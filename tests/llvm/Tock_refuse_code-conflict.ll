@@ -44,7 +44,7 @@ entry:
 ; that value and not the second command's, so the series holds the allow
 ; and the first command only, and the second command stays where it is.
 ; CHECK-LABEL: define i32 @load_allowed()
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK:       %seen = load i32, i32* @cell, align 4
 ; CHECK-NEXT:  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %b, i32 144, i32 1, i32 7, i32 0)
 ; CHECK-NEXT:  ret i32 %seen

@@ -75,7 +75,7 @@ entry:
 ; CHECK:       %d.sb = getelementptr inbounds %struct.syscall_return_t, %struct.syscall_return_t* %count, i32 0, i32 1, i32 0
 ; CHECK-NEXT:  %n.sb = load i32, i32* %d.sb, align 4
 ; CHECK:       store i32 %n.sb, i32*
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK:       call void @sysbatch_tock_run_commands(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 define i32 @from_earlier() {
 entry:
   %count = alloca %struct.syscall_return_t, align 4
@@ -96,7 +96,7 @@ entry:
 ; command reads is then computed code, not the first call's result, and
 ; must not be re-read at the issue point (arg-computed).
 ; CHECK-LABEL: define void @overwritten()
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK:       call void @sysbatch_tock_run_commands(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK:       store i32 7, i32* %d, align 4
 ; CHECK-NEXT:  %n = load i32, i32* %d, align 4
 ; CHECK-NEXT:  call void @command(%struct.syscall_return_t* sret(%struct.syscall_return_t) align 4 %c, i32 2, i32 1, i32 %n, i32 0)

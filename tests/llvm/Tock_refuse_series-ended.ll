@@ -35,10 +35,10 @@ target triple = "thumbv7m-none-unknown-eabi"
 
 ; Two series: the first ends with the yield, the second starts right after.
 ; CHECK-LABEL: define void @f()
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 3)
+; CHECK:       call void @sysbatch_tock_run_masked(i32* %sb.base{{[0-9]*}}, i32 3, i32 0)
 ; The yield's site, last of the first series: nothing left of it.
 ; CHECK-NOT:   call void @yield()
-; CHECK:       call void @sysbatch_tock_run(i32* %sb.base{{[0-9]*}}, i32 2)
+; CHECK:       call void @sysbatch_tock_run_commands(i32* %sb.base{{[0-9]*}}, i32 2, i32 0)
 ; CHECK-NEXT:  store i32 1, i32* @flag
 ; CHECK-NEXT:  call void @yield()
 ; CHECK-NEXT:  call void @yield()

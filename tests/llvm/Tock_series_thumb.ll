@@ -67,36 +67,31 @@ target triple = "thumbv7m-none-unknown-eabi"
 ; CHECK:       %sb.base = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 0
 ; One runtime call runs the frames; no call is tested, so none is marked
 ; (class words 3, 1, 2, 5, 0 as stored above).
-; CHECK-NEXT:  call void @sysbatch_tock_run(i32* %sb.base, i32 5)
+; CHECK-NEXT:  call void @sysbatch_tock_run_masked(i32* %sb.base, i32 5, i32 0)
 ; Site k reads its frame's return words (words 5k+1..), which the runtime
-; turned into the call's struct: a copy into the sret slot, which SROA
-; later reads in place.  No branch, no runtime call, the original call gone.
+; turned into the call's struct: each result lives in an alloca only its
+; call wrote, read later in the call's block, so those reads read the
+; frame (no copy into the sret slot; on Thumb memop_return_t, 8 bytes,
+; comes back through sret as well).  Site 4, yield: nothing to read.  No
+; branch, no runtime call, the original call gone.
 ; CHECK-NEXT:  %sb.result = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 1
-; CHECK-NEXT:  [[A8:%[0-9]+]] = bitcast %struct.allow_rw_return_t* %a to i8*
-; CHECK-NEXT:  [[F8:%[0-9]+]] = bitcast i32* %sb.result to i8*
-; CHECK-NEXT:  call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[A8]], i8* align 4 [[F8]], i64 16, i1 false)
 ; CHECK-NEXT:  %sb.result1 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 6
-; CHECK-NEXT:  [[S8:%[0-9]+]] = bitcast %struct.subscribe_return_t* %s to i8*
-; CHECK-NEXT:  [[F8:%[0-9]+]] = bitcast i32* %sb.result1 to i8*
-; CHECK-NEXT:  call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[S8]], i8* align 4 [[F8]], i64 16, i1 false)
 ; CHECK-NEXT:  %sb.result2 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 11
-; CHECK-NEXT:  [[C8:%[0-9]+]] = bitcast %struct.syscall_return_t* %c to i8*
-; CHECK-NEXT:  [[F8:%[0-9]+]] = bitcast i32* %sb.result2 to i8*
-; CHECK-NEXT:  call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[C8]], i8* align 4 [[F8]], i64 16, i1 false)
-; On Thumb memop_return_t (8 bytes) comes back through sret as well.
 ; CHECK-NEXT:  %sb.result3 = getelementptr inbounds [25 x i32], [25 x i32]* %sb.frames, i64 0, i64 16
-; CHECK-NEXT:  [[M8:%[0-9]+]] = bitcast %struct.memop_return_t* %m to i8*
-; CHECK-NEXT:  [[F8:%[0-9]+]] = bitcast i32* %sb.result3 to i8*
-; CHECK-NEXT:  call void @llvm.memcpy.p0i8.p0i8.i64(i8* align 4 [[M8]], i8* align 4 [[F8]], i64 8, i1 false)
-; Site 4, yield: nothing to read.
-; CHECK-NEXT:  %a.ok = getelementptr
+; CHECK-NOT:   llvm.memcpy
+; CHECK:       [[A:%[0-9]+]] = bitcast i32* %sb.result to i8*
+; CHECK-NEXT:  %a.v = load i8, i8* [[A]], align 4
+; CHECK:       [[S:%[0-9]+]] = bitcast i32* %sb.result1 to i8*
+; CHECK-NEXT:  %s.v = load i8, i8* [[S]], align 4
+; CHECK:       %c.v = load i32, i32* %sb.result2, align 4
+; CHECK:       %m.v = load i32, i32* %sb.result3, align 4
 ; CHECK-NOT:   br
 ; CHECK-NOT:   call void @{{allow_readwrite|subscribe|command|memop|yield}}(
 ; CHECK-NOT:   @sysbatch_tock_{{run|take|series}}
 ; CHECK:       ret i32
 ; The converters are the runtime's business: not declared here.
 ; CHECK-NOT:   sysbatch_tock_ret_
-; CHECK:       declare void @sysbatch_tock_run(i32*, i32)
+; CHECK:       declare void @sysbatch_tock_run_masked(i32*, i32, i32)
 ; CHECK-NOT:   sysbatch_tock_{{ret_|take}}
 ; CHECK-NOT:   sysbatch_tock_ret_
 define i32 @f(i32 %n) {

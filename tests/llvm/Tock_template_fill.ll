@@ -2,12 +2,14 @@
 ; (sb_tock_template; runtime/include/sysbatch_tock.h has the layout) and
 ; the call site stores only the words that vary, after the frames.  Here:
 ; words 2 2 1 %led 0 | 2 2 300 0 0, one patch (word 3); header {count 2,
-; policy stop (not read by sysbatch_tock_run_template: no class word is
-; marked, so it continues), 1 patch, COMPACT}, the patch index 3, then per
+; policy stop (not read by the runtime: no class word is marked, so it
+; continues), 1 patch, COMPACT}, the patch index 3, then per
 ; frame class | k << 4 and its first k argument words: 0x22 2 1 (the
 ; patched r2 and the 0 after it dropped), 0x22 2 300 (300 escaped as 0xff +
-; 4 bytes).  With the default fill=stores every word is stored and no
-; template is emitted.
+; 4 bytes).  Commands only: the entries without conversion,
+; sysbatch_tock_run_template_commands, and with the default fill=stores
+; (every word stored, no template) sysbatch_tock_run_commands with the
+; mask of checked frames (none).
 ; RUN: %sbopt -passes='sysbatch<target=tock;fill=template>' -S %s | %FileCheck %s
 ; RUN: %sbopt -passes='sysbatch<target=tock>' -S %s | %FileCheck %s --check-prefix=STORES
 ; CHECK: @sb.tock.template = private unnamed_addr constant [15 x i8] c"\02\00\01\02\03\22\02\01\22\02\FF,\01\00\00", align 4
@@ -16,13 +18,13 @@
 ; CHECK:       [[P:%.*]] = getelementptr inbounds [11 x i32], {{.*}}%sb.frames, i{{32|64}} 0, i{{32|64}} 10
 ; CHECK-NEXT:  store i32 %led, {{.*}}[[P]], align 4
 ; CHECK-NEXT:  %sb.base = getelementptr inbounds [11 x i32], {{.*}}%sb.frames, i{{32|64}} 0, i{{32|64}} 0
-; CHECK-NEXT:  call void @sysbatch_tock_run_template({{.*}}%sb.base, {{.*}}@sb.tock.template
+; CHECK-NEXT:  call void @sysbatch_tock_run_template_commands({{.*}}%sb.base, {{.*}}@sb.tock.template
 ; CHECK-NOT:   store
 ; CHECK-NOT:   sysbatch_tock_take
 ; CHECK:       ret void
 ; STORES-NOT:  sb.tock.template
 ; STORES:      %sb.frames = alloca [10 x i32], align 4
-; STORES:      call void @sysbatch_tock_run({{.*}}%sb.base, i32 2)
+; STORES:      call void @sysbatch_tock_run_commands({{.*}}%sb.base, i32 2, i32 0)
 
 target datalayout = "e-m:e-p:32:32-Fi8-i64:64-v128:64:128-a:0:32-n32-S64"
 target triple = "thumbv7m-none-unknown-eabi"

@@ -48,6 +48,9 @@ enum sb_rt_symbol {
     SB_RT_TOCK_TAKE,
     SB_RT_TOCK_RUN,
     SB_RT_TOCK_RUN_TEMPLATE,
+    SB_RT_TOCK_RUN_COMMANDS,          /* no in-place conversion */
+    SB_RT_TOCK_RUN_MASKED,            /* the marks as a mask */
+    SB_RT_TOCK_RUN_TEMPLATE_COMMANDS,
     SB_RT__COUNT
 };
 

@@ -186,6 +186,18 @@ int sb_tock_frame_words(const struct sb_batch_plan *b, int slot,
 bool sb_tock_frame_checked(const struct sb_batch_plan *b, int slot,
                            const int *block_of_slot);
 
+/* Does every frame of batch `b` hold a command or a yield?  The runtime
+ * converts only the other classes' return words in place, so such a
+ * series runs through sysbatch_tock_run[_template]_commands, which skip
+ * the conversion, and an app with no other series does not link it.
+ * A series whose frames are stored (not from a template) passes its marks
+ * as a mask argument (bit s: frame s is checked) instead of in the class
+ * words - sysbatch_tock_run_commands or sysbatch_tock_run_masked - so it
+ * takes at most SB_TOCK_MASK_FRAMES frames; a longer one stores the marks
+ * and calls sysbatch_tock_run. */
+bool sb_tock_series_commands_only(const struct sb_batch_plan *b);
+#define SB_TOCK_MASK_FRAMES 32
+
 enum sb_tock_template_encoding {
     SB_TOCK_TEMPLATE_WORDS = 0, /* SYSBATCH_TOCK_TEMPLATE_WORDS */
     SB_TOCK_TEMPLATE_BYTES = 1, /* SYSBATCH_TOCK_TEMPLATE_BYTES */

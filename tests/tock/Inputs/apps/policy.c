@@ -4,7 +4,8 @@
  * not last, count 0, exit inside), frame templates (both encodings, escapes,
  * patches) and a malformed template; sysbatch_tock_run (checked and
  * unchecked failures, in-place conversion, the call-by-call fallback of a
- * refused series).  Checked line by line with FileCheck
+ * refused series); sysbatch_tock_run_commands (the marks as a mask) and
+ * sysbatch_tock_run_template_commands, without conversion.  Checked line by line with FileCheck
  * (the kernel traces every call that runs, so "did not run" is visible).
  */
 #include <stdint.h>
@@ -223,6 +224,37 @@ int main(void)
     app_printf("refused: flag %x\n", flag);
     h[1].r1 = 0; /* an address, which differs by ISA */
     show_frames(h, 4);
+
+    /* sysbatch_tock_run_commands, what compiled code calls for a series of
+     * commands and yields: the same runs, the marks as a mask (bit i:
+     * frame i checked), the class words left unmarked, no conversion. */
+    set(&h[0], 2, DRV_LED, 2, 3, 0);
+    set(&h[1], 2, DRV_LED, 2, 9, 0);
+    set(&h[2], 2, DRV_LED, 2, 9, 0);
+    set(&h[3], 2, DRV_LED, 1, 0, 0);
+    sysbatch_tock_run_commands(h, 4, 1u << 2);
+    app_printf("commands:\n");
+    show_frames(h, 4);
+    flag = 0xee;
+    set(&h[0], 2, DRV_LED, 1, 1, 0);
+    set(&h[1], 0, 0, (uint32_t)&flag, 0, 0);  /* yield-no-wait: refused */
+    set(&h[2], 2, DRV_LED, 2, 9, 0);
+    set(&h[3], 2, DRV_LED, 1, 3, 0);
+    sysbatch_tock_run_commands(h, 4, 1u << 0 | 1u << 2);
+    app_printf("commands refused: flag %x\n", flag);
+    h[1].r1 = 0;
+    show_frames(h, 4);
+    /* sysbatch_tock_run_template_commands: COMPACT, the marks in the
+     * template; frame 1's r2 is a patch (word 8, its value after the
+     * frames).  The checked frame 0 fails: frame 1 never runs. */
+    static const uint8_t run_tmpl[] = {2, 0, 1, 2, 8,
+                                       2 | 0x80 | 3 << 4, DRV_LED, 2, 9,
+                                       2 | 3 << 4, DRV_LED, 1, 0};
+    uint32_t words[11];
+    words[10] = 4;
+    sysbatch_tock_run_template_commands((frame_t *)words, run_tmpl);
+    app_printf("commands template:\n");
+    show_frames((frame_t *)words, 2);
     return 0;
 }
 
@@ -346,8 +378,33 @@ int main(void)
  * CHECK-NEXT: frame 1: 0 0 0 0 0
  * CHECK-NEXT: frame 2: 2 0 6 0 0
  * CHECK-NEXT: frame 3: 2 2 1 3 0
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: command 0x2 0x2 0x3 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: K: series 2 stop
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: commands:
+ * CHECK-NEXT: frame 0: 2 80 0 0 0
+ * CHECK-NEXT: frame 1: 2 0 6 0 0
+ * CHECK-NEXT: frame 2: 2 0 6 0 0
+ * CHECK-NEXT: frame 3: 2 2 1 0 0
+ * CHECK-NEXT: K: series 4 stop
+ * CHECK-NEXT: K: series refused: yield not last
+ * CHECK-NEXT: K: command 0x2 0x1 0x1 0x0 -> 0x80 0x0 0x0 0x0
+ * CHECK-NEXT: K: yield 0x0 p
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: commands refused: flag 0
+ * CHECK-NEXT: frame 0: 2 80 0 0 0
+ * CHECK-NEXT: frame 1: 0 0 0 0 0
+ * CHECK-NEXT: frame 2: 2 0 6 0 0
+ * CHECK-NEXT: frame 3: 2 2 1 3 0
+ * CHECK-NEXT: K: series 2 stop
+ * CHECK-NEXT: K: command 0x2 0x2 0x9 0x0 -> 0x0 0x6 0x0 0x0
+ * CHECK-NEXT: commands template:
+ * CHECK-NEXT: frame 0: 2 0 6 0 0
+ * CHECK-NEXT: frame 1: 2 2 1 4 0
  * CHECK-NEXT: K: leds 0111 counter 7
  * CHECK-NEXT: K: exit 0
- * CHECK-NEXT: K: stats traps 26 calls 39 series 18 upcalls 2
+ * CHECK-NEXT: K: stats traps 33 calls 46 series 22 upcalls 2
  * CHECK:      EXIT 0
  */
