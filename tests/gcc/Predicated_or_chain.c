@@ -19,6 +19,14 @@
  * CHECK-NEXT:   slot 4: call 4 close(a0)                          fail=stop pos=stop
  * CHECK-NEXT:   slot 5: call 5 close(a0)
  *
+ * The jumps chosen at run time in the template fill too (the slots start
+ * as a static template and only the run-time words are stored), plugged
+ * vs unplugged, with and without BATCH_EMUL=1:
+ * RUN: sh %S/Inputs/exec-compare.sh %t.tmpl %S/../e2e/Inputs/or_chain.c "%gcc" "%sbgcc -fplugin-arg-sysbatch-fill=template" %sbruntime | %FileCheck %s --check-prefix=SAME
+ * SAME: sb-O2-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
+ * SAME-NOT: DIFFERENT
+ * SAME: 4 runs compared, 0 different
+ *
  * RUN: %sbgcc -O2 -fchecking -c %S/../e2e/Inputs/or_chain.c -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=REMARKS
  * REMARKS:     or_chain.c:47:9: optimized: sysbatch: batched 6 calls (dup2, close, close, dup2, close, close) into 6 slots with 0 chains over 6 blocks (branchy)
  * REMARKS-NOT: or_chain.c:{{4[7-9]|5[0-2]}}:{{[0-9]+}}: missed: sysbatch:
