@@ -26,19 +26,52 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Every jump offset a slot may take: its three, and a predicated slot's
- * three alternatives (the front end picks one set when filling). */
-static int slot_offsets(const struct sb_slot_plan *s, short offs[6])
+int sb_slot_nvariants(const struct sb_slot_plan *s)
 {
-    offs[0] = s->jump_fail;
-    offs[1] = s->jump_zero;
-    offs[2] = s->jump_pos;
     if (!s->predicated)
-        return 3;
-    offs[3] = s->alt_fail;
-    offs[4] = s->alt_zero;
-    offs[5] = s->alt_pos;
-    return 6;
+        return 1;
+    int n = s->npreds < 1 ? 1 : s->npreds;
+    return 1 << (n > SB_MAX_SLOT_PREDS ? SB_MAX_SLOT_PREDS : n);
+}
+
+void sb_slot_variant_jumps(const struct sb_slot_plan *s, int v, short out[3])
+{
+    if (v <= 0 || !s->predicated) {
+        out[0] = s->jump_fail;
+        out[1] = s->jump_zero;
+        out[2] = s->jump_pos;
+    } else if (s->npreds <= 1) {
+        out[0] = s->alt_fail;
+        out[1] = s->alt_zero;
+        out[2] = s->alt_pos;
+    } else {
+        memcpy(out, s->pred_jumps[v & ((1 << SB_MAX_SLOT_PREDS) - 1)],
+               3 * sizeof *out);
+    }
+}
+
+#define MAX_OFFS (3 << SB_MAX_SLOT_PREDS)
+
+/* Every jump offset a slot may take: each of its sets of jumps (the front
+ * end picks one set when filling). */
+static int slot_offsets(const struct sb_slot_plan *s, short offs[MAX_OFFS])
+{
+    int nv = sb_slot_nvariants(s);
+    for (int v = 0; v < nv; v++)
+        sb_slot_variant_jumps(s, v, &offs[3 * v]);
+    return 3 * nv;
+}
+
+/* Does any set of the slot's jumps continue after a failure? */
+static bool continues_on_failure(const struct sb_slot_plan *s)
+{
+    for (int v = 0; v < sb_slot_nvariants(s); v++) {
+        short j[3];
+        sb_slot_variant_jumps(s, v, j);
+        if (j[0] >= 0)
+            return true;
+    }
+    return false;
 }
 
 static const char *slot_hazard(const struct sb_batch_plan *b, int i,
@@ -48,7 +81,7 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
     const struct sb_slot_plan *s = &b->slots[i];
     if (s->argc < 0 || s->argc > SB_MAX_ARGS)
         return "argc outside 0..6";
-    short offs[6];
+    short offs[MAX_OFFS];
     int noffs = slot_offsets(s, offs);
     for (int o = 0; o < noffs; o++) {
         if (offs[o] < 0)
@@ -90,7 +123,7 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
     if (i == 0)
         return "a word copy is the first slot (its source cannot have run)";
     const struct sb_slot_plan *prev = &b->slots[i - 1];
-    short prev_offs[6];
+    short prev_offs[MAX_OFFS];
     int nprev = slot_offsets(prev, prev_offs);
     bool jumps_over = false;
     for (int o = 0; o < nprev; o++)
@@ -107,8 +140,7 @@ static const char *slot_hazard(const struct sb_batch_plan *b, int i,
         return "a word copy from memory names no libc argument";
     if (!dom[(size_t)i * n + src])
         return "a word copy's source does not run on every path to the copy";
-    if (b->slots[src].jump_fail >= 0 ||
-        (b->slots[src].predicated && b->slots[src].alt_fail >= 0))
+    if (continues_on_failure(&b->slots[src]))
         return "a word copy's source does not stop on failure (-errno would "
                "reach the consumer)";
     if (dst <= i || dst >= n)
@@ -148,7 +180,7 @@ const char *sb_plan_find_hazard(const struct sb_plan *plan, int *batch,
             if (!reached[i])
                 continue;
             const struct sb_slot_plan *s = &b->slots[i];
-            short offs[6];
+            short offs[MAX_OFFS];
             int noffs = slot_offsets(s, offs);
             for (int o = 0; o < noffs; o++) {
                 if (offs[o] < 0)

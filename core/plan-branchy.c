@@ -309,57 +309,124 @@ static void branchy_walk(struct branchy *br)
     }
 }
 
-/* Where a path continues: slot[0], or, when pred >= 0, slot[0] if the
- * condition of block pred's terminator holds and slot[1] if it does not.
- * A slot is SLOT_END when the path leaves the batch there. */
+/* Where a path continues, as decided by the conditions of up to
+ * SB_MAX_SLOT_PREDS predicated blocks (core.h, SB_TERM_PRED) met on the
+ * way: slot[v] when, for each i, pred[i]'s condition holds exactly when
+ * bit i of v is clear (as sb_slot_plan.pred_jumps).  A slot is SLOT_END
+ * when the path leaves the batch there. */
+#define NVARIANTS (1 << SB_MAX_SLOT_PREDS)
 struct target {
-    int pred;
-    int slot[2];
+    int npreds;
+    int pred[SB_MAX_SLOT_PREDS];
+    int slot[NVARIANTS];
 };
 
 static struct target target_to(int slot)
 {
-    struct target t = {-1, {slot, slot}};
+    struct target t;
+    memset(&t, 0, sizeof t);
+    for (int v = 0; v < NVARIANTS; v++)
+        t.slot[v] = slot;
     return t;
 }
 
-/* The slot where a path entering block t continues, or SLOT_END; a
- * predicated branch on the way ends it (one predicate per jump). */
-static int branchy_resolve_plain(const struct branchy *br, int t)
+/* t's slot under assignment v of the predicates preds[0..np). */
+static int target_slot(const struct target *t, const int *preds, int np,
+                       int v)
 {
-    while (t != SB_BLOCK_EXIT && br->live[t]) {
-        if (br->first_slot[t] >= 0)
-            return br->first_slot[t];
-        if (br->cut[t] || br->blocks[t].term != SB_TERM_GOTO)
-            return SLOT_END;
-        t = br->blocks[t].succ[0]; /* a call-free block: follow its goto */
-    }
-    return SLOT_END;
+    int local = 0;
+    for (int i = 0; i < t->npreds; i++)
+        for (int q = 0; q < np; q++)
+            if (preds[q] == t->pred[i] && ((v >> q) & 1))
+                local |= 1 << i;
+    return t->slot[local];
 }
 
-/* Both arms of predicated block p, each resolved without another
- * predicate. */
-static struct target branchy_pred_arms(const struct branchy *br, int p)
+/* Add t's predicates to the set preds[0..*np); false when the set would
+ * hold more than SB_MAX_SLOT_PREDS. */
+static bool preds_union(int *preds, int *np, const struct target *t)
 {
-    struct target t = {p,
-                       {branchy_resolve_plain(br, br->blocks[p].succ[0]),
-                        branchy_resolve_plain(br, br->blocks[p].succ[1])}};
-    if (t.slot[0] == t.slot[1])
-        t.pred = -1;
+    for (int i = 0; i < t->npreds; i++) {
+        bool have = false;
+        for (int q = 0; q < *np; q++)
+            have |= preds[q] == t->pred[i];
+        if (have)
+            continue;
+        if (*np == SB_MAX_SLOT_PREDS)
+            return false;
+        preds[(*np)++] = t->pred[i];
+    }
+    return true;
+}
+
+/* Drop the predicates whose value does not change where t leads. */
+static void target_simplify(struct target *t)
+{
+    for (int i = t->npreds - 1; i >= 0; i--) {
+        bool matters = false;
+        for (int v = 0; v < (1 << t->npreds); v++)
+            matters |= t->slot[v] != t->slot[v ^ (1 << i)];
+        if (matters)
+            continue;
+        struct target s = *t;
+        s.npreds = t->npreds - 1;
+        for (int k = i; k < s.npreds; k++)
+            s.pred[k] = t->pred[k + 1];
+        for (int v = 0; v < (1 << s.npreds); v++) {
+            int low = v & ((1 << i) - 1), high = v >> i;
+            s.slot[v] = t->slot[low | (high << (i + 1))];
+        }
+        for (int v = 1 << s.npreds; v < NVARIANTS; v++)
+            s.slot[v] = s.slot[0];
+        *t = s;
+    }
+}
+
+static struct target branchy_resolve(const struct branchy *br, int t,
+                                     int *budget);
+
+/* Both arms of predicated block p: its condition decides between where
+ * each arm continues.  More predicates than a slot can hold on the way
+ * end the path (the batch stops there). */
+static struct target branchy_pred_arms(const struct branchy *br, int p,
+                                       int *budget)
+{
+    struct target arm[2] = {branchy_resolve(br, br->blocks[p].succ[0], budget),
+                            branchy_resolve(br, br->blocks[p].succ[1], budget)};
+    struct target t = target_to(SLOT_END);
+    int preds[SB_MAX_SLOT_PREDS] = {p}, np = 1;
+    for (int a = 0; a < 2; a++) {
+        bool own = false; /* p again on an arm cannot happen (a DAG) */
+        for (int i = 0; i < arm[a].npreds; i++)
+            own |= arm[a].pred[i] == p;
+        if (own || !preds_union(preds, &np, &arm[a]))
+            return target_to(SLOT_END);
+    }
+    t.npreds = np;
+    memcpy(t.pred, preds, sizeof preds);
+    for (int v = 0; v < (1 << np); v++)
+        t.slot[v] = target_slot(&arm[v & 1], preds, np, v);
+    for (int v = 1 << np; v < NVARIANTS; v++)
+        t.slot[v] = t.slot[0];
+    target_simplify(&t);
     return t;
 }
 
 /* Where a path entering block t continues: through call-free blocks'
- * gotos, and through the first call-free predicated block on the way. */
-static struct target branchy_resolve(const struct branchy *br, int t)
+ * gotos and through call-free predicated blocks on the way.  `budget`
+ * bounds the work on regions with many joins (out of it: the path ends). */
+static struct target branchy_resolve(const struct branchy *br, int t,
+                                     int *budget)
 {
     while (t != SB_BLOCK_EXIT && br->live[t]) {
+        if (--*budget < 0)
+            return target_to(SLOT_END);
         if (br->first_slot[t] >= 0)
             return target_to(br->first_slot[t]);
         if (br->cut[t])
             return target_to(SLOT_END);
         if (br->blocks[t].term == SB_TERM_PRED)
-            return branchy_pred_arms(br, t);
+            return branchy_pred_arms(br, t, budget);
         if (br->blocks[t].term != SB_TERM_GOTO)
             return target_to(SLOT_END);
         t = br->blocks[t].succ[0];
@@ -383,13 +450,16 @@ static bool class_possible(enum sb_ret_conv conv, int k)
 }
 
 /* Where each outcome (fail, zero, pos) of included call c leads, ignoring
- * any chain.  The outcomes share one predicate: an outcome that would need
- * a second one stops the batch. */
+ * any chain, and the predicates that decide it (preds[0..*np)): the
+ * outcomes' predicates together must fit one slot; an outcome that would
+ * need more stops the batch. */
 static void branchy_targets(const struct branchy *br, int c,
-                            struct target out[3])
+                            struct target out[3], int *preds, int *np)
 {
     int b = br->block_of[c];
     const struct sb_block *bl = &br->blocks[b];
+    int budget = 4 * SB_MAX_REGION_BLOCKS;
+    *np = 0;
     out[0] = out[1] = out[2] = target_to(SLOT_END);
     if (c != br->last_inc[b]) {
         /* The next included call of the block, after c's copies. */
@@ -400,38 +470,30 @@ static void branchy_targets(const struct branchy *br, int c,
     if (br->cut[b])
         return;
     if (bl->term == SB_TERM_GOTO) {
-        out[0] = out[1] = out[2] = branchy_resolve(br, bl->succ[0]);
+        out[0] = out[1] = out[2] = branchy_resolve(br, bl->succ[0], &budget);
     } else if (bl->term == SB_TERM_PRED) {
-        out[0] = out[1] = out[2] = branchy_pred_arms(br, b);
+        out[0] = out[1] = out[2] = branchy_pred_arms(br, b, &budget);
     } else if (bl->term == SB_TERM_COND) {
         for (int k = 0; k < 3; k++)
-            out[k] = branchy_resolve(br, bl->succ[k]);
+            out[k] = branchy_resolve(br, bl->succ[k], &budget);
     }
-    int pred = -1;
     for (int k = 0; k < 3; k++) {
-        if (out[k].pred < 0)
-            continue;
-        if (pred < 0)
-            pred = out[k].pred;
-        else if (out[k].pred != pred)
+        int save[SB_MAX_SLOT_PREDS], nsave = *np;
+        memcpy(save, preds, sizeof save);
+        if (!preds_union(preds, np, &out[k])) {
+            memcpy(preds, save, sizeof save);
+            *np = nsave;
             out[k] = target_to(SLOT_END);
+        }
     }
 }
 
-/* Block c's targets as they are when predicate value v (0: holds, 1: does
- * not) is chosen. */
-static void targets_for(const struct target t[3], int v, int out[3])
+/* Where the outcomes lead under assignment v of preds[0..np). */
+static void targets_for(const struct target t[3], const int *preds, int np,
+                        int v, int out[3])
 {
     for (int k = 0; k < 3; k++)
-        out[k] = t[k].slot[t[k].pred >= 0 ? v : 0];
-}
-
-static int targets_pred(const struct target t[3])
-{
-    for (int k = 0; k < 3; k++)
-        if (t[k].pred >= 0)
-            return t[k].pred;
-    return -1;
+        out[k] = target_slot(&t[k], preds, np, v);
 }
 
 /* Assign slots; returns the number of consumers newly forced out because
@@ -478,13 +540,14 @@ static int branchy_layout(struct branchy *br)
         if (after == s)
             after = SLOT_END;
         struct target tt[3];
-        branchy_targets(br, p, tt);
+        int preds[SB_MAX_SLOT_PREDS], np;
+        branchy_targets(br, p, tt, preds, &np);
         /* A predicated producer stops where the chosen arm does not start
          * after its copies (branchy_encode), so its consumers stay. */
-        if (targets_pred(tt) >= 0)
+        if (np > 0)
             continue;
         int t[3];
-        targets_for(tt, 0, t);
+        targets_for(tt, preds, 0, 0, t);
         enum sb_ret_conv conv = sb_call_ret_conv(pl->region->abi, pl->calls[p]);
         /* An outcome that leaves the batch (n = read(...); if (n <= 0)
          * break;) stops there instead of falling into the copies. */
@@ -593,12 +656,12 @@ static int branchy_encode(struct branchy *br, struct sb_plan *plan)
         plan->calls[c].why = SB_WHY_NONE;
         plan->calls[c].detail = NULL;
         struct target tt[3];
-        branchy_targets(br, c, tt);
-        int pred = targets_pred(tt);
-        short jumps[2][3];
-        for (int v = 0; v < (pred >= 0 ? 2 : 1); v++) {
+        int preds[SB_MAX_SLOT_PREDS], np;
+        branchy_targets(br, c, tt, preds, &np);
+        short jumps[NVARIANTS][3];
+        for (int v = 0; v < (1 << np); v++) {
             int t[3];
-            targets_for(tt, v, t);
+            targets_for(tt, preds, np, v, t);
             short *j = jumps[v];
             if (br->ncopies[c]) {
                 /* zero/pos fall into the copies, or stop where they leave
@@ -623,12 +686,35 @@ static int branchy_encode(struct branchy *br, struct sb_plan *plan)
                 if (j[k] > 0 || (j[k] < 0 && !br->ncopies[c]))
                     b->branchy = true;
         }
+        /* Only the predicates the jumps depend on stay. */
+        for (int i = np - 1; i >= 0; i--) {
+            bool matters = false;
+            for (int v = 0; v < (1 << np); v++)
+                matters |= memcmp(jumps[v], jumps[v ^ (1 << i)],
+                                  sizeof jumps[v]) != 0;
+            if (matters)
+                continue;
+            short kept[NVARIANTS][3];
+            for (int v = 0; v < (1 << (np - 1)); v++) {
+                int low = v & ((1 << i) - 1), high = v >> i;
+                memcpy(kept[v], jumps[low | (high << (i + 1))],
+                       sizeof kept[v]);
+            }
+            memcpy(jumps, kept, sizeof kept);
+            for (int k = i; k + 1 < np; k++)
+                preds[k] = preds[k + 1];
+            np--;
+        }
         call->jump_fail = jumps[0][0];
         call->jump_zero = jumps[0][1];
         call->jump_pos = jumps[0][2];
-        if (pred >= 0 && memcmp(jumps[0], jumps[1], sizeof jumps[0]) != 0) {
+        if (np > 0) {
             call->predicated = true;
-            call->pred_block = pred;
+            call->pred_block = preds[0];
+            call->npreds = np;
+            memcpy(call->pred_blocks, preds, (size_t)np * sizeof *preds);
+            memcpy(call->pred_jumps, jumps,
+                   (size_t)(1 << np) * sizeof jumps[0]);
             call->alt_fail = jumps[1][0];
             call->alt_zero = jumps[1][1];
             call->alt_pos = jumps[1][2];

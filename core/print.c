@@ -116,12 +116,28 @@ static void add_jumps(struct line *l, const struct sb_slot_plan *s)
         add_jump_set(l, offs, false);
         return;
     }
-    short alt[3] = {s->alt_fail, s->alt_zero, s->alt_pos};
     to_jump_column(l);
-    add(l, "b%d true: ", s->pred_block);
-    add_jump_set(l, offs, true);
-    add(l, "; false: ");
-    add_jump_set(l, alt, true);
+    if (s->npreds <= 1) {
+        short alt[3] = {s->alt_fail, s->alt_zero, s->alt_pos};
+        add(l, "b%d true: ", s->pred_block);
+        add_jump_set(l, offs, true);
+        add(l, "; false: ");
+        add_jump_set(l, alt, true);
+        return;
+    }
+    /* Several predicates: "bK true bL false: <jumps>; ..." for every
+     * assignment, bit i of the set's number clear when predicate i holds. */
+    for (int v = 0; v < sb_slot_nvariants(s); v++) {
+        short j[3];
+        sb_slot_variant_jumps(s, v, j);
+        if (v)
+            add(l, "; ");
+        for (int i = 0; i < s->npreds; i++)
+            add(l, "%sb%d %s", i ? " " : "", s->pred_blocks[i],
+                (v >> i) & 1 ? "false" : "true");
+        add(l, ": ");
+        add_jump_set(l, j, true);
+    }
 }
 
 static void print_slot(FILE *out, const struct sb_region *region,

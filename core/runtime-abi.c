@@ -130,11 +130,13 @@ long sb_rt_run_flags(const struct sb_batch_plan *batch)
         const struct sb_slot_plan *s = &batch->slots[i];
         flags = sb_rt_run_flags_slot(flags, s->kind == SB_SLOT_CALL ? s->nr : -1,
                                      s->jump_fail, s->jump_zero, s->jump_pos);
-        /* A predicated slot runs with either set of jumps (chosen when the
-         * batch is filled): the flags must hold for both. */
-        if (s->predicated)
-            flags = sb_rt_run_flags_slot(flags, -1, s->alt_fail, s->alt_zero,
-                                         s->alt_pos);
+        /* A predicated slot runs with any of its sets of jumps (chosen when
+         * the batch is filled): the flags must hold for all of them. */
+        for (int v = 1; v < sb_slot_nvariants(s); v++) {
+            short j[3];
+            sb_slot_variant_jumps(s, v, j);
+            flags = sb_rt_run_flags_slot(flags, -1, j[0], j[1], j[2]);
+        }
     }
     return flags;
 }

@@ -147,3 +147,30 @@ const char *sb_barrier_text(enum sb_barrier kind, const char *callee,
     }
     return "unknown code";
 }
+
+/* Rounds towards minus infinity (C's / truncates). */
+static int64_t floor_div(int64_t a, int64_t b)
+{
+    int64_t q = a / b;
+    return (a % b != 0 && (a < 0) != (b < 0)) ? q - 1 : q;
+}
+
+bool sb_offset_in_bounds_after(int64_t factor, int64_t c1, int64_t n1,
+                               int64_t size1, int64_t c2, int64_t n2,
+                               int64_t size2)
+{
+    const int64_t limit = (int64_t)1 << 40; /* keeps the sums exact */
+    if (n1 <= 0 || n2 <= 0 || size1 <= 0 || size2 <= 0 || size1 > limit ||
+        size2 > limit || c1 > limit || c1 < -limit || c2 > limit ||
+        c2 < -limit || n1 > limit || n2 > limit)
+        return false;
+    if (factor <= 0 || (factor & (factor - 1)) != 0)
+        factor = 1;
+    if (factor > limit)
+        return false;
+    int64_t lo = -floor_div(c1, factor) * factor;   /* ceil(-c1 / f) * f */
+    int64_t hi = floor_div(size1 - n1 - c1, factor) * factor;
+    if (lo > hi)
+        return false; /* the earlier access cannot have been in bounds */
+    return c2 + lo >= 0 && c2 + hi <= size2 - n2;
+}

@@ -256,14 +256,63 @@ enum sb_pred_avail block_scanner::describe_pred(tree value, const char **what,
     return SB_PA_AVAILABLE;
 }
 
+/* `ref` as a declared object of known size, a constant byte offset and a
+ * variable offset (NULL_TREE when none), or false. */
+static bool decompose_ref(tree ref, tree *object, HOST_WIDE_INT *offset,
+                          tree *variable, HOST_WIDE_INT *object_size)
+{
+    poly_int64 bitsize, bitpos;
+    tree var_off = NULL_TREE;
+    machine_mode mode;
+    int unsignedp, reversep, volatilep = 0;
+    tree base = get_inner_reference(ref, &bitsize, &bitpos, &var_off, &mode,
+                                    &unsignedp, &reversep, &volatilep);
+    HOST_WIDE_INT bits;
+    if (!base || volatilep || reversep || !VAR_P(base) ||
+        !bitpos.is_constant(&bits) || bits % BITS_PER_UNIT != 0)
+        return false;
+    tree size = DECL_SIZE_UNIT(base);
+    if (!size || !tree_fits_shwi_p(size))
+        return false;
+    /* A definition another unit might replace with one of another size
+     * (a weak or common symbol) does not tell the size. */
+    if (TREE_PUBLIC(base) && (DECL_WEAK(base) || DECL_COMMON(base)))
+        return false;
+    HOST_WIDE_INT bytes = bits / BITS_PER_UNIT;
+    /* get_inner_reference keeps a constant index's bytes in the variable
+     * offset (to[n][1]: n * 8 + 4): move them into the constant part. */
+    while (var_off && TREE_CODE(var_off) == PLUS_EXPR &&
+           TREE_CODE(TREE_OPERAND(var_off, 1)) == INTEGER_CST &&
+           tree_fits_shwi_p(TREE_OPERAND(var_off, 1))) {
+        bytes += tree_to_shwi(TREE_OPERAND(var_off, 1));
+        var_off = TREE_OPERAND(var_off, 0);
+    }
+    if (var_off && TREE_CODE(var_off) == INTEGER_CST) {
+        if (!tree_fits_shwi_p(var_off))
+            return false;
+        bytes += tree_to_shwi(var_off);
+        var_off = NULL_TREE;
+    }
+    *object = base;
+    *offset = bytes;
+    *variable = var_off;
+    *object_size = tree_to_shwi(size);
+    return true;
+}
+
 /* Can the issue point (before the region's first call) make `load`, which
  * may run on some paths only, without faulting?  When its reference cannot
  * trap anywhere (tree_could_trap_p: a declared object at a constant
- * offset, as LLVM's isDereferenceablePointer), or when the entry block
- * already loads or stores that very reference, at least as wide, before
- * the issue point with no call (a free), asm or clobber in between
- * (`fchdir(sp->fd)`, then `close(sp->fd)` on both of its paths).  The LLVM
- * pass asks isSafeToLoadUnconditionally the same (loadSafeAtIssue). */
+ * offset, as LLVM's isDereferenceablePointer), or when an access on every
+ * path to the issue point - in the entry block before it, or in the blocks
+ * before that reached through single predecessors - with no call (a
+ * free), asm or clobber in between proves it: the very reference, at
+ * least as wide (`fchdir(sp->fd)`, then `close(sp->fd)` on both of its
+ * paths), or a reference into a declared object of known size at the same
+ * variable offset V, so that the earlier access in bounds (c1 + V in
+ * [0, size1 - n1]) puts this one's c2 + V in [0, size2 - n2] (rtapelib's
+ * `to[n][0]` before the batch makes `to[n][1]` and `from[n][1]` safe).
+ * The LLVM pass decides the same (loadSafeAtIssue). */
 bool block_scanner::load_cannot_trap_at_issue(gassign *load) const
 {
     tree ref = gimple_assign_rhs1(load);
@@ -274,28 +323,60 @@ bool block_scanner::load_cannot_trap_at_issue(gassign *load) const
     tree size = TYPE_SIZE_UNIT(TREE_TYPE(ref));
     if (!size || !tree_fits_uhwi_p(size))
         return false;
+    HOST_WIDE_INT n2 = (HOST_WIDE_INT)tree_to_uhwi(size);
+    tree object2, var2;
+    HOST_WIDE_INT c2, size2;
+    bool decomposed2 = decompose_ref(ref, &object2, &c2, &var2, &size2) &&
+                       var2 != NULL_TREE &&
+                       get_object_alignment(ref) >=
+                           TYPE_ALIGN(TREE_TYPE(ref));
     gimple_stmt_iterator gsi = gsi_for_stmt(out_->calls[0]);
-    for (gsi_prev(&gsi); !gsi_end_p(gsi); gsi_prev(&gsi)) {
-        gimple *stmt = gsi_stmt(gsi);
-        if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
-            gimple_code(stmt) == GIMPLE_NOP)
-            continue;
-        if ((is_gimple_call(stmt) && gimple_vdef(stmt)) ||
-            gimple_code(stmt) == GIMPLE_ASM || gimple_clobber_p(stmt))
+    basic_block bb = gimple_bb(out_->calls[0]);
+    gsi_prev(&gsi);
+    for (int blocks = 0; blocks < 8; blocks++) {
+        for (; !gsi_end_p(gsi); gsi_prev(&gsi)) {
+            gimple *stmt = gsi_stmt(gsi);
+            if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
+                gimple_code(stmt) == GIMPLE_NOP)
+                continue;
+            if ((is_gimple_call(stmt) && gimple_vdef(stmt)) ||
+                gimple_code(stmt) == GIMPLE_ASM || gimple_clobber_p(stmt))
+                return false;
+            gassign *assign = dyn_cast<gassign *>(stmt);
+            if (!assign || gimple_has_volatile_ops(assign) ||
+                !gimple_assign_single_p(assign))
+                continue;
+            tree other = gimple_store_p(assign) ? gimple_assign_lhs(assign)
+                         : gimple_assign_load_p(assign)
+                             ? gimple_assign_rhs1(assign)
+                             : NULL_TREE;
+            if (!other)
+                continue;
+            tree other_size = TYPE_SIZE_UNIT(TREE_TYPE(other));
+            if (!other_size || !tree_fits_uhwi_p(other_size))
+                continue;
+            HOST_WIDE_INT n1 = (HOST_WIDE_INT)tree_to_uhwi(other_size);
+            if (operand_equal_p(other, ref, 0) && n1 >= n2)
+                return true;
+            tree object1, var1;
+            HOST_WIDE_INT c1, size1;
+            if (decomposed2 &&
+                decompose_ref(other, &object1, &c1, &var1, &size1) && var1 &&
+                operand_equal_p(var1, var2, 0) &&
+                sb_offset_in_bounds_after(
+                    (int64_t)1 << MIN(tree_ctz(var2), 40u), c1, n1, size1,
+                    c2, n2, size2))
+                return true;
+        }
+        if (!single_pred_p(bb))
             return false;
-        gassign *assign = dyn_cast<gassign *>(stmt);
-        if (!assign || gimple_has_volatile_ops(assign) ||
-            !gimple_assign_single_p(assign))
-            continue;
-        tree other = gimple_store_p(assign) ? gimple_assign_lhs(assign)
-                     : gimple_assign_load_p(assign) ? gimple_assign_rhs1(assign)
-                                                    : NULL_TREE;
-        if (!other || !operand_equal_p(other, ref, 0))
-            continue;
-        tree other_size = TYPE_SIZE_UNIT(TREE_TYPE(other));
-        if (other_size && tree_fits_uhwi_p(other_size) &&
-            tree_to_uhwi(other_size) >= tree_to_uhwi(size))
-            return true;
+        edge e = single_pred_edge(bb);
+        if (e->flags & (EDGE_ABNORMAL | EDGE_EH))
+            return false;
+        bb = e->src;
+        if (bb == ENTRY_BLOCK_PTR_FOR_FN(cfun))
+            return false;
+        gsi = gsi_last_bb(bb);
     }
     return false;
 }

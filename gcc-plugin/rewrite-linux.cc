@@ -600,9 +600,9 @@ void batch_rewriter::fill_from_template(gimple_seq *seq, location_t loc) const
     }
 }
 
-/* Predicated slots (core.h, SB_TERM_PRED): each jump field is the planned
- * one when the condition of block pred_block's branch holds here, where
- * the batch is filled, and the alternative one when it does not. */
+/* Predicated slots (core.h, SB_TERM_PRED): each jump field is chosen,
+ * where the batch is filled, by the conditions of the slot's predicate
+ * blocks' branches (one COND_EXPR per predicate that changes the field). */
 void batch_rewriter::fill_predicated_jumps(gimple_seq *seq,
                                            location_t loc) const
 {
@@ -613,27 +613,48 @@ void batch_rewriter::fill_predicated_jumps(gimple_seq *seq,
         const struct sb_slot_plan &sp = bp_.slots[s];
         if (!sp.predicated)
             continue;
-        /* The branch as analysed: the entry block's last statement is now
-         * the issue's own test. */
-        gcond *cond = as_a<gcond *>(blk_->term_stmt[sp.pred_block]);
-        tree lhs = rematerialize_pred(seq, gimple_cond_lhs(cond), first, blk_,
-                                      loc, &done);
-        tree rhs = rematerialize_pred(seq, gimple_cond_rhs(cond), first, blk_,
-                                      loc, &done);
-        tree holds = gimple_build(seq, loc, gimple_cond_code(cond),
-                                  boolean_type_node, lhs, rhs);
-        const short planned[3] = {sp.jump_fail, sp.jump_zero, sp.jump_pos};
-        const short alt[3] = {sp.alt_fail, sp.alt_zero, sp.alt_pos};
+        int npreds = sp.npreds < 1 ? 1 : sp.npreds;
+        tree holds[SB_MAX_SLOT_PREDS];
+        for (int p = 0; p < npreds; p++) {
+            int block = npreds == 1 ? sp.pred_block : sp.pred_blocks[p];
+            /* The branch as analysed: the entry block's last statement is
+             * now the issue's own test. */
+            gcond *cond = as_a<gcond *>(blk_->term_stmt[block]);
+            tree lhs = rematerialize_pred(seq, gimple_cond_lhs(cond), first,
+                                          blk_, loc, &done);
+            tree rhs = rematerialize_pred(seq, gimple_cond_rhs(cond), first,
+                                          blk_, loc, &done);
+            holds[p] = gimple_build(seq, loc, gimple_cond_code(cond),
+                                    boolean_type_node, lhs, rhs);
+        }
         tree fields[3] = {sysbatch_rt.field_jump_fail,
                           sysbatch_rt.field_jump_zero,
                           sysbatch_rt.field_jump_pos};
         for (int k = 0; k < 3; k++) {
-            if (planned[k] == alt[k])
+            /* The field's value for every assignment, folded from the
+             * last predicate to the first. */
+            tree value[1 << SB_MAX_SLOT_PREDS];
+            bool varies = false;
+            for (int v = 0; v < (1 << npreds); v++) {
+                short j[3];
+                sb_slot_variant_jumps(&sp, v, j);
+                short j0[3];
+                sb_slot_variant_jumps(&sp, 0, j0);
+                varies |= j[k] != j0[k];
+                value[v] = build_int_cst(short_t, j[k]);
+            }
+            if (!varies)
                 continue;
-            tree v = gimple_build(seq, loc, COND_EXPR, short_t, holds,
-                                  build_int_cst(short_t, planned[k]),
-                                  build_int_cst(short_t, alt[k]));
-            store(seq, field_ref(s, fields[k]), v, loc);
+            for (int p = npreds - 1; p >= 0; p--)
+                for (int v = 0; v < (1 << p); v++) {
+                    tree if_holds = value[v], if_not = value[v | 1 << p];
+                    value[v] = tree_int_cst_equal(if_holds, if_not) == 1 ||
+                                       if_holds == if_not
+                                   ? if_holds
+                                   : gimple_build(seq, loc, COND_EXPR, short_t,
+                                                  holds[p], if_holds, if_not);
+                }
+            store(seq, field_ref(s, fields[k]), value[0], loc);
         }
     }
 }

@@ -24,6 +24,7 @@
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/Function.h"
+#include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/PatternMatch.h"
 #include "llvm/Support/Debug.h"
@@ -220,14 +221,253 @@ static sb_operand operand(sb_operand_kind Kind, int Call = -1, long Value = 0);
 /// scanning back from the first call (`fchdir(sp->fd)`, then `close(sp->fd)`
 /// on both of its paths).  The GCC plugin decides the same
 /// (block_scanner::load_cannot_trap_at_issue).
-static bool loadSafeAtIssue(Region &R, LoadInst *L) {
+static bool earlierAccessCovers(Analysis &A, Region &R, LoadInst *L);
+
+static bool loadSafeAtIssue(Analysis &A, Region &R, LoadInst *L) {
   if (R.Calls.empty())
     return false;
   const DataLayout &DL = L->getModule()->getDataLayout();
   Value *Ptr = L->getPointerOperand();
   return isDereferenceablePointer(Ptr, L->getType(), DL) ||
          isSafeToLoadUnconditionally(Ptr, L->getType(), L->getAlign(), DL,
-                                     R.Calls.front().Call);
+                                     R.Calls.front().Call) ||
+         earlierAccessCovers(A, R, L);
+}
+
+namespace {
+/// The instructions that run on every path to the issue point, walking
+/// back from it through its block and then through single predecessors,
+/// up to the first call that may free memory (any call but a debug or
+/// lifetime marker of another object) - most recent first.
+struct EarlierChain {
+  std::vector<Instruction *> Insts;
+};
+
+/// A pointer as object + constant byte offset + variable part: the sum of
+/// scale * index over an inbounds GEP chain's variable indices.
+struct DecomposedPtr {
+  const Value *Object = nullptr;
+  int64_t Offset = 0;
+  SmallVector<std::pair<int64_t, Value *>, 2> Variable;
+};
+} // namespace
+
+static EarlierChain earlierChain(Region &R) {
+  EarlierChain C;
+  Instruction *I = R.Calls.front().Call->getPrevNode();
+  BasicBlock *BB = R.Calls.front().Call->getParent();
+  for (int Blocks = 0; Blocks < 8 && C.Insts.size() < 256;) {
+    for (; I; I = I->getPrevNode()) {
+      if (auto *CB = dyn_cast<CallBase>(I)) {
+        auto *II = dyn_cast<IntrinsicInst>(CB);
+        if (!II || !(isa<DbgInfoIntrinsic>(II) || II->isLifetimeStartOrEnd()))
+          return C;
+      }
+      C.Insts.push_back(I);
+    }
+    BB = BB->getSinglePredecessor();
+    if (!BB || ++Blocks >= 8)
+      break;
+    I = &BB->back();
+  }
+  return C;
+}
+
+/// Do \p Early (met on the chain, before the issue point) and \p Late
+/// (in the region) compute the same value?  The same value, the same GEP
+/// or cast of such values, or two loads of one
+/// non-escaping stack slot that nothing stores to between them (clang -O0
+/// and -O2 before inlining reload a parameter from its slot each time).
+static bool sameValue(Analysis &A, Region &R, const EarlierChain &C,
+                      Value *Early, Value *Late, unsigned Depth = 0) {
+  if (Early == Late)
+    return true;
+  if (Depth > 8 || Early->getType() != Late->getType())
+    return false;
+  if (auto *GE = dyn_cast<GEPOperator>(Early)) {
+    auto *GL = dyn_cast<GEPOperator>(Late);
+    if (!GL || GE->getSourceElementType() != GL->getSourceElementType() ||
+        GE->getNumOperands() != GL->getNumOperands())
+      return false;
+    for (unsigned K = 0; K < GE->getNumOperands(); ++K)
+      if (!sameValue(A, R, C, GE->getOperand(K), GL->getOperand(K),
+                     Depth + 1))
+        return false;
+    return true;
+  }
+  if (auto *CE = dyn_cast<CastInst>(Early)) {
+    auto *CL = dyn_cast<CastInst>(Late);
+    return CL && CE->getOpcode() == CL->getOpcode() &&
+           sameValue(A, R, C, CE->getOperand(0), CL->getOperand(0),
+                     Depth + 1);
+  }
+  auto *LE = dyn_cast<LoadInst>(Early);
+  auto *LL = dyn_cast<LoadInst>(Late);
+  if (!LE || !LL || !LE->isSimple() || !LL->isSimple() ||
+      LE->getPointerOperand() != LL->getPointerOperand() ||
+      !isNonEscapingAlloca(A, LE->getPointerOperand()))
+    return false;
+  // Late reads what the slot holds at the issue point ...
+  bool Ambiguous = false;
+  if (!R.inside(LL) || reachingStore(R, LL, Ambiguous) || Ambiguous)
+    return false;
+  // ... and Early stands on the chain with no store to the slot after it.
+  for (unsigned K = 0; K < C.Insts.size(); ++K) {
+    if (auto *S = dyn_cast<StoreInst>(C.Insts[K]))
+      if (S->getPointerOperand() == LE->getPointerOperand())
+        return false;
+    if (C.Insts[K] == LE)
+      return true;
+  }
+  return false;
+}
+
+static bool decompose(const DataLayout &DL, Value *Ptr, DecomposedPtr &D) {
+  for (unsigned Depth = 0; Depth < 8; ++Depth) {
+    Ptr = Ptr->stripPointerCasts();
+    auto *GEP = dyn_cast<GEPOperator>(Ptr);
+    if (!GEP) {
+      if (!isa<GlobalVariable>(Ptr) && !isa<AllocaInst>(Ptr))
+        return false;
+      D.Object = Ptr;
+      return true;
+    }
+    if (!GEP->isInBounds())
+      return false;
+    for (gep_type_iterator GTI = gep_type_begin(GEP), E = gep_type_end(GEP);
+         GTI != E; ++GTI) {
+      Value *Idx = GTI.getOperand();
+      if (StructType *ST = GTI.getStructTypeOrNull()) {
+        unsigned Field = cast<ConstantInt>(Idx)->getZExtValue();
+        D.Offset += (int64_t)DL.getStructLayout(ST)->getElementOffset(Field);
+        continue;
+      }
+      TypeSize Size = DL.getTypeAllocSize(GTI.getIndexedType());
+      if (Size.isScalable())
+        return false;
+      int64_t Scale = (int64_t)Size.getFixedValue();
+      if (auto *CI = dyn_cast<ConstantInt>(Idx)) {
+        if (CI->getBitWidth() > 64)
+          return false;
+        int64_t Index = CI->getSExtValue();
+        if (Index > (1 << 24) || Index < -(1 << 24) || Scale > (1 << 24))
+          return false;
+        D.Offset += Index * Scale;
+      } else {
+        D.Variable.push_back({Scale, Idx});
+      }
+    }
+    Ptr = GEP->getPointerOperand();
+  }
+  return false;
+}
+
+/// The alignment every address the decomposition can take has: the
+/// object's, and the constant and every scale.
+static uint64_t decomposedAlign(const DecomposedPtr &D) {
+  uint64_t Align = 1;
+  if (auto *G = dyn_cast<GlobalVariable>(D.Object))
+    Align = G->getAlign() ? G->getAlign()->value() : 1;
+  else if (auto *AI = dyn_cast<AllocaInst>(D.Object))
+    Align = AI->getAlign().value();
+  auto Gcd = [](uint64_t X, uint64_t Y) {
+    while (Y) {
+      uint64_t T = X % Y;
+      X = Y;
+      Y = T;
+    }
+    return X;
+  };
+  if (D.Offset)
+    Align = Gcd(Align, (uint64_t)(D.Offset < 0 ? -D.Offset : D.Offset));
+  for (const auto &V : D.Variable)
+    Align = Gcd(Align, (uint64_t)V.first);
+  return Align ? Align : 1;
+}
+
+/// The size of a global or stack object, or -1.
+static int64_t objectSize(const DataLayout &DL, const Value *Object) {
+  Type *Ty = nullptr;
+  uint64_t Count = 1;
+  if (auto *G = dyn_cast<GlobalVariable>(Object)) {
+    if (!G->isDeclaration() && !G->hasDefinitiveInitializer())
+      return -1; // may be replaced by another definition of another size
+    Ty = G->getValueType();
+  } else if (auto *AI = dyn_cast<AllocaInst>(Object)) {
+    auto *N = dyn_cast<ConstantInt>(AI->getArraySize());
+    if (!N)
+      return -1;
+    Count = N->getZExtValue();
+    Ty = AI->getAllocatedType();
+  }
+  if (!Ty || !Ty->isSized())
+    return -1;
+  TypeSize Size = DL.getTypeAllocSize(Ty);
+  if (Size.isScalable() || Count > (1u << 20))
+    return -1;
+  return (int64_t)(Size.getFixedValue() * Count);
+}
+
+/// Does an access on every path to the issue point prove that \p L cannot
+/// fault there?  Either it reads or writes L's very address, at least as
+/// wide (through the same computation: sameValue), or both address a
+/// global or stack object of known size by one variable offset V (the same
+/// indices, scaled alike) plus constants, so that the earlier access in
+/// bounds, c1 + V in [0, size1 - n1], puts L's c2 + V in [0, size2 - n2]:
+/// rtapelib's `to[n][0]` before the batch makes `to[n][1]` and `from[n][1]`
+/// safe (arrays of the same shape).
+static bool earlierAccessCovers(Analysis &A, Region &R, LoadInst *L) {
+  const DataLayout &DL = L->getModule()->getDataLayout();
+  EarlierChain C = earlierChain(R);
+  uint64_t LSize = DL.getTypeStoreSize(L->getType()).getFixedValue();
+  DecomposedPtr DL2;
+  bool LDecomposed = decompose(DL, L->getPointerOperand(), DL2);
+  int64_t Size2 = LDecomposed ? objectSize(DL, DL2.Object) : -1;
+  for (unsigned K = 0; K < C.Insts.size(); ++K) {
+    Instruction *I = C.Insts[K];
+    Value *Ptr = nullptr;
+    Type *Ty = nullptr;
+    if (auto *LI = dyn_cast<LoadInst>(I)) {
+      if (LI->isSimple())
+        Ptr = LI->getPointerOperand(), Ty = LI->getType();
+    } else if (auto *SI = dyn_cast<StoreInst>(I)) {
+      if (SI->isSimple())
+        Ptr = SI->getPointerOperand(), Ty = SI->getValueOperand()->getType();
+    }
+    if (!Ptr || !Ty->isSized())
+      continue;
+    uint64_t ESize = DL.getTypeStoreSize(Ty).getFixedValue();
+    Align EAlign = isa<LoadInst>(I) ? cast<LoadInst>(I)->getAlign()
+                                    : cast<StoreInst>(I)->getAlign();
+    if (ESize >= LSize && EAlign >= L->getAlign() &&
+        sameValue(A, R, C, Ptr, L->getPointerOperand()))
+      return true;
+    if (Size2 < 0 || decomposedAlign(DL2) < L->getAlign().value())
+      continue;
+    DecomposedPtr D1;
+    if (!decompose(DL, Ptr, D1) || D1.Variable.size() != DL2.Variable.size())
+      continue;
+    int64_t Size1 = objectSize(DL, D1.Object);
+    if (Size1 < 0)
+      continue;
+    bool SameV = true;
+    for (unsigned J = 0; J < D1.Variable.size() && SameV; ++J)
+      SameV = D1.Variable[J].first == DL2.Variable[J].first &&
+              sameValue(A, R, C, D1.Variable[J].second,
+                        DL2.Variable[J].second);
+    if (!SameV)
+      continue;
+    // V, a multiple of the scales' power-of-two factor, in [-c1, size1 -
+    // n1 - c1]; then c2 + V must lie in [0, size2 - n2] (the core's rule).
+    int64_t Factor = 0;
+    for (const auto &V : D1.Variable)
+      Factor |= V.first;
+    if (sb_offset_in_bounds_after(Factor & -Factor, D1.Offset,
+                                  (int64_t)ESize, Size1, DL2.Offset,
+                                  (int64_t)LSize, Size2))
+      return true;
+  }
+  return false;
 }
 
 /// A load of an 8-byte word that an earlier call of the region wrote through
@@ -495,7 +735,7 @@ static sb_operand visitOperand(Analysis &A, Region &R, Value *V,
         Result = operand(SB_OPND_AVAILABLE); // no store since the issue point
       }
     } else if (visitOperand(A, R, Ptr, Depth + 1).kind == SB_OPND_AVAILABLE &&
-               (R.blockOf(L) <= 0 || loadSafeAtIssue(R, L)) &&
+               (R.blockOf(L) <= 0 || loadSafeAtIssue(A, R, L)) &&
                visitLoadUnchanged(A, R, L)) {
       // In a later block of a branchy region the load runs only on some
       // paths, and repeating it at the issue point might fault (a pointer
@@ -556,7 +796,7 @@ sb_pred_avail visitBranchCondition(Analysis &A, Region &R, Value *V,
     sb_pred_avail P = visitBranchCondition(A, R, Ptr, What, Depth + 1);
     if (P != SB_PA_AVAILABLE)
       return P;
-    if (!loadSafeAtIssue(R, L))
+    if (!loadSafeAtIssue(A, R, L))
       return SB_PA_UNSAFE_LOAD;
     Instruction *Writer = nullptr;
     if (!visitLoadUnchanged(A, R, L, &Writer)) {

@@ -38,6 +38,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include <functional>
 #include "SysbatchInternal.h"
 
 #include "llvm/IR/Function.h"
@@ -341,19 +342,31 @@ static void fillSlotWords(Region &R, const sb_batch_plan &BP, RuntimeABI &RT,
     Words.Const[W] = ConstantInt::get(I64, Header);
     if (SP.predicated) {
       // Predicated slot (core.h, SB_TERM_PRED): its jumps follow the
-      // condition of block pred_block, evaluated here where the batch is
-      // filled.
-      uint64_t Alt = (uint64_t)(uint16_t)SP.nr |
-                     (uint64_t)(uint16_t)SP.alt_fail << 16 |
-                     (uint64_t)(uint16_t)SP.alt_zero << 32 |
-                     (uint64_t)(uint16_t)SP.alt_pos << 48;
-      Value *Cond = materialize(R, IB, R.PredCond[SP.pred_block], FirstPos,
-                                Cache, Replaced);
-      bool Neg = R.PredNegated[SP.pred_block];
-      Words.Variable.push_back(
-          {W, IB.CreateSelect(Cond, ConstantInt::get(I64, Neg ? Alt : Header),
-                              ConstantInt::get(I64, Neg ? Header : Alt),
-                              "sb.jumps")});
+      // conditions of its predicate blocks, evaluated here where the batch
+      // is filled; one select per predicate picks among the sets of jumps.
+      int NPreds = SP.npreds < 1 ? 1 : SP.npreds;
+      SmallVector<Value *, SB_MAX_SLOT_PREDS> Holds;
+      for (int P = 0; P < NPreds; ++P) {
+        int Block = NPreds == 1 ? SP.pred_block : SP.pred_blocks[P];
+        Value *Cond = materialize(R, IB, R.PredCond[Block], FirstPos, Cache,
+                                  Replaced);
+        Holds.push_back(R.PredNegated[Block] ? IB.CreateNot(Cond) : Cond);
+      }
+      std::function<Value *(int, int)> Pick = [&](int P, int V) -> Value * {
+        if (P == NPreds) {
+          short J[3];
+          sb_slot_variant_jumps(&SP, V, J);
+          return ConstantInt::get(I64, (uint64_t)(uint16_t)SP.nr |
+                                           (uint64_t)(uint16_t)J[0] << 16 |
+                                           (uint64_t)(uint16_t)J[1] << 32 |
+                                           (uint64_t)(uint16_t)J[2] << 48);
+        }
+        Value *IfHolds = Pick(P + 1, V), *IfNot = Pick(P + 1, V | 1 << P);
+        return IfHolds == IfNot
+                   ? IfHolds
+                   : IB.CreateSelect(Holds[P], IfHolds, IfNot, "sb.jumps");
+      };
+      Words.Variable.push_back({W, Pick(0, 0)});
     }
     Words.Const[W + 1] = ConstantInt::get(I64, (uint64_t)(uint8_t)SP.argc);
     Words.Meaningful[W] = Words.Meaningful[W + 1] = true;

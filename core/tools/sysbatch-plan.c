@@ -1427,14 +1427,20 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
                     kernel_calls++;
                     ran[i] = true;
                     int k = cls[s->call];
-                    bool alt = s->predicated &&
-                               !((preds >> s->pred_block) & 1);
-                    off = alt ? (k == 0   ? s->alt_fail
-                                 : k == 1 ? s->alt_zero
-                                          : s->alt_pos)
-                          : k == 0 ? s->jump_fail
-                          : k == 1 ? s->jump_zero
-                                   : s->jump_pos;
+                    int v = 0;
+                    if (s->predicated) {
+                        int np = s->npreds < 1 ? 1 : s->npreds;
+                        for (int q = 0; q < np && q < SB_MAX_SLOT_PREDS; q++) {
+                            int pb = q == 0 && s->npreds < 1
+                                         ? s->pred_block
+                                         : s->pred_blocks[q];
+                            if (!((preds >> pb) & 1))
+                                v |= 1 << q;
+                        }
+                    }
+                    short j[3];
+                    sb_slot_variant_jumps(s, v, j);
+                    off = j[k];
                 }
                 if (bad) {
                     printf("simulation: difference at slot %d, classes", i);

@@ -110,6 +110,13 @@ class Program:
         """An if on a flag, not on a result: a then-arm or an if/else.  The
         last condition rewrites the local from the result just stored."""
         cond = self.rng.choice(self.FLAG_CONDS)
+        if self.rng.random() < 0.35:
+            # Two flags in one condition: two predicated branches on one
+            # path before the arm's first call (core.h, several predicates
+            # deciding one slot's jumps).
+            pure = [c for c in self.FLAG_CONDS if "=" not in c or "==" in c]
+            a, b = self.rng.sample(pure, 2)
+            cond = "(%s) %s (%s)" % (a, self.rng.choice(["&&", "||"]), b)
         ind = self.indent
         self.lines.append("%sif (%s) {" % (ind, cond))
         self.arm(1, 2)

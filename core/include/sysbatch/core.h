@@ -506,9 +506,15 @@ struct sb_event {
  * call site consumes its slot only when it ran (rets[slot] != NOT_RUN, as
  * in any branchy batch).  A word copy is reached only by fall-through, so a
  * producer whose copies are followed by one arm stops the batch when the
- * condition selects the other (the rest of the path runs unbatched).  One
- * predicate decides a slot's jumps: a path that meets a second PRED block
- * before the next slot stops there. */
+ * condition selects the other (the rest of the path runs unbatched).
+ *
+ * Several predicates may decide one slot's jumps (cpio's rtapelib.c:
+ * `if (dup2(a, 0) < 0 || (a != 0 && close(a) != 0) || (b != 0 &&
+ * close(b) != 0) || dup2(c, 1) < 0 ...)`: after dup2 the path meets
+ * `a != 0`, and when that is false `b != 0`, before the next slot).  The
+ * slot then lists up to SB_MAX_SLOT_PREDS predicate blocks and one set of
+ * jumps per assignment of their conditions (sb_slot_plan.pred_jumps); a
+ * path that would need more predicates than that stops the batch there. */
 enum sb_term_kind {
     SB_TERM_EXIT = 0,
     SB_TERM_GOTO = 1,
@@ -517,6 +523,7 @@ enum sb_term_kind {
 };
 #define SB_BLOCK_EXIT (-1)
 #define SB_MAX_REGION_BLOCKS 64
+#define SB_MAX_SLOT_PREDS 3 /* predicates deciding one slot's jumps */
 
 struct sb_block {
     int first_event, nevents;
@@ -724,7 +731,20 @@ struct sb_slot_plan {
     bool predicated;
     int pred_block;
     short alt_fail, alt_zero, alt_pos;
+    /* All predicates of a predicated slot (npreds >= 1; pred_blocks[0] is
+     * pred_block): pred_jumps[v] = {fail, zero, pos} apply when, for every
+     * i, the condition of block pred_blocks[i] holds exactly when bit i of
+     * v is clear.  pred_jumps[0] is jump_*; with one predicate,
+     * pred_jumps[1] is alt_*.  Read them with sb_slot_variant_jumps. */
+    int npreds;
+    int pred_blocks[SB_MAX_SLOT_PREDS];
+    short pred_jumps[1 << SB_MAX_SLOT_PREDS][3];
 };
+/* How many sets of jumps a slot has (1 << npreds when predicated, else 1),
+ * and set v of them (v as in pred_jumps). */
+int sb_slot_nvariants(const struct sb_slot_plan *s);
+void sb_slot_variant_jumps(const struct sb_slot_plan *s, int v,
+                           short out[3]);
 
 struct sb_batch_plan {
     int first_call, last_call; /* region call indices, inclusive */

@@ -92,6 +92,26 @@ const char *sb_barrier_text(enum sb_barrier kind, const char *callee,
  * that return nothing. */
 int sb_tock_result_bytes(const struct sb_syscall *row);
 
+/* May the issue point load n2 bytes at offset c2 + V of an object of
+ * size2 bytes, given that an access on every path to it (in bounds, or
+ * the program is undefined) touched n1 bytes at c1 + V of an object of
+ * size1 bytes, with V the same variable offset in both (the same indices,
+ * scaled alike) and a multiple of `factor` (a power of two, 0 for none)?
+ * V then lies in [-c1, size1 - n1 - c1], rounded inwards to multiples of
+ * factor, and c2 + V must lie in [0, size2 - n2] for all of them:
+ *
+ *     static int to[4][2], from[4][2];
+ *     dup2(to[n][0], 0)        c1 0, n1 4, size1 32, V = 8n: n in 0..3
+ *     ... to[n][1] != 0        c2 4, n2 4, size2 32: 4..28 - safe
+ *     ... from[n][1]           the same offsets in another object - safe
+ *
+ * Both front ends decompose their addresses (LLVM: an inbounds GEP chain
+ * on a global or an alloca; GCC: get_inner_reference on a declared
+ * object) and ask this. */
+bool sb_offset_in_bounds_after(int64_t factor, int64_t c1, int64_t n1,
+                               int64_t size1, int64_t c2, int64_t n2,
+                               int64_t size2);
+
 #ifdef __cplusplus
 }
 #endif
