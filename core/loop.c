@@ -115,6 +115,43 @@ static struct refusal check_arguments(const struct sb_loop *loop,
     return refuse(SB_WHY_NONE, NULL);
 }
 
+/* A retry loop (gnulib's safe_read: `for (;;) { n = read(fd, buf, count);
+ * if (n >= 0) return n; if (errno == EINTR) continue; ... }`): every
+ * success leaves the loop and nothing the inspector computes per iteration
+ * tells one call from the next, so a later iteration happens only after the
+ * call at hand failed, and then not always (the failure may leave, or cross
+ * code the next call may not move above).  Every class stops a group there
+ * (rule 2): no group would run more than the slot at hand, which is the
+ * original call, and in practice the loop makes one call per run (a second
+ * only when a signal interrupted the first).  Nothing can be gained, so it
+ * is refused with that cause.  Checked before the arguments: such a loop's count or buffer
+ * is often adjusted on the failure path (EINVAL), which would otherwise be
+ * reported as an argument the inspector cannot repeat - true, but not why
+ * nothing is to be gained. */
+static struct refusal check_retry(const struct sb_loop *loop)
+{
+    unsigned possible =
+        classes_possible(sb_call_ret_conv(loop->abi, &loop->call));
+    if (!(possible & SB_CLASS_NEG) || loop->class_path[0] == SB_LP_NEXT)
+        return refuse(SB_WHY_NONE, NULL);
+    for (int c = 1; c < 3; c++)
+        if ((possible & (1u << c)) && loop->class_path[c] != SB_LP_LEAVES)
+            return refuse(SB_WHY_NONE, NULL);
+    for (int k = 0; k < loop->call.nargs; k++)
+        switch (loop->arg_value[k]) {
+        case SB_LV_INDUCTION:
+        case SB_LV_CHECKED:
+        case SB_LV_BUILT:
+        case SB_LV_BUILT_OTHERWISE:
+            return refuse(SB_WHY_NONE, NULL); /* iterations differ */
+        default:
+            break;
+        }
+    return refuse(SB_WHY_LOOP_RETRY,
+                  "no argument differs from one iteration to the next by "
+                  "an induction, so each round repeats the failed call");
+}
+
 /* Rule 3: an output buffer every iteration shares becomes private per
  * slot; what is copied back must be exactly what the kernel wrote. */
 static struct refusal plan_private_buffer(const struct sb_loop *loop,
@@ -359,6 +396,8 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     }
 
     struct refusal r = pl.alone[0];
+    if (r.why == SB_WHY_NONE)
+        r = check_retry(loop);
     if (r.why == SB_WHY_NONE)
         r = check_arguments(loop, plan);
     if (r.why == SB_WHY_NONE && loop->guard != SB_LG_ALWAYS &&
