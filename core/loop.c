@@ -118,17 +118,19 @@ static struct refusal check_arguments(const struct sb_loop *loop,
 
 /* A retry loop (gnulib's safe_read: `for (;;) { n = read(fd, buf, count);
  * if (n >= 0) return n; if (errno == EINTR) continue; ... }`): every
- * success leaves the loop and nothing the inspector computes per iteration
- * tells one call from the next, so a later iteration happens only after the
- * call at hand failed, and then not always (the failure may leave, or cross
- * code the next call may not move above).  Every class stops a group there
- * (rule 2): no group would run more than the slot at hand, which is the
- * original call, and in practice the loop makes one call per run (a second
- * only when a signal interrupted the first).  Nothing can be gained, so it
- * is refused with that cause.  Checked before the arguments: such a loop's count or buffer
- * is often adjusted on the failure path (EINVAL), which would otherwise be
- * reported as an argument the inspector cannot repeat - true, but not why
- * nothing is to be gained. */
+ * success leaves the loop on every path (class_exits: "may leave" is not
+ * enough, a checksum loop's positive read may also go round) and nothing
+ * the inspector computes per iteration tells one call from the next, so a
+ * later iteration happens only after the call at hand failed, and then not
+ * always (the failure may leave, or cross code the next call may not move
+ * above).  Every class stops a group there (rule 2): no group would run
+ * more than the slot at hand, which is the original call, and in practice
+ * the loop makes one call per run (a second only when a signal interrupted
+ * the first).  Nothing can be gained, so it is refused with that cause.
+ * Checked before the arguments: such a loop's count or buffer is often
+ * adjusted on the failure path (EINVAL), which would otherwise be reported
+ * as an argument the inspector cannot repeat - true, but not why nothing is
+ * to be gained. */
 static struct refusal check_retry(const struct sb_loop *loop)
 {
     unsigned possible =
