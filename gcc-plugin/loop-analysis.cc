@@ -1654,6 +1654,11 @@ void sysbatch_find_loop_sites(function *fun, enum sb_abi abi,
                      !barrier && !gsi_end_p(si); gsi_next(&si)) {
                     gcall *other = dyn_cast<gcall *>(gsi_stmt(si));
                     const char *why = NULL;
+                    /* The end of a local's life (`x ={v} {CLOBBER}`) is
+                     * no access, whatever its volatile flag says. */
+                    if (is_gimple_debug(gsi_stmt(si)) ||
+                        gimple_clobber_p(gsi_stmt(si)))
+                        continue;
                     if (!(other && scanner.is_candidate(other)) &&
                         scanner.stmt_is_barrier(gsi_stmt(si), &why))
                         barrier = why;
