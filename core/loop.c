@@ -15,6 +15,7 @@
 #include "sysbatch/loop.h"
 
 #include <limits.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char *const class_names[3] = {"fail", "zero", "pos"};
@@ -113,6 +114,45 @@ static struct refusal check_arguments(const struct sb_loop *loop,
         plan->runtime_check = true;
     }
     return refuse(SB_WHY_NONE, NULL);
+}
+
+/* A retry loop (gnulib's safe_read: `for (;;) { n = read(fd, buf, count);
+ * if (n >= 0) return n; if (errno == EINTR) continue; ... }`): every
+ * success leaves the loop on every path (class_exits: "may leave" is not
+ * enough, a checksum loop's positive read may also go round) and nothing
+ * the inspector computes per iteration tells one call from the next, so a
+ * later iteration happens only after the call at hand failed, and then not
+ * always (the failure may leave, or cross code the next call may not move
+ * above).  Every class stops a group there (rule 2): no group would run
+ * more than the slot at hand, which is the original call, and in practice
+ * the loop makes one call per run (a second only when a signal interrupted
+ * the first).  Nothing can be gained, so it is refused with that cause.
+ * Checked before the arguments: such a loop's count or buffer is often
+ * adjusted on the failure path (EINVAL), which would otherwise be reported
+ * as an argument the inspector cannot repeat - true, but not why nothing is
+ * to be gained. */
+static struct refusal check_retry(const struct sb_loop *loop)
+{
+    unsigned possible =
+        classes_possible(sb_call_ret_conv(loop->abi, &loop->call));
+    if (!(possible & SB_CLASS_NEG) || loop->class_path[0] == SB_LP_NEXT)
+        return refuse(SB_WHY_NONE, NULL);
+    for (int c = 1; c < 3; c++)
+        if ((possible & (1u << c)) && !(loop->class_exits & (1u << c)))
+            return refuse(SB_WHY_NONE, NULL); /* may go round */
+    for (int k = 0; k < loop->call.nargs; k++)
+        switch (loop->arg_value[k]) {
+        case SB_LV_INDUCTION:
+        case SB_LV_CHECKED:
+        case SB_LV_BUILT:
+        case SB_LV_BUILT_OTHERWISE:
+            return refuse(SB_WHY_NONE, NULL); /* iterations differ */
+        default:
+            break;
+        }
+    return refuse(SB_WHY_LOOP_RETRY,
+                  "no argument differs from one iteration to the next by "
+                  "an induction, so each round repeats the failed call");
 }
 
 /* Rule 3: an output buffer every iteration shares becomes private per
@@ -312,6 +352,35 @@ static struct refusal plan_precheck(struct planner *pl,
     }
 }
 
+/* Why a loop with several call sites is not strip-mined.  Issuing
+ * iteration i+1's calls with iteration i's moves them above the rest of
+ * iteration i's code; a barrier in the loop rules that out on the paths
+ * that run it (real programs' per-file loops: error reports, allocation,
+ * hash lookups between the calls).  Without one, what is missing is the
+ * planner for several calls per iteration, and the text says so rather
+ * than a cause the loop does not have. */
+static const char *several_calls_detail(const struct sb_loop *loop,
+                                        struct sb_loop_plan *plan)
+{
+    char *text = plan->detail_text;
+    const size_t size = sizeof plan->detail_text;
+    if (loop->several_barrier) {
+        snprintf(text, size,
+                 "%d other call site%s, and code in the loop that may "
+                 "touch anything (%s), which later iterations' calls may "
+                 "not move above",
+                 loop->other_call_sites,
+                 loop->other_call_sites == 1 ? "" : "s",
+                 loop->several_barrier);
+        return text;
+    }
+    snprintf(text, size,
+             "%d other call site%s and no code that may touch anything; "
+             "several calls per iteration are not planned as a loop yet",
+             loop->other_call_sites, loop->other_call_sites == 1 ? "" : "s");
+    return text;
+}
+
 static void plan_refused(struct sb_loop_plan *plan, struct refusal r)
 {
     plan->why = r.why;
@@ -339,7 +408,8 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
         return 0;
     }
     if (loop->other_call_sites > 0) {
-        plan_refused(plan, refuse(SB_WHY_LOOP_SEVERAL_CALLS, NULL));
+        plan_refused(plan, refuse(SB_WHY_LOOP_SEVERAL_CALLS,
+                                  several_calls_detail(loop, plan)));
         return 0;
     }
 
@@ -359,6 +429,8 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     }
 
     struct refusal r = pl.alone[0];
+    if (r.why == SB_WHY_NONE)
+        r = check_retry(loop);
     if (r.why == SB_WHY_NONE)
         r = check_arguments(loop, plan);
     if (r.why == SB_WHY_NONE && loop->guard != SB_LG_ALWAYS &&

@@ -115,6 +115,12 @@ static const struct {
                               "and writes its output after the batch, so "
                               "it shares a batch only with calls that take "
                               "no pointers"},
+    [SB_WHY_LOOP_RETRY] = {"loop-retry",
+                           "the loop makes the call again only after it "
+                           "failed (a retry on EINTR): every success leaves "
+                           "the loop, so a run makes one call unless it "
+                           "fails, and no later iteration's call is known "
+                           "to happen before the one at hand returns"},
     [SB_WHY_NO_CHAINING] = {"no-chaining",
                             "an argument is the result of an earlier call in "
                             "the batch and this target cannot chain results"},

@@ -147,6 +147,7 @@ private:
     void classify_exit_tests();
     bool classify_guards();
     void describe_paths();
+    unsigned classes_that_exit() const;
     void walk_class(int cls, enum sb_loop_path *path, const char **why);
     int result_classes(gcond *cond, bool *decided) const;
 
@@ -1480,6 +1481,48 @@ void loop_describer::walk_class(int cls, enum sb_loop_path *path,
     }
 }
 
+/* Bit c: no path from the call with a result of class c comes round to
+ * the loop's header; every one leaves the loop (a return, a break, a
+ * call that does not return).  A branch the class does not decide is
+ * followed both ways, an exceptional edge counts as coming round. */
+unsigned loop_describer::classes_that_exit() const
+{
+    unsigned bits = 0;
+    basic_block call_bb = gimple_bb(s_.call);
+    for (int cls = 0; cls < 3; cls++) {
+        auto_vec<basic_block> work;
+        hash_set<basic_block> seen;
+        bool round = false;
+        basic_block bb = call_bb;
+        for (;;) {
+            gimple *last = last_stmt(bb);
+            gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
+            bool decided = false;
+            int mask = cond ? result_classes(cond, &decided) : 0;
+            edge e;
+            edge_iterator ei;
+            FOR_EACH_EDGE(e, ei, bb->succs) {
+                if (decided && (((mask >> cls) & 1) != 0) !=
+                                   ((e->flags & EDGE_TRUE_VALUE) != 0))
+                    continue;
+                if (e->flags & (EDGE_EH | EDGE_ABNORMAL) ||
+                    e->dest == loop_->header) {
+                    round = true;
+                    break;
+                }
+                if (inside(loop_, e->dest) && !seen.add(e->dest))
+                    work.safe_push(e->dest);
+            }
+            if (round || work.is_empty())
+                break;
+            bb = work.pop();
+        }
+        if (!round)
+            bits |= 1u << cls;
+    }
+    return bits;
+}
+
 void loop_describer::describe_paths()
 {
     struct sb_loop &m = s_.model;
@@ -1562,6 +1605,7 @@ void loop_describer::describe()
     if (!classify_guards())
         return;
     describe_paths();
+    m.class_exits = (uint8_t)classes_that_exit();
     m.checked_writes = (int)s_.write_addr.length();
     m.checked_reads = (int)s_.read_addr.length();
     /* Rule 4: only a class that may leave the loop makes a later
@@ -1602,10 +1646,28 @@ void sysbatch_find_loop_sites(function *fun, enum sb_abi abi,
             basic_block *body = get_loop_body(loop);
             for (unsigned b = 0; b < loop->num_nodes; b++)
                 others += sysbatch_count_candidates(body[b], abi);
+            /* Several call sites: the first code the calls of later
+             * iterations could not move above, for the refusal's text. */
+            const char *barrier = NULL;
+            for (unsigned b = 0; others > 0 && !barrier && b < loop->num_nodes; b++)
+                for (gimple_stmt_iterator si = gsi_start_bb(body[b]);
+                     !barrier && !gsi_end_p(si); gsi_next(&si)) {
+                    gcall *other = dyn_cast<gcall *>(gsi_stmt(si));
+                    const char *why = NULL;
+                    /* The end of a local's life (`x ={v} {CLOBBER}`) is
+                     * no access, whatever its volatile flag says. */
+                    if (is_gimple_debug(gsi_stmt(si)) ||
+                        gimple_clobber_p(gsi_stmt(si)))
+                        continue;
+                    if (!(other && scanner.is_candidate(other)) &&
+                        scanner.stmt_is_barrier(gsi_stmt(si), &why))
+                        barrier = why;
+                }
             free(body);
             loop_describer describer(*site, abi);
             describer.describe();
             site->model.other_call_sites = others;
+            site->model.several_barrier = barrier;
             sites->safe_push(site);
         }
     }

@@ -1331,6 +1331,9 @@ void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
   for (int Class = 0; Class < 3; ++Class) {
     uint8_t Path = SB_LP_NEXT;
     const char *Why = nullptr;
+    // Some path of this class comes round to the header (or may: a
+    // terminator the walk does not follow); else every one leaves.
+    bool Round = false;
     auto Mark = [&](uint8_t P, const char *W) {
       if (Path == SB_LP_NEXT || (P == SB_LP_CONFLICT && Path != P)) {
         Path = P;
@@ -1351,6 +1354,7 @@ void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
       auto *Br = dyn_cast<BranchInst>(T);
       if (!Br && !isa<SwitchInst>(T) && !isa<UnreachableInst>(T)) {
         Mark(SB_LP_CONFLICT, S.keep(std::string("a ") + T->getOpcodeName()));
+        Round = true;
         return false;
       }
       SmallVector<BasicBlock *, 2> Succs;
@@ -1374,6 +1378,7 @@ void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
                                                 "inspector does not repeat")));
           continue;
         }
+        Round |= Succ == Header;
         bool SuccNext = Next || (Succ == Header && BB == L.getLoopLatch());
         if (Seen.insert({Succ, SuccNext ? 1u : 0u}).second)
           Work.push_back({Succ, SuccNext});
@@ -1388,6 +1393,8 @@ void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
     (void)CallBB;
     S.Model.class_path[Class] = Path;
     S.Model.class_why[Class] = Why;
+    if (!Round)
+      S.Model.class_exits |= 1u << Class;
   }
 }
 
@@ -1483,6 +1490,21 @@ analyseLoops(Function &F, Analysis &A, LoopInfo &LI, ScalarEvolution &SE,
           if (auto *Other = dyn_cast<CallInst>(&J))
             Others += isLoopCandidate(*Other, A.Abi);
       S->Model.other_call_sites = Others;
+      // Several call sites: the first code the calls of later iterations
+      // could not move above, for the refusal's text.
+      for (BasicBlock *LB : L->blocks()) {
+        for (Instruction &J : *LB) {
+          auto *Other = dyn_cast<CallInst>(&J);
+          std::string Why;
+          if (Others > 0 && !(Other && isLoopCandidate(*Other, A.Abi)) &&
+              visitBarrier(J, Why, A.Abi)) {
+            S->Model.several_barrier = S->keep(Why);
+            break;
+          }
+        }
+        if (S->Model.several_barrier)
+          break;
+      }
       LoopFacts(*S, A, SE, DT).describe();
       Sites.push_back(std::move(S));
     }

@@ -25,6 +25,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Transforms/Utils/LoopSimplify.h"
 
 #include "sysbatch/config.h"
 
@@ -86,11 +87,32 @@ bool batchLoops(Function &F, FunctionAnalysisManager &FAM, sb_abi Abi,
   auto &SE = FAM.getResult<ScalarEvolutionAnalysis>(F);
   auto &DT = FAM.getResult<DominatorTreeAnalysis>(F);
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
+  // At -O0 no loop-simplify has run, so a loop with a `continue` (gnulib's
+  // safe_read retry loop) keeps one back edge per way round and would be
+  // refused for its shape alone.  Give such a loop one latch, as
+  // loop-simplify does before every loop pass at -O1 and above, so that it
+  // is described, planned and refused or batched by the same rules as
+  // there.  Only loops with a candidate call are touched.
+  bool Changed = false;
+  if (F.hasOptNone()) {
+    SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
+    for (Loop *L : Loops) {
+      if (L->getLoopLatch())
+        continue;
+      bool HasCandidate = false;
+      for (BasicBlock *BB : L->blocks())
+        for (Instruction &I : *BB)
+          if (auto *CI = dyn_cast<CallInst>(&I))
+            HasCandidate |= isCandidate(*CI, Abi);
+      if (HasCandidate)
+        Changed |= simplifyLoop(L, &DT, &LI, &SE, nullptr, nullptr,
+                                /*PreserveLCSSA=*/false);
+    }
+  }
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
              Abi, DenseMap<const AllocaInst *, bool>()};
   std::vector<std::unique_ptr<LoopSite>> Sites = analyseLoops(F, A, LI, SE, DT);
   sb_options CoreOpts = Opts.Config.plan;
-  bool Changed = false;
   reportBegin(*F.getParent(), Opts); // at -O2 before the sysbatch pass
   // Every loop is described on the unchanged function, then rewritten.
   std::vector<LoopSite *> Batched;

@@ -135,11 +135,15 @@
  *                                      (string@OFF, append@OFF,
  *                                      fixed@OFF:BYTES, other)
  *     path fail=next zero=next pos=leaves why-pos="break"
- *                                      per result class: next, leaves or
- *                                      conflict (default next)
+ *                                      per result class: next, leaves,
+ *                                      conflict (default next) or exits
+ *                                      (leaves on every path)
  *     guard always                     or repeated, unknown [why="..."]
  *     loads unproven why="p[i]"        or proven (the default)
  *     other-calls 0                    other call sites in the loop
+ *     other-calls 2 barrier="call to error"
+ *                                      ... and the first code in it that
+ *                                      may touch anything
  *     checked-writes 2 [why="..."] [paths=N]
  *                                      writes the run-time check of
  *                                      `checked` values compares, and N
@@ -724,7 +728,9 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
         }
     } else if (strcmp(tok[0], "path") == 0) {
         static const char *const classes[3] = {"fail", "zero", "pos"};
-        static const char *const paths[] = {"next", "leaves", "conflict"};
+        /* exits: leaves on every path (class_exits), not only may leave */
+        static const char *const paths[] = {"next", "leaves", "conflict",
+                                            "exits"};
         for (int t = 1; t < ntok; t++) {
             char *eq = strchr(tok[t], '=');
             if (!eq)
@@ -745,12 +751,16 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                 continue;
             }
             int v = -1;
-            for (int i = 0; i < 3; i++)
+            for (int i = 0; i < 4; i++)
                 if (strcmp(eq + 1, paths[i]) == 0)
                     v = i;
             if (v < 0)
-                die(in, "path: %s: unknown '%s' (expected next, leaves or "
-                        "conflict)", key, eq + 1);
+                die(in, "path: %s: unknown '%s' (expected next, leaves, "
+                        "conflict or exits)", key, eq + 1);
+            if (v == 3) {
+                lp->class_exits |= (uint8_t)(1u << c);
+                v = SB_LP_LEAVES;
+            }
             lp->class_path[c] = (uint8_t)v;
         }
     } else if (strcmp(tok[0], "guard") == 0) {
@@ -789,12 +799,18 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                         "reads=N, got '%s'", tok[t]);
         }
     } else { /* other-calls */
-        if (ntok != 2)
-            die(in, "other-calls: expected a count");
+        if (ntok < 2 || ntok > 3)
+            die(in, "other-calls: expected a count and at most barrier=\"...\"");
         long n = parse_long(in, tok[1], "other-calls");
         if (n < 0)
             die(in, "other-calls: negative count");
         lp->other_call_sites = (int)n;
+        if (ntok > 2) {
+            if (strncmp(tok[2], "barrier=", 8) != 0)
+                die(in, "other-calls: expected barrier=\"...\", got '%s'",
+                    tok[2]);
+            lp->several_barrier = keep(in, tok[2] + 8);
+        }
     }
 }
 

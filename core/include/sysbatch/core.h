@@ -665,6 +665,9 @@ enum sb_why {
                                   can repeat into a private copy */
     SB_WHY_CONVERTED_MIX,      /* a runtime-converted call (sigaction) and a
                                   call taking pointers in one batch */
+    SB_WHY_LOOP_RETRY,         /* the loop repeats the call only after it
+                                  failed (an EINTR retry): no later
+                                  iteration is known to happen */
     SB_WHY__COUNT
 };
 /* Why a call stayed alone (below-min-batch with a batch of one call):

@@ -220,10 +220,21 @@ struct sb_loop {
     /* Other catalogued call sites in the loop (inner loops included):
      * loops with more than one are not batched this way. */
     int other_call_sites;
+    /* With other call sites: the first code in the loop that may touch
+     * anything (an unknown call, a volatile access; the core's barrier
+     * text, "call to error"), NULL when there is none.  Later
+     * iterations' calls could not move above it on the paths that run it,
+     * which is why such loops, common in real programs, stay straight-line
+     * code; the refusal names it. */
+    const char *several_barrier;
     /* Per raw sign class of the result (index 0 < 0, 1 == 0, 2 > 0):
      * enum sb_loop_path, and what the code on that path is. */
     uint8_t class_path[3];
     const char *class_why[3];
+    /* Bit c: the front end proved that no path from the call with a result
+     * of class c leads round to the next iteration (every one leaves the
+     * loop; class_path[c] is then SB_LP_LEAVES).  0: nothing proven. */
+    uint8_t class_exits;
     uint8_t guard;           /* enum sb_loop_guard */
     const char *guard_why;
     /* The inspector loads memory that is not known to be dereferenceable
@@ -294,6 +305,9 @@ struct sb_loop_plan {
     /* Rule 7: the inspector fills a group only when the group's writes miss
      * the memory its loads for later iterations read. */
     bool runtime_check;
+    /* Storage for a detail the core words itself (loop-several-calls);
+     * plan->detail may point here, so a plan is not copied by value. */
+    char detail_text[320];
 };
 
 /* Plan one loop.  The loop is not modified.  Returns 0 (plan->why says

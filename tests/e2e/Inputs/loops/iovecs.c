@@ -17,6 +17,10 @@
 #include <sys/uio.h>
 #include <unistd.h>
 
+/* The loops and rows whose plans tests/{llvm,gcc}/Loop_iovec.test check
+ * (until_eof, shared, three, two) run here from that one file. */
+#include "../loop-plans/iovec.c"
+
 #define N 20
 #define RECORD 16
 
@@ -55,40 +59,6 @@ static long read_records(int fd, struct iovec *iov, int n, int *failed_errno)
     return total;
 }
 
-static long count_reads(int fd, struct iovec *iov)
-{
-    long n = 0;
-    while (readv(fd, iov, 1) > 0)
-        n++;
-    return n;
-}
-
-static long sum_first_bytes(int fd, char *buf, int n)
-{
-    struct iovec iov[1] = {{buf, 8}};
-    long sum = 0;
-    for (int i = 0; i < n; i++)
-        if (preadv(fd, iov, 1, (off_t)i * 8) > 0)
-            sum += buf[0];
-    return sum;
-}
-
-static long three(int fd, struct iovec *a, struct iovec *b, struct iovec *c)
-{
-    long r = readv(fd, a, 2);
-    long s = readv(fd, b, 1);
-    long t = preadv(fd, c, 1, 64);
-    return r + s + t;
-}
-
-static long two(int fd, struct iovec *a, struct iovec *b)
-{
-    long r = readv(fd, a, 1);
-    if (r < 0)
-        return -1;
-    return r + preadv(fd, b, 1, 0);
-}
-
 int main(void)
 {
     int fd = open("records", O_RDWR | O_CREAT | O_TRUNC, 0644);
@@ -125,9 +95,9 @@ int main(void)
     char small[8];
     struct iovec one[1] = {{small, sizeof small}};
     lseek(fd, 0, SEEK_SET);
-    printf("reads until end %ld\n", count_reads(fd, one));
+    printf("reads until end %ld\n", until_eof(fd, one));
     memset(small, 0, sizeof small);
-    printf("first bytes %ld\n", sum_first_bytes(fd, small, N));
+    printf("first bytes %ld\n", shared(fd, small, N));
 
     char a1[3], a2[5], b1[7], c1[9];
     struct iovec a[2] = {{a1, 3}, {a2, 5}}, b[1] = {{b1, 7}}, c[1] = {{c1, 9}};
