@@ -1407,6 +1407,15 @@ int loop_describer::result_classes(gcond *cond, bool *decided) const
     return mask;
 }
 
+/* Can a result of class cls (0: < 0, 1: == 0, 2: > 0) leave the block
+ * along e?  Only a branch on the result (decided, its true edge taken by
+ * the classes in mask) says no. */
+static bool class_takes_edge(bool decided, int mask, int cls, edge e)
+{
+    return !decided || (((mask >> cls) & 1) != 0) ==
+                           ((e->flags & EDGE_TRUE_VALUE) != 0);
+}
+
 /* Rule 2 for one sign class: from the call with a result of class `cls`
  * on to the next iteration's call. */
 void loop_describer::walk_class(int cls, enum sb_loop_path *path,
@@ -1453,9 +1462,8 @@ void loop_describer::walk_class(int cls, enum sb_loop_path *path,
             edge e;
             edge_iterator ei;
             FOR_EACH_EDGE(e, ei, bb->succs) {
-                if (decided && (((mask >> cls) & 1) != 0) !=
-                                   ((e->flags & EDGE_TRUE_VALUE) != 0))
-                    continue; /* this class does not go that way */
+                if (!class_takes_edge(decided, mask, cls, e))
+                    continue;
                 if (e->flags & (EDGE_EH | EDGE_ABNORMAL)) {
                     *path = SB_LP_LEAVES;
                     *why = "an exception or abnormal edge";
@@ -1502,8 +1510,7 @@ unsigned loop_describer::classes_that_exit() const
             edge e;
             edge_iterator ei;
             FOR_EACH_EDGE(e, ei, bb->succs) {
-                if (decided && (((mask >> cls) & 1) != 0) !=
-                                   ((e->flags & EDGE_TRUE_VALUE) != 0))
+                if (!class_takes_edge(decided, mask, cls, e))
                     continue;
                 if (e->flags & (EDGE_EH | EDGE_ABNORMAL) ||
                     e->dest == loop_->header) {
