@@ -769,10 +769,16 @@ bool block_scanner::barrier_kind(gimple *stmt, enum sb_barrier *kind,
         *kind = SB_BARRIER_INLINE_ASM;
         return true;
     }
-    /* The end of a local's life (`r ={v} {CLOBBER}` after an inlined
-     * wrapper's result struct) is no access: the Tock memory rule lets it
-     * stay where it is (touches_shared_memory). */
-    if (abi_ == SB_ABI_TOCK && gimple_clobber_p(stmt))
+    /* The end of a local's life (`st ={v} {CLOBBER}` where a block's
+     * `struct stat st` goes out of scope, or after an inlined wrapper's
+     * result struct) is no volatile access, though GCC marks it {v}: it
+     * stays where it is, a store to the local for the conflict check on
+     * Linux (stmt_conflicts_with) and the Tock memory rule
+     * (touches_shared_memory).  A local whose life starts after it may
+     * share its stack slot only if the two are never live at once, and the
+     * rewrite takes the address of every slot buffer where the batch is
+     * issued, so cfgexpand sees them live together there. */
+    if (gimple_clobber_p(stmt))
         return false;
     /* libtock-c's converters are code of known effect (the Tock memory
      * rule sees their arguments: touches_shared_memory).  GCC may mark a
