@@ -150,6 +150,8 @@ private:
     unsigned classes_that_exit() const;
     void walk_class(int cls, enum sb_loop_path *path, const char **why);
     int result_classes(gcond *cond, bool *decided) const;
+    int block_branch_classes(basic_block bb, gcond **cond,
+                             bool *decided) const;
 
     struct sysbatch_loop_site &s_;
     enum sb_abi abi_;
@@ -1407,6 +1409,17 @@ int loop_describer::result_classes(gcond *cond, bool *decided) const
     return mask;
 }
 
+/* The branch that closes bb (*cond, NULL when bb does not end in one)
+ * and the result classes for which it is true, as result_classes. */
+int loop_describer::block_branch_classes(basic_block bb, gcond **cond,
+                                         bool *decided) const
+{
+    gimple *last = last_stmt(bb);
+    *cond = last ? dyn_cast<gcond *>(last) : NULL;
+    *decided = false;
+    return *cond ? result_classes(*cond, decided) : 0;
+}
+
 /* Can a result of class cls (0: < 0, 1: == 0, 2: > 0) leave the block
  * along e?  Only a branch on the result (decided, its true edge taken by
  * the classes in mask) says no. */
@@ -1455,10 +1468,9 @@ void loop_describer::walk_class(int cls, enum sb_loop_path *path,
             }
         }
         if (!stop_at_call) {
-            gimple *last = last_stmt(bb);
-            gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
-            bool decided = false;
-            int mask = cond ? result_classes(cond, &decided) : 0;
+            gcond *cond;
+            bool decided;
+            int mask = block_branch_classes(bb, &cond, &decided);
             edge e;
             edge_iterator ei;
             FOR_EACH_EDGE(e, ei, bb->succs) {
@@ -1503,10 +1515,9 @@ unsigned loop_describer::classes_that_exit() const
         bool round = false;
         basic_block bb = call_bb;
         for (;;) {
-            gimple *last = last_stmt(bb);
-            gcond *cond = last ? dyn_cast<gcond *>(last) : NULL;
-            bool decided = false;
-            int mask = cond ? result_classes(cond, &decided) : 0;
+            gcond *cond;
+            bool decided;
+            int mask = block_branch_classes(bb, &cond, &decided);
             edge e;
             edge_iterator ei;
             FOR_EACH_EDGE(e, ei, bb->succs) {
