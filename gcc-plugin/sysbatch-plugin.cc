@@ -272,11 +272,16 @@ unsigned int sysbatch_pass::execute(function *fun)
     const char *self = IDENTIFIER_POINTER(DECL_NAME(fun->decl));
     if (startswith(self, "sysbatch_"))
         return 0;
-    /* libtock-c's raw calls (libtock/tock.c) stay out of line and
-     * unchanged (noipa: no inlining, no constprop clone), so that under
-     * -flto their call sites are still calls with all their arguments. */
-    if (sysbatch_cfg.abi == SB_ABI_TOCK &&
-        sb_catalog_lookup(SB_ABI_TOCK, self)) {
+    /* libtock-c's raw calls (libtock/tock.c) that a series can hold stay
+     * out of line and unchanged (noipa: no inlining, no constprop clone),
+     * so that under -flto their call sites are still calls with all their
+     * arguments.  A never-batched row's definition (yield_for, tock_exit,
+     * ...) is inlined as the unplugged build inlines it: a call to it is a
+     * barrier either way, and keeping yield_for out of line cost every app
+     * that waits a copy of it and a call per wait. */
+    const struct sb_syscall *own_row =
+        sysbatch_cfg.abi == SB_ABI_TOCK ? sb_catalog_lookup(SB_ABI_TOCK, self) : NULL;
+    if (own_row && !(own_row->flags & SB_ROW_NEVER)) {
         tree decl = fun->decl;
         DECL_UNINLINABLE(decl) = 1;
         for (const char *attr : {"noipa", "noinline", "noclone"})
