@@ -104,6 +104,7 @@ PROGRAMS = {
     # liblzma static only, so the test programs and xz link the plugged
     # objects without a shared library in between.
     "xz-utils": {"configure": ["--disable-nls", "--disable-shared", "--disable-doc"],
+                 "libtool": True,
                  "tests": [("tests", "check")],
                  "binaries": {"xz": "src/xz/xz"}},
     # m4's own checks are checks/ (check-them over the manual's examples);
@@ -249,7 +250,12 @@ def build(name, variant, t, src, work, jobs):
         # (rsync's bundled popt and zlib): keep its value
         with open(os.path.join(bdir, "Makefile")) as f:
             make_cflags = re.search(r"^CFLAGS\s*=(.*)$", f.read(), re.M).group(1).strip()
-    run(["nice", "make", "-j%d" % jobs, "CFLAGS=%s %s" % (make_cflags, remark_flags)], cwd=bdir,
+    make_vars = ["CFLAGS=%s %s" % (make_cflags, remark_flags)]
+    if PROGRAMS[name].get("libtool") and remark_flags.startswith("-R"):
+        # libtool's link mode reads clang's -Rpass=... as a run path (-R)
+        # and refuses it; CPPFLAGS reach only the compiles
+        make_vars = ["CFLAGS=%s" % make_cflags, "CPPFLAGS=" + remark_flags]
+    run(["nice", "make", "-j%d" % jobs] + make_vars, cwd=bdir,
         out=os.path.join(bdir, "build.log"))
     log("%s/%s: built in %.0f s" % (name, variant, time.time() - t0))
     open(stamp, "w").close()
