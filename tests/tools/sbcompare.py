@@ -149,6 +149,8 @@ def clean_strace(text, start_marker, stats_path=None):
             out.append(re.sub(r"si_pid=\d+", "si_pid=PID", line))
             continue
         line = ADDR_RE.sub("ADDR", line)
+        # raise() and kill() name the process by its pid.
+        line = re.sub(r"^(tgkill|tkill|kill)\(\d+, (\d+, )?", lambda m: m.group(1) + "(PID, " + ("PID, " if m.group(2) else ""), line)
         if line.startswith(PID_CALLS):
             line = re.sub(r"= \d+$", "= PID", line)
             line = re.sub(r"\(\d+\)", "(PID)", line)
