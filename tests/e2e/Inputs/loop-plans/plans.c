@@ -255,3 +255,24 @@ void stat_kept(int n)
     for (int i = 0; i < n; i++)
         rcs[i] = stat(paths[i], &sts[i]);
 }
+
+// do-while: the loop's only exit test comes after the call; the inspector
+// makes it for iteration t - 1 before it fills slot t (GCC refused these as
+// loop-always-stops until it repeated tests after the call, as LLVM does).
+// PLAN-DAG: function close_do_while loop 0: | loop call close: 16 iterations per batch | slot: close(a0){{$}}
+void close_do_while(int n)
+{
+    int k = 0;
+    do
+        close(fds[k]);
+    while (++k < n);
+}
+
+// PLAN-DAG: function close_do_while_param loop 0: | loop call close: 16 iterations per batch | slot: close(a0){{$}}
+void close_do_while_param(const int *fd, unsigned long n)
+{
+    unsigned long k = 0;
+    do
+        close(fd[k]);
+    while (++k < n);
+}
