@@ -145,6 +145,7 @@ private:
                                hash_set<gimple *> &builders);
     bool describe_chain();
     void classify_exit_tests();
+    void describe_after_call_tests();
     bool classify_guards();
     void describe_paths();
     unsigned classes_that_exit() const;
@@ -1281,6 +1282,66 @@ bool loop_describer::classify_guards()
     return true;
 }
 
+/* The exit tests after the call that the inspector repeats for iteration
+ * i + t - 1: a test on every way from the call round to the next
+ * iteration (its block comes after the call's and before the latch in
+ * dominance), one edge leaving the loop, on invariants and induction values
+ * only.  A do-while's test, and after GCC's header copying the test of every
+ * loop, is there.  A loop under a guard keeps them unrepeated (the call
+ * does not dominate the latch), and so is every test on memory the rule 7
+ * check would have to cover: its load comes after iteration t - 1's call. */
+void loop_describer::describe_after_call_tests()
+{
+    basic_block call_bb = gimple_bb(s_.call);
+    if (!s_.guards.is_empty() || !loop_->latch)
+        return;
+    auto_vec<basic_block> found;
+    for (edge e : get_loop_exit_edges(loop_)) {
+        basic_block src = e->src;
+        gcond *cond = safe_dyn_cast<gcond *>(last_stmt(src));
+        if (!cond || found.contains(src) ||
+            !dominated_by_p(CDI_DOMINATORS, src, call_bb) ||
+            !dominated_by_p(CDI_DOMINATORS, loop_->latch, src) ||
+            EDGE_COUNT(src->succs) != 2)
+            continue;
+        edge on_true, on_false;
+        extract_true_false_edges_from_block(src, &on_true, &on_false);
+        if (inside(loop_, on_true->dest) == inside(loop_, on_false->dest))
+            continue;
+        memo_.empty();
+        unsigned reads = s_.read_addr.length(), writes = s_.write_addr.length();
+        in_exit_test_ = true;
+        struct repeat_answer l = classify(gimple_cond_lhs(cond), 0);
+        struct repeat_answer r = classify(gimple_cond_rhs(cond), 0);
+        in_exit_test_ = false;
+        if (l.kind > REPEAT_INDUCTION || r.kind > REPEAT_INDUCTION) {
+            /* No rule 7 ranges for a test that stays unrepeated. */
+            s_.read_addr.truncate(reads);
+            s_.read_size.truncate(reads);
+            s_.read_kernel.truncate(reads);
+            s_.write_addr.truncate(writes);
+            s_.write_size.truncate(writes);
+            s_.write_kernel.truncate(writes);
+            continue;
+        }
+        found.safe_push(src);
+    }
+    /* Dominance order: the inspector makes them as the iteration does. */
+    for (unsigned a = 0; a < found.length(); a++)
+        for (unsigned b = a + 1; b < found.length(); b++)
+            if (dominated_by_p(CDI_DOMINATORS, found[a], found[b]))
+                std::swap(found[a], found[b]);
+    for (basic_block src : found) {
+        gcond *cond = as_a<gcond *>(last_stmt(src));
+        edge on_true, on_false;
+        extract_true_false_edges_from_block(src, &on_true, &on_false);
+        repeated_.add(cond);
+        s_.after_tests.safe_push(cond);
+        s_.after_edges.safe_push(inside(loop_, on_true->dest) ? on_false
+                                                              : on_true);
+    }
+}
+
 /* An exit test the inspector can make for iteration i + t. */
 void loop_describer::classify_exit_tests()
 {
@@ -1622,6 +1683,7 @@ void loop_describer::describe()
     classify_exit_tests();
     if (!classify_guards())
         return;
+    describe_after_call_tests();
     describe_paths();
     m.class_exits = (uint8_t)classes_that_exit();
     m.checked_writes = (int)s_.write_addr.length();

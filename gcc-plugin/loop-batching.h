@@ -29,6 +29,12 @@ struct sysbatch_loop_site {
      * iteration makes them, and which of each test's edges leaves. */
     auto_vec<gcond *> exit_tests;
     auto_vec<edge> exit_edges;
+    /* The exit tests after the call that every way round the loop passes
+     * (a do-while's `while (++k < n)`, a rotated loop's latch test), in
+     * dominance order, and the edge of each that leaves: the inspector
+     * makes them for iteration i + t - 1 before it fills slot t. */
+    auto_vec<gcond *> after_tests;
+    auto_vec<edge> after_edges;
     /* The conditions the call runs under (its guard), in the order every
      * iteration makes them, and each one's edge toward the call: the call
      * is reached exactly when every guard takes that edge. */

@@ -67,6 +67,8 @@ private:
                               basic_block ready, basic_block not_ready,
                               bool as_refill);
     tree value_at(gimple_seq *seq, tree v);
+    tree value_at_previous(gimple_seq *seq, tree v);
+    void ivs_at(gimple_seq *seq, tree t, hash_map<tree, tree> *values);
 
     /* The rewrite by role, in order (the same roles and names as
      * llvm-pass/RewriteLoop.cpp). */
@@ -77,6 +79,7 @@ private:
     void emit_inspector();
     void emit_induction_values();
     void emit_exit_tests();
+    void emit_after_call_tests();
     void emit_guards();
     void emit_precheck();
     void emit_slot_fill();
@@ -113,6 +116,7 @@ private:
      * past the highest byte address the group touches. */
     auto_vec<tree> range_lo_, range_hi_;
     hash_map<tree, tree> ivs_at_t_; /* induction variables at i + t */
+    hash_map<tree, tree> ivs_at_previous_; /* at i + t - 1 */
     tree zero_ = NULL_TREE, not_run_ = NULL_TREE;
     tree j_ = NULL_TREE;      /* the inspector's iteration (i + j); t_
                                  without a guard */
@@ -128,6 +132,7 @@ private:
     basic_block icalc_ = NULL, ipre_ = NULL, ifill_ = NULL, irun_ = NULL;
     basic_block dorun_ = NULL, after_ = NULL, chk3_ = NULL, take_ = NULL;
     basic_block copy_ = NULL, take2_ = NULL;
+    auto_vec<basic_block> iafter_; /* the after-call tests, at i + t - 1 */
     auto_vec<basic_block> iexit_;
     auto_vec<basic_block> iguard_;
     basic_block ibound_ = NULL, iskip_ = NULL; /* under a guard */
@@ -241,6 +246,18 @@ void loop_rewriter::branch_on_slot_ready(basic_block bound,
 }
 
 /* `v` at iteration i + t; the analysis found it repeatable. */
+tree loop_rewriter::value_at_previous(gimple_seq *seq, tree v)
+{
+    hash_map<tree, tree> known;
+    for (auto it = ivs_at_previous_.begin(); it != ivs_at_previous_.end(); ++it)
+        known.put((*it).first, (*it).second);
+    tree value = sysbatch_loop_value_at(s_, v, seq, &known, loc_);
+    if (!value)
+        internal_error("sysbatch: a loop exit test the analysis found "
+                       "repeatable cannot be recomputed");
+    return value;
+}
+
 tree loop_rewriter::value_at(gimple_seq *seq, tree v)
 {
     hash_map<tree, tree> known;
@@ -339,6 +356,10 @@ void loop_rewriter::split_call_site()
     ibound_ = guarded() ? new_block(ihead_) : NULL;
     icalc_ = new_block(ibound_ ? ibound_ : ihead_);
     basic_block last = icalc_;
+    for (unsigned j = 0; j < s_.after_tests.length(); j++) {
+        last = new_block(last);
+        iafter_.safe_push(last);
+    }
     for (unsigned j = 0; j < s_.exit_tests.length(); j++) {
         last = new_block(last);
         iexit_.safe_push(last);
@@ -401,6 +422,7 @@ void loop_rewriter::emit_inspector()
                icalc_, irun_);
     }
     emit_induction_values();
+    emit_after_call_tests();
     emit_exit_tests();
     emit_guards();
     emit_precheck();
@@ -415,31 +437,64 @@ void loop_rewriter::emit_induction_values()
     t_now_ = load(&seq, t_);
     j_now_ = guarded() ? load(&seq, j_) : t_now_;
     tree t = j_now_;
+    ivs_at(&seq, t, &ivs_at_t_);
+    if (!iafter_.is_empty()) {
+        /* Only for t > 0 (no guard: j is t). */
+        tree long_t = long_integer_type_node;
+        tree previous = gimple_build(&seq, loc_, MINUS_EXPR, long_t,
+                                     gimple_convert(&seq, loc_, long_t, t),
+                                     build_int_cst(long_t, 1));
+        ivs_at(&seq, previous, &ivs_at_previous_);
+    }
+    /* (j == 0: the iteration at hand happens and its guard held) */
+    basic_block first_test = !iafter_.is_empty() ? iafter_[0]
+                             : iexit_.is_empty() ? after_exit_tests()
+                                                 : iexit_[0];
+    branch(icalc_, seq, EQ_EXPR, t, zero_, after_tests(), first_test);
+}
+
+/* Each induction variable's value at i + t into `values`. */
+void loop_rewriter::ivs_at(gimple_seq *seq, tree t, hash_map<tree, tree> *values)
+{
     for (unsigned k = 0; k < s_.ivs.length(); k++) {
         tree iv = s_.ivs[k], step = s_.steps[k];
         tree type = TREE_TYPE(iv), value;
         if (POINTER_TYPE_P(type)) {
-            tree off = gimple_build(&seq, loc_, MULT_EXPR, sizetype,
-                                    gimple_convert(&seq, loc_, sizetype, t),
-                                    gimple_convert(&seq, loc_, sizetype, step));
-            value = gimple_build(&seq, loc_, POINTER_PLUS_EXPR, type, iv, off);
+            tree off = gimple_build(seq, loc_, MULT_EXPR, sizetype,
+                                    gimple_convert(seq, loc_, sizetype, t),
+                                    gimple_convert(seq, loc_, sizetype, step));
+            value = gimple_build(seq, loc_, POINTER_PLUS_EXPR, type, iv, off);
         } else {
             /* In the unsigned type: wraps where the original would. */
             tree utype = unsigned_type_for(type);
-            tree off = gimple_build(&seq, loc_, MULT_EXPR, utype,
-                                    gimple_convert(&seq, loc_, utype, t),
-                                    gimple_convert(&seq, loc_, utype, step));
+            tree off = gimple_build(seq, loc_, MULT_EXPR, utype,
+                                    gimple_convert(seq, loc_, utype, t),
+                                    gimple_convert(seq, loc_, utype, step));
             value = gimple_convert(
-                &seq, loc_, type,
-                gimple_build(&seq, loc_, PLUS_EXPR, utype,
-                             gimple_convert(&seq, loc_, utype, iv), off));
+                seq, loc_, type,
+                gimple_build(seq, loc_, PLUS_EXPR, utype,
+                             gimple_convert(seq, loc_, utype, iv), off));
         }
-        ivs_at_t_.put(iv, value);
+        values->put(iv, value);
     }
-    /* (j == 0: the iteration at hand happens and its guard held) */
-    basic_block first_test = iexit_.is_empty() ? after_exit_tests()
-                                               : iexit_[0];
-    branch(icalc_, seq, EQ_EXPR, t, zero_, after_tests(), first_test);
+}
+
+/* The tests after the call, as iteration i + t - 1 made them: one that
+ * leaves means iteration i + t does not happen. */
+void loop_rewriter::emit_after_call_tests()
+{
+    for (unsigned j = 0; j < iafter_.length(); j++) {
+        gcond *test = s_.after_tests[j];
+        gimple_seq seq = NULL;
+        tree a = value_at_previous(&seq, gimple_cond_lhs(test));
+        tree b = value_at_previous(&seq, gimple_cond_rhs(test));
+        basic_block stay = j + 1 < iafter_.length() ? iafter_[j + 1]
+                           : !iexit_.is_empty()     ? iexit_[0]
+                                                    : after_exit_tests();
+        bool exit_on_true = s_.after_edges[j]->flags & EDGE_TRUE_VALUE;
+        branch(iafter_[j], seq, gimple_cond_code(test), a, b,
+               exit_on_true ? irun_ : stay, exit_on_true ? stay : irun_);
+    }
 }
 
 /* The exit tests the inspector repeats, in order. */

@@ -655,21 +655,33 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
 }
 
 /// Rule 4 at -O0, where SCEV does not see induction variables in stack
-/// slots: `a[i]` of a global array of N elements, i a slot the loop bumps
+/// slots: `a[i]` of a global array or a local one (an alloca of the entry
+/// block, there for the whole call) of N elements, i a slot the loop bumps
 /// by a positive step from a constant >= 0 (its one store before the
-/// loop), and an exit test the inspector repeats before the call, `i < C`
-/// or `i <= C` on that slot with the last index below N: every iteration
-/// the inspector looks at has i within the array (GCC's load_in_bounds).
+/// loop, or the last store of the loop's preheader when the slot's address
+/// goes nowhere: a counter several loops share, `int i; for (i = 0; ...)`),
+/// and an exit test the inspector repeats before the call, `i < C` or
+/// `i <= C` on that slot with the last index below N: every iteration the
+/// inspector looks at has i within the array (GCC's load_in_bounds).
 bool LoopFacts::slotIndexInBounds(LoadInst *LI) {
   auto *GEP = dyn_cast<GetElementPtrInst>(LI->getPointerOperand());
-  auto *G = GEP ? dyn_cast<GlobalVariable>(GEP->getPointerOperand()) : nullptr;
-  auto *ArrTy = G ? dyn_cast<ArrayType>(G->getValueType()) : nullptr;
-  if (!ArrTy || GEP->getNumIndices() != 2 ||
-      GEP->getSourceElementType() != ArrTy ||
+  // (A table initialised in part is a global of a packed struct type that
+  // the GEP sees through a cast as the declared array.)
+  Value *Object = GEP ? GEP->getPointerOperand()->stripPointerCasts() : nullptr;
+  auto *G = dyn_cast_or_null<GlobalVariable>(Object);
+  auto *Local = dyn_cast_or_null<AllocaInst>(Object);
+  if (Local && (!Local->isStaticAlloca() || Local->isArrayAllocation()))
+    Local = nullptr;
+  Type *ObjectTy = G ? G->getValueType() : Local ? Local->getAllocatedType() : nullptr;
+  auto *ArrTy = ObjectTy ? dyn_cast<ArrayType>(GEP->getSourceElementType()) : nullptr;
+  MaybeAlign ObjectAlign = G ? G->getAlign() : Local ? MaybeAlign(Local->getAlign())
+                                                     : MaybeAlign();
+  if (!ArrTy || GEP->getNumIndices() != 2 || !ObjectTy->isSized() ||
+      DL.getTypeAllocSize(ObjectTy) < DL.getTypeAllocSize(ArrTy) ||
       !match0(GEP->getOperand(1)) ||
       DL.getTypeStoreSize(LI->getType()) >
           DL.getTypeAllocSize(ArrTy->getElementType()) ||
-      G->getAlign().valueOrOne() < LI->getAlign() ||
+      ObjectAlign.valueOrOne() < LI->getAlign() ||
       DL.getTypeAllocSize(ArrTy->getElementType()) % LI->getAlign().value())
     return false;
   Value *Idx = GEP->getOperand(2);
@@ -683,13 +695,32 @@ bool LoopFacts::slotIndexInBounds(LoadInst *LI) {
   AllocaInst *Slot = Leaf->second.Slot;
   // The start: the slot's one store outside the loop, a constant >= 0.
   const StoreInst *Init = nullptr;
-  for (User *U : Slot->users())
-    if (auto *St = dyn_cast<StoreInst>(U))
+  bool Several = false, Escapes = false;
+  for (User *U : Slot->users()) {
+    auto *St = dyn_cast<StoreInst>(U);
+    if (St && St->getPointerOperand() == Slot && St->getValueOperand() != Slot) {
       if (!L.contains(St)) {
-        if (Init)
-          return false;
+        Several |= Init != nullptr;
         Init = St;
       }
+    } else if (!isa<LoadInst>(U)) {
+      Escapes = true;
+    }
+  }
+  if (Several) {
+    // Only the preheader's last store reaches the header: nothing else
+    // writes a slot whose address is only loaded from and stored to.
+    Init = nullptr;
+    BasicBlock *Pre = L.getLoopPreheader();
+    if (Escapes || !Pre)
+      return false;
+    for (Instruction &I : llvm::reverse(*Pre))
+      if (auto *St = dyn_cast<StoreInst>(&I))
+        if (St->getPointerOperand() == Slot) {
+          Init = St;
+          break;
+        }
+  }
   auto *Start = Init ? dyn_cast<ConstantInt>(Init->getValueOperand()) : nullptr;
   if (!Start || Start->isNegative() || !DT.dominates(Init, L.getHeader()))
     return false;

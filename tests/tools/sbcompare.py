@@ -37,6 +37,9 @@ import tempfile
 
 STATS_RE = re.compile(r"emulated (\d+) batches")
 CALLS_RE = re.compile(r"calls (\d+)")
+# A program's own count of the calls its loops make that every plugged
+# build batches (--expect-calls-printed).
+PRINTED_CALLS_RE = re.compile(r"^calls in batched loops: (\d+)$")
 STATS_OPEN_RE = re.compile(r'^openat\(AT_FDCWD, "([^"]*)", [^)]*\) = (\d+)$')
 
 
@@ -149,6 +152,8 @@ def clean_strace(text, start_marker, stats_path=None):
             out.append(re.sub(r"si_pid=\d+", "si_pid=PID", line))
             continue
         line = ADDR_RE.sub("ADDR", line)
+        # raise() and kill() name the process by its pid.
+        line = re.sub(r"^(tgkill|tkill|kill)\(\d+, (\d+, )?", lambda m: m.group(1) + "(PID, " + ("PID, " if m.group(2) else ""), line)
         if line.startswith(PID_CALLS):
             line = re.sub(r"= \d+$", "= PID", line)
             line = re.sub(r"\(\d+\)", "(PID)", line)
@@ -216,6 +221,10 @@ def main():
     ap.add_argument("--expect-calls", type=int, default=0,
                     help="the BATCH_EMUL run of every plugged build must run at least "
                          "this many calls inside batches (SYSBATCH_STATS 'calls N')")
+    ap.add_argument("--expect-calls-printed", action="store_true",
+                    help="as --expect-calls, with the floor the reference run prints: the "
+                         "sum of its 'calls in batched loops: N' lines (the program counts "
+                         "the calls of the loops it claims every plugged build batches)")
     ap.add_argument("--no-strace", action="store_true")
     ap.add_argument("--strace-from", default="",
                     help="compare strace lines from the first one containing this text")
@@ -246,6 +255,14 @@ def main():
             label = "%s/%s" % (name, env_name)
             if ref_obs is None:
                 ref_obs = obs
+                if a.expect_calls_printed:
+                    printed = [int(m.group(1)) for m in map(PRINTED_CALLS_RE.match, obs["stdout"]) if m]
+                    if not printed:
+                        print("NO COUNT: the program printed no 'calls in batched loops: N' line")
+                        return 2
+                    a.expect_calls = max(a.expect_calls, sum(printed))
+                    print("expecting at least %d calls in batches (printed by the program)"
+                          % a.expect_calls)
                 continue
             for key in ref_obs:
                 if obs.get(key) != ref_obs[key]:

@@ -65,9 +65,9 @@ long lstat_total(int n)
 
 // First that succeeds: the classes that return stop the batch, so the
 // table loads for later iterations must be proven: both compilers do at
-// -O2 (64 entries, at most 64 iterations); at -O0 GCC does from the exit
-// test i < 64, clang not (its index lives in a stack slot).
-// PLANO2-DAG: function first_open loop 0: | loop call open: 16 iterations per batch | slot: openat(-100, a0, 0, 0) zero=stop pos=stop{{$}}
+// -O2 (64 entries, at most 64 iterations), and at -O0 from the exit test
+// i < 64 (clang's index lives in a stack slot it follows from its start).
+// PLAN-DAG: function first_open loop 0: | loop call open: 16 iterations per batch | slot: openat(-100, a0, 0, 0) zero=stop pos=stop{{$}}
 int first_open(void)
 {
     for (int i = 0; i < MAXN; i++) {
@@ -254,4 +254,64 @@ void stat_kept(int n)
 {
     for (int i = 0; i < n; i++)
         rcs[i] = stat(paths[i], &sts[i]);
+}
+
+// do-while: the loop's only exit test comes after the call; the inspector
+// makes it for iteration t - 1 before it fills slot t (GCC refused these as
+// loop-always-stops until it repeated tests after the call, as LLVM does).
+// PLAN-DAG: function close_do_while loop 0: | loop call close: 16 iterations per batch | slot: close(a0){{$}}
+void close_do_while(int n)
+{
+    int k = 0;
+    do
+        close(fds[k]);
+    while (++k < n);
+}
+
+// PLAN-DAG: function close_do_while_param loop 0: | loop call close: 16 iterations per batch | slot: close(a0){{$}}
+void close_do_while_param(const int *fd, unsigned long n)
+{
+    unsigned long k = 0;
+    do
+        close(fd[k]);
+    while (++k < n);
+}
+
+// First that opens over a constant table, with a counter declared once for
+// two loops: at -O0 clang takes the counter's start from the store just
+// before each loop (the slot is only loaded from and stored to), so the
+// table's loads for later iterations are proven as GCC proves them.
+// PLAN-DAG: function first_open_shared_counter loop 0: | loop call open: 16 iterations per batch | slot: openat(-100, a0, 0, 0) zero=stop pos=stop{{$}}
+// (clang -O2 numbers each of its two placements' loops from 0.)
+// PLANO0-DAG: function first_open_shared_counter loop 1: | loop call open: 16 iterations per batch | slot: openat(-100, a0, 0, 0) zero=stop pos=stop{{$}}
+int first_open_shared_counter(void)
+{
+    int i, fd = -1;
+    for (i = 0; i < 8; i++) {
+        fd = open(names[i], O_RDONLY);
+        if (fd >= 0)
+            break;
+    }
+    for (i = 4; i < MAXN; i++) {
+        fd = open(names[i], O_RDONLY);
+        if (fd >= 0)
+            break;
+    }
+    return fd;
+}
+
+// A local array of names, a diagnostic on failure (the failing slot stops
+// the group): at -O0 clang proves the local array's loads as a global's
+// (each compiler's test checks its own plans: clang -O2 unrolls the loop,
+// GCC -O0 cannot tell that perror does not write the array).
+int unlink_local_names(void)
+{
+    const char *victims[] = {"a", "b", "c", "d", "e"};
+    int failed = 0;
+    for (int i = 0; i < 5; i++)
+        if (unlink(victims[i]) != 0) {
+            perror(victims[i]);
+            failed++;
+        }
+    return failed;
 }
