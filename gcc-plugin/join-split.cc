@@ -62,17 +62,25 @@ gcall *first_candidate(basic_block bb, int *prefix, const char **effect)
 struct join_split {
     basic_block pred, head, copy, tail;
     gcall *call, *copy_call;
+    /* head's phi arguments on the edge from pred, for the undo */
+    auto_vec<std::pair<gphi *, std::pair<tree, location_t>>> head_args;
 };
 
 /* Copy head's statements up to `call` onto the edge from `pred`. */
-struct join_split do_split(basic_block head, basic_block pred, gcall *call)
+void do_split(struct join_split &s, basic_block head, basic_block pred,
+              gcall *call)
 {
-    struct join_split s;
     s.pred = pred;
     s.head = head;
     s.call = call;
     s.tail = split_block(head, call)->dest;
     edge e = find_edge(pred, head);
+    for (gphi_iterator gsi = gsi_start_phis(head); !gsi_end_p(gsi);
+         gsi_next(&gsi))
+        s.head_args.safe_push(std::make_pair(
+            gsi.phi(),
+            std::make_pair(PHI_ARG_DEF_FROM_EDGE(gsi.phi(), e),
+                           gimple_phi_arg_location_from_edge(gsi.phi(), e))));
     initialize_original_copy_tables();
     s.copy = duplicate_block(head, e, head, NULL);
     flush_pending_stmts(e);
@@ -95,7 +103,6 @@ struct join_split do_split(basic_block head, basic_block pred, gcall *call)
         replace_uses_by(gimple_phi_result(phi), gimple_phi_arg_def(phi, 0));
         remove_phi_node(&gsi, true);
     }
-    return s;
 }
 
 /* Put the function back as it was before do_split() (up to SSA names). */
@@ -103,7 +110,11 @@ void undo_split(struct join_split &s)
 {
     edge e = single_pred_edge(s.copy);
     e = redirect_edge_and_branch(e, s.head);
-    flush_pending_stmts(e);
+    /* The copy's phis are gone (do_split): the head's arguments for the
+     * edge come from what do_split saved. */
+    redirect_edge_var_map_clear(e);
+    for (auto &arg : s.head_args)
+        add_phi_arg(arg.first, arg.second.first, e, arg.second.second);
     delete_basic_block(s.copy);
     /* The tail's phis now have the head's values only. */
     for (gphi_iterator gsi = gsi_start_phis(s.tail); !gsi_end_p(gsi);) {
@@ -230,7 +241,8 @@ int sysbatch_split_joins(function *fun, bool final)
                 break;
             }
             trials++;
-            struct join_split s = do_split(j, pred, call);
+            struct join_split s;
+            do_split(s, j, pred, call);
             if (s.copy_call && copy_batches(fun, s.copy_call)) {
                 kept++;
                 if (dump_enabled_p()) {
