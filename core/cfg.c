@@ -125,7 +125,7 @@ int sb_cfg_join_split_edge(const struct sb_cfg *cfg, int j,
         return -1;
     }
     for (int k = 0; k < b->npreds; k++)
-        if (b->preds[k] >= j) {
+        if (b->preds[k] >= j || info->loop_header) {
             *why = "join not split: a loop's back edge enters it (the copy "
                    "would be a second loop entry)";
             return -1;

@@ -130,22 +130,26 @@ void undo_split(struct join_split &s)
     free_dominance_info(CDI_POST_DOMINATORS);
 }
 
-/* Does the copied call plan into a batch? */
-bool copy_batches(function *fun, gcall *copy_call)
+/* The calls the function batches, planned on trial; -1 when `copy_call`
+ * (NULL: none) is not among them. */
+int batched_calls(function *fun, gcall *copy_call)
 {
     auto_vec<struct sysbatch_planned_region> queue;
     sysbatch_planning_trial = true;
     sysbatch_plan_function(fun, &queue);
     sysbatch_planning_trial = false;
-    bool batched = false;
+    int batched = 0;
+    bool copy_batched = false;
     for (struct sysbatch_planned_region &pr : queue) {
         for (int c = 0; c < pr.plan.ncalls; c++)
-            if (pr.blk->calls[c] == copy_call && pr.plan.calls[c].batch >= 0)
-                batched = true;
+            if (pr.plan.calls[c].batch >= 0) {
+                batched++;
+                copy_batched |= pr.blk->calls[c] == copy_call;
+            }
         sb_plan_free(&pr.plan);
         delete pr.blk;
     }
-    return batched;
+    return copy_call && !copy_batched ? -1 : batched;
 }
 
 const char *callee_name(gcall *call)
@@ -185,6 +189,18 @@ bool address_taken_p(basic_block bb)
     return false;
 }
 
+/* A back edge enters `bb` (its source is dominated by it). */
+bool loop_header_p(basic_block bb)
+{
+    calculate_dominance_info(CDI_DOMINATORS);
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->preds)
+        if (dominated_by_p(CDI_DOMINATORS, e->src, bb))
+            return true;
+    return false;
+}
+
 bool never_excluded(basic_block)
 {
     return false;
@@ -200,6 +216,7 @@ int sysbatch_split_joins(function *fun, bool final)
         return 0; /* Tock's series call only stops or continues */
     const bool returns_twice = fun->calls_setjmp;
     int kept = 0, trials = 0;
+    int baseline = -1; /* calls the function batches without (more) splits */
     const int max_trials = 16; /* each trial plans the function again */
     auto_vec<basic_block> joins;
     basic_block bb;
@@ -217,6 +234,7 @@ int sysbatch_split_joins(function *fun, bool final)
         info.prefix_effect = effect;
         info.address_taken = address_taken_p(j);
         info.returns_twice = returns_twice;
+        info.loop_header = loop_header_p(j);
         char why[256] = "";
         for (int from = 0;;) {
             sysbatch_cfg_description d(j, sysbatch_cfg.abi, never_excluded);
@@ -241,9 +259,16 @@ int sysbatch_split_joins(function *fun, bool final)
                 break;
             }
             trials++;
+            if (baseline < 0)
+                baseline = batched_calls(fun, NULL);
             struct join_split s;
             do_split(s, j, pred, call);
-            if (s.copy_call && copy_batches(fun, s.copy_call)) {
+            /* Kept only for a batched copy that gains a call besides itself
+             * (a join already inside a region would batch the copy and the
+             * original both, for no call more). */
+            int after = s.copy_call ? batched_calls(fun, s.copy_call) : -1;
+            if (after > baseline + 1) {
+                baseline = after;
                 kept++;
                 if (dump_enabled_p()) {
                     const char *source = edge_source(pred);
@@ -262,10 +287,12 @@ int sysbatch_split_joins(function *fun, bool final)
             }
             const char *source = edge_source(pred);
             snprintf(why, sizeof why,
-                     "join not split: its copy on the edge from %s%s forms "
-                     "no batch",
+                     "join not split: its copy on the edge from %s%s %s",
                      source ? source : "another block",
-                     source ? "'s block" : "");
+                     source ? "'s block" : "",
+                     after < 0 ? "forms no batch"
+                               : "batches no call the function does not "
+                                 "batch without it");
             undo_split(s);
         }
         if (why[0] && final && dump_enabled_p())

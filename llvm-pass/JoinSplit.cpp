@@ -190,11 +190,12 @@ static std::string edgeSource(BasicBlock *P, sb_abi Abi) {
 
 unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
                     OptimizationRemarkEmitter &ORE, bool Final,
-                    const std::function<bool(CallInst *)> &CopyBatches) {
+                    const std::function<int(CallInst *)> &BatchedCalls) {
   if (A.Abi != SB_ABI_LINUX_X86_64)
     return 0; // Tock's series call only stops or continues: no branchy batch
   const bool ReturnsTwice = F.callsFunctionThatReturnsTwice();
   unsigned Kept = 0, Trials = 0;
+  int Baseline = -1; // calls the function batches without (more) splits
   constexpr unsigned MaxTrials = 16; // each trial plans the function again
   std::vector<BasicBlock *> Joins;
   for (BasicBlock &BB : F)
@@ -215,6 +216,7 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
     Info.prefix_effect = Effect.empty() ? nullptr : Effect.c_str();
     Info.address_taken = J->hasAddressTaken();
     Info.returns_twice = ReturnsTwice;
+    Info.loop_header = LI.isLoopHeader(J);
     std::string Why;
     for (int From = 0;;) {
       std::vector<BasicBlock *> Order;
@@ -239,10 +241,17 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
         break;
       }
       ++Trials;
+      if (Baseline < 0)
+        Baseline = BatchedCalls(nullptr);
       Split S = doSplit(J, P, Call, DT, LI);
       A.NonEscaping.clear();
       A.TockPrivate.clear();
-      if (CopyBatches(S.CopyCall)) {
+      // Kept only for a batched copy that gains a call besides itself (a
+      // join already inside a region would batch the copy and the
+      // original both, for no call more).
+      int After = BatchedCalls(S.CopyCall);
+      if (After > Baseline + 1) {
+        Baseline = After;
         ++Kept;
         std::string Source = edgeSource(P, A.Abi);
         std::string Name = calleeName(Call);
@@ -260,7 +269,10 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
         break;
       }
       Why = "join not split: its copy on the edge from " +
-            edgeSource(P, A.Abi) + " forms no batch";
+            edgeSource(P, A.Abi) +
+            (After < 0 ? std::string(" forms no batch")
+                       : std::string(" batches no call the function does "
+                                     "not batch without it"));
       undoSplit(S, DT, LI);
       A.NonEscaping.clear();
       A.TockPrivate.clear();

@@ -454,16 +454,20 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
     F.addFnAttr(DecidedAttr);
   // Join splits first: a kept split is a new block the regions below see.
   // Each is tried by planning the whole function again, silently.
-  auto CopyBatches = [&](CallInst *Copy) {
+  auto BatchedCalls = [&](CallInst *Copy) {
     std::vector<std::unique_ptr<Region>> Trial =
         formRegions(F, A, Abi, Opts, ORE, Say::Nothing);
+    int Batched = 0;
+    bool CopyBatched = false;
     for (auto &R : Trial)
       for (int C = 0; C < R->Plan.ncalls; ++C)
-        if (R->Calls[C].Call == Copy && R->Plan.calls[C].batch >= 0)
-          return true;
-    return false;
+        if (R->Plan.calls[C].batch >= 0) {
+          ++Batched;
+          CopyBatched |= R->Calls[C].Call == Copy;
+        }
+    return Copy && !CopyBatched ? -1 : Batched;
   };
-  bool Split = splitJoins(F, A, DT, LI, ORE, Final, CopyBatches) > 0;
+  bool Split = splitJoins(F, A, DT, LI, ORE, Final, BatchedCalls) > 0;
   std::vector<std::unique_ptr<Region>> Regions = formRegions(
       F, A, Abi, Opts, ORE, Final ? Say::All : Say::BatchesOnly);
   bool Changed =

@@ -1594,11 +1594,13 @@ static int print_cfg_regions(const char *path)
                     join[n].address_taken = true;
                 } else if (strcmp(tok[t], "returns-twice") == 0) {
                     join[n].returns_twice = true;
+                } else if (strcmp(tok[t], "loop-header") == 0) {
+                    join[n].loop_header = true;
                 } else {
                     die(&in, "unknown block attribute '%s' (expected calls=N, "
                              "preds=I,J, abnormal, covered, unreachable, "
-                             "prefix=N, prefix-effect, address-taken or "
-                             "returns-twice)",
+                             "prefix=N, prefix-effect, address-taken, "
+                             "returns-twice or loop-header)",
                         tok[t]);
                 }
             }

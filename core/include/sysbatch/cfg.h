@@ -103,6 +103,9 @@ struct sb_join_info {
     bool address_taken;        /* the block's label address is taken */
     bool returns_twice;        /* the function calls setjmp or the like:
                                   abnormal edges may enter any block */
+    bool loop_header;          /* the block heads a loop (the front end's
+                                  loop analysis: block order alone misses
+                                  a GCC loop whose latch comes first) */
 };
 
 /* The predecessor whose edge into join block `j` the split takes - the
