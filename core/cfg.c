@@ -140,9 +140,22 @@ int sb_cfg_join_split_edge(const struct sb_cfg *cfg, int j,
                "split copies (" SB_JOIN_MAX_PREFIX_TEXT " instructions)";
         return -1;
     }
-    for (int k = from < 0 ? 0 : from; k < b->npreds; k++) {
+    /* Edges in the order of their source blocks, not of the predecessor
+     * list (whose order is each compiler's own), so that both front ends
+     * try the same edge first; only edges from block `from` on. */
+    int order[b->npreds];
+    for (int k = 0; k < b->npreds; k++) {
+        int at = k;
+        while (at > 0 && b->preds[order[at - 1]] > b->preds[k]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = k;
+    }
+    for (int i = 0; i < b->npreds; i++) {
+        int k = order[i];
         int p = b->preds[k];
-        if (region_has_candidate(cfg, p) && edges_from(b, p) == 1)
+        if (p >= from && region_has_candidate(cfg, p) && edges_from(b, p) == 1)
             return k;
     }
     *why = from > 0 ? "join not split: the copied call forms no batch on "

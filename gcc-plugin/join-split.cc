@@ -251,7 +251,7 @@ int sysbatch_split_joins(function *fun, bool final)
                 break;
             }
             basic_block pred = d.order[d.blocks[jn].preds[k]];
-            from = k + 1;
+            from = d.blocks[jn].preds[k] + 1;
             if (trials == max_trials) {
                 snprintf(why, sizeof why,
                          "join not split: the function's other joins used "

@@ -234,7 +234,7 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
         break;
       }
       BasicBlock *P = Order[D.Preds[JNo][K]];
-      From = K + 1;
+      From = D.Preds[JNo][K] + 1;
       if (Trials == MaxTrials) {
         Why = "join not split: the function's other joins used up the "
               "trials (" + std::to_string(MaxTrials) + ")";

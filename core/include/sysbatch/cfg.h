@@ -108,8 +108,11 @@ struct sb_join_info {
                                   a GCC loop whose latch comes first) */
 };
 
-/* The predecessor whose edge into join block `j` the split takes - the
- * first one at or after preds[from] that is an earlier block (no back
+/* The predecessor whose edge into join block `j` the split takes (an
+ * index into its preds) - taking the edges in the order of their source
+ * blocks, the first one from a block numbered `from` or later (a front
+ * end that tried block p's edge asks again with p + 1) that is an earlier
+ * block than j (no back
  * edge), enters j by one edge only, and holds a candidate call itself or
  * is reached from one through blocks of one predecessor each (the region
  * the call would batch with) - or -1.  With -1, *why is NULL when j is no
