@@ -467,7 +467,8 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
         }
     return Copy && !CopyBatched ? -1 : Batched;
   };
-  bool Split = splitJoins(F, A, DT, LI, ORE, Final, BatchedCalls) > 0;
+  bool Split = Opts.Config.plan.join_split &&
+               splitJoins(F, A, DT, LI, ORE, Final, BatchedCalls) > 0;
   std::vector<std::unique_ptr<Region>> Regions = formRegions(
       F, A, Abi, Opts, ORE, Final ? Say::All : Say::BatchesOnly);
   bool Changed =

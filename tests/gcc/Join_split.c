@@ -8,12 +8,15 @@
  * REQUIRES: gcc-host
  * RUN: %sbgcc -O0 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s
  * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s
- * CHECK-DAG: Join_split.c:34:9: optimized: sysbatch: join split: fstat copied onto the edge from open's block, with the {{[0-9]+}} instruction{{s?}} before it; it batches there
- * CHECK-DAG: Join_split.c:30:14: optimized: sysbatch: batched 2 calls (open, fstat) into 3 slots with 1 chains over 2 blocks
- * CHECK-DAG: Join_split.c:48:9: optimized: sysbatch: join split: close copied onto the edge from close's block, with the {{[0-9]+}} instruction{{s?}} before it; it batches there
- * CHECK-DAG: Join_split.c:44:9: optimized: sysbatch: batched 2 calls (close, close) into 2 slots with 0 chains over 2 blocks (branchy)
- * CHECK-DAG: Join_split.c:64:12: missed: sysbatch: fstat: join not split: its copy on the edge from open's block forms no batch
- * CHECK-DAG: Join_split.c:78:12: missed: sysbatch: fstat: join not split: code before its first call has an effect the split does not copy
+ * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed -fplugin-arg-sysbatch-no-join-split 2>&1 | %FileCheck %s --check-prefix=OFF
+ * OFF: Join_split.c:37:9: missed: sysbatch: fstat not batched: libc-precheck
+ * OFF-NOT: join split
+ * CHECK-DAG: Join_split.c:37:9: optimized: sysbatch: join split: fstat copied onto the edge from open's block, with the {{[0-9]+}} instruction{{s?}} before it; it batches there
+ * CHECK-DAG: Join_split.c:33:14: optimized: sysbatch: batched 2 calls (open, fstat) into 3 slots with 1 chains over 2 blocks
+ * CHECK-DAG: Join_split.c:51:9: optimized: sysbatch: join split: close copied onto the edge from close's block, with the {{[0-9]+}} instruction{{s?}} before it; it batches there
+ * CHECK-DAG: Join_split.c:47:9: optimized: sysbatch: batched 2 calls (close, close) into 2 slots with 0 chains over 2 blocks (branchy)
+ * CHECK-DAG: Join_split.c:67:12: missed: sysbatch: fstat: join not split: its copy on the edge from open's block forms no batch
+ * CHECK-DAG: Join_split.c:81:12: missed: sysbatch: fstat: join not split: code before its first call has an effect the split does not copy
  * CHECK-NOT: internal compiler error
  */
 #include <fcntl.h>
