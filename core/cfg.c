@@ -67,6 +67,104 @@ bool sb_cfg_chain_joins(const struct sb_cfg *cfg, const int *chain, int n,
            calls + blk->candidates <= SB_MAX_REGION_CALLS;
 }
 
+/* Does block p hold a candidate, or is it reached from one through blocks
+ * entered from one earlier block each (the region p's edge leaves)? */
+static bool region_has_candidate(const struct sb_cfg *cfg, int p)
+{
+    for (int steps = 0; p >= 0 && steps < SB_MAX_REGION_BLOCKS; steps++) {
+        const struct sb_cfg_block *b = &cfg->blocks[p];
+        if (b->candidates > 0)
+            return true;
+        if (b->npreds != 1 || b->preds[0] >= p || b->abnormal_entry)
+            return false;
+        p = b->preds[0];
+    }
+    return false;
+}
+
+static int edges_from(const struct sb_cfg_block *b, int p)
+{
+    int n = 0;
+    for (int k = 0; k < b->npreds; k++)
+        n += b->preds[k] == p;
+    return n;
+}
+
+int sb_cfg_join_split_edge(const struct sb_cfg *cfg, int j,
+                           const struct sb_join_info *info, int from,
+                           const char **why)
+{
+    *why = NULL;
+    if (j < 0 || j >= cfg->nblocks)
+        return -1;
+    const struct sb_cfg_block *b = &cfg->blocks[j];
+    if (b->candidates <= 0 || b->npreds < 2 || b->unreachable ||
+        (cfg->covered && cfg->covered[j]))
+        return -1;
+    /* Only a join some edge of which leaves a region with a call is a
+     * split site (and worth a remark). */
+    bool site = false;
+    for (int k = 0; k < b->npreds && !site; k++)
+        site = b->preds[k] >= 0 && b->preds[k] < j &&
+               region_has_candidate(cfg, b->preds[k]);
+    if (!site)
+        return -1;
+    if (b->abnormal_entry) {
+        *why = "join not split: an abnormal or EH edge enters it";
+        return -1;
+    }
+    if (info->returns_twice) {
+        *why = "join not split: the function calls setjmp (or another "
+               "function that returns twice), whose abnormal edges the "
+               "copy would not get";
+        return -1;
+    }
+    if (info->address_taken) {
+        *why = "join not split: its label's address is taken (a computed "
+               "goto may enter it)";
+        return -1;
+    }
+    for (int k = 0; k < b->npreds; k++)
+        if (b->preds[k] >= j || info->loop_header) {
+            *why = "join not split: a loop's back edge enters it (the copy "
+                   "would be a second loop entry)";
+            return -1;
+        }
+    if (info->prefix_effect) {
+        *why = "join not split: code before its first call has an effect "
+               "the split does not copy";
+        return -1;
+    }
+    if (info->prefix > SB_JOIN_MAX_PREFIX) {
+        *why = "join not split: more code before its first call than the "
+               "split copies (" SB_JOIN_MAX_PREFIX_TEXT " instructions)";
+        return -1;
+    }
+    /* Edges in the order of their source blocks, not of the predecessor
+     * list (whose order is each compiler's own), so that both front ends
+     * try the same edge first; only edges from block `from` on. */
+    int order[b->npreds];
+    for (int k = 0; k < b->npreds; k++) {
+        int at = k;
+        while (at > 0 && b->preds[order[at - 1]] > b->preds[k]) {
+            order[at] = order[at - 1];
+            at--;
+        }
+        order[at] = k;
+    }
+    for (int i = 0; i < b->npreds; i++) {
+        int k = order[i];
+        int p = b->preds[k];
+        if (p >= from && region_has_candidate(cfg, p) && edges_from(b, p) == 1)
+            return k;
+    }
+    *why = from > 0 ? "join not split: the copied call forms no batch on "
+                      "any edge from a region with a call"
+                    : "join not split: every edge from a region with a call "
+                      "is one of several edges from its block (a switch)";
+    return -1;
+}
+
 /* A target the region may continue to: a later region block. */
 static int later_block(int b, int target)
 {

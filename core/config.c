@@ -68,6 +68,9 @@ static const struct key_row keys[] = {
     {"loops", KEY_FLAG, AT(plan.loops), 0, 0, NULL,
      "batch the calls of many iterations of a loop with one system call "
      "site"},
+    {"join-split", KEY_FLAG, AT(plan.join_split), 0, 0, NULL,
+     "copy a join block's first system call onto the edge from a path with "
+     "a call, where that makes it batch (no-join-split leaves joins whole)"},
     {"loop-slots", KEY_INT, AT(plan.loop_slots), 1, SB_CONFIG_MAX_SLOTS, NULL,
      "iterations per loop batch (at most max-slots)"},
     {"placement", KEY_CHOICE, AT(placement), 0, 0, placement_choices,

@@ -25,6 +25,7 @@ void sb_options_default(struct sb_options *opts)
     opts->allow_blocking = true;
     opts->series_yield = true;
     opts->loops = true;
+    opts->join_split = true;
     opts->loop_slots = 16;
 }
 

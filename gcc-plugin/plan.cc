@@ -161,6 +161,8 @@ void mark_decided_calls(const struct sysbatch_block &blk,
 void publish_plan(const struct sysbatch_block &blk, const struct sb_plan &plan,
                   int block_number)
 {
+    if (sysbatch_planning_trial)
+        return;
     if (!sysbatch_say_refusals && !plan.nbatches)
         return;
     if (!sysbatch_say_refusals)
@@ -184,7 +186,7 @@ hash_set<gimple *> *reported_branches;
  * a later block of the region holds calls. */
 void report_branches(const struct sysbatch_block &blk)
 {
-    if (!sysbatch_say_refusals || !dump_enabled_p())
+    if (sysbatch_planning_trial || !sysbatch_say_refusals || !dump_enabled_p())
         return;
     for (unsigned b = 0; b < blk.term_why.length(); b++) {
         if (!blk.term_why[b] || reported_branches->contains(blk.term_stmt[b]))

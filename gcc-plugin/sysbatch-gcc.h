@@ -124,6 +124,15 @@ struct sysbatch_planned_region {
 void sysbatch_plan_function(function *fun,
                             auto_vec<struct sysbatch_planned_region> *queue);
 
+/* join-split.cc: copy each join block's first candidate call (and the code
+ * before it) onto the incoming edge the core picks (sb_cfg_join_split_edge)
+ * and keep the copy only when a trial plan batches it; remarks for joins
+ * not split only when `final`.  Returns the splits kept. */
+int sysbatch_split_joins(function *fun, bool final);
+/* True while join-split.cc plans a function on trial: plan.cc then prints,
+ * reports and marks nothing. */
+extern bool sysbatch_planning_trial;
+
 /* Phase 1: describe candidate calls first .. first+SB_MAX_REGION_CALLS-1
  * of `bb` (a block with more is described in parts, like the LLVM pass
  * does) and the code between them.  Returns the block's number of

@@ -307,9 +307,14 @@ unsigned int sysbatch_pass::execute(function *fun)
     hash_set<gimple *> loop_calls;
     bool loops_changed = sysbatch_batch_loops(fun, &loop_calls);
     sysbatch_loop_calls = &loop_calls;
+    /* Join splits (join-split.cc) before the regions are formed: a kept
+     * split is a block the regions see; each is tried by planning the
+     * function again without a word. */
+    bool joins_split = sysbatch_cfg.core.plan.join_split &&
+                       sysbatch_split_joins(fun, final) > 0;
     auto_vec<struct sysbatch_planned_region> queue;
     sysbatch_plan_function(fun, &queue);
-    bool regions_changed = rewrite_queue(&queue);
+    bool regions_changed = rewrite_queue(&queue) || joins_split;
     sysbatch_loop_calls = NULL;
     sysbatch_say_refusals = true;
     if (!regions_changed && !loops_changed)

@@ -31,6 +31,7 @@
 #include "sysbatch/tock.h"
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -307,6 +308,18 @@ collectRegionCalls(Analysis &A, std::vector<llvm::BasicBlock *> Blocks,
 std::unique_ptr<Region> analyseRegion(Analysis &A,
                                       std::vector<llvm::BasicBlock *> Blocks,
                                       unsigned BlockNo);
+
+/// JoinSplit.cpp: copy each join block's first candidate call (and the
+/// code before it) onto the edge the core picks (sb_cfg_join_split_edge)
+/// and keep the copy only when it is batched and the function batches more
+/// calls than before besides it; \p BatchedCalls plans the function
+/// silently and returns the calls it batches (-1 when the given copy is not
+/// among them; null: no copy).  Remarks for joins not split only when
+/// \p Final.  Returns the splits kept.
+unsigned splitJoins(llvm::Function &F, Analysis &A, llvm::DominatorTree &DT,
+                    llvm::LoopInfo &LI, llvm::OptimizationRemarkEmitter &ORE,
+                    bool Final,
+                    const std::function<int(llvm::CallInst *)> &BatchedCalls);
 
 /// RegionEnd.cpp: R.End, what follows straight-line region \p R's last call
 /// (the facts a lone call's reason comes from); \p LastPart: no later

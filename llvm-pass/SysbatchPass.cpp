@@ -207,6 +207,8 @@ enum class Say {
   BatchesOnly, ///< an early look under placement=both: the regions that
                ///< batch (their batches and refusals); a region that
                ///< batches nothing is a later look's to decide and report
+  Nothing,     ///< a join split's trial: plan, keep what batches, say
+               ///< nothing and mark nothing
 };
 
 /// The calls a region that batched decided and reported (its refusals;
@@ -229,6 +231,7 @@ static std::vector<std::unique_ptr<Region>>
 formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
             OptimizationRemarkEmitter &ORE, Say What) {
   const bool All = What == Say::All;
+  const bool Silent = What == Say::Nothing;
   SysbatchOptions Planning = Opts;
   Planning.Config.print_plan = Opts.Config.print_plan && All;
   std::unique_ptr<QuietRemarks> Quiet;
@@ -240,6 +243,8 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
   auto Publish = [&](Region &R, const DenseSet<const BasicBlock *> *Cov) {
     if (!All && !R.Plan.nbatches)
       return false;
+    if (Silent)
+      return true;
     if (!All) {
       if (Opts.Config.print_plan)
         printPlan(R);
@@ -293,7 +298,7 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
     if (!Blocks.empty()) {
       std::unique_ptr<Region> R = analyseRegion(A, std::move(Blocks), Number);
       bool Use = planBranchy(*R, Planning);
-      if (All || Use)
+      if (!Silent && (All || Use))
         emitRegionEnds(*R, ORE, ReportedEnds);
       if (Use) {
         for (int C = 0; C < R->Plan.ncalls; ++C)
@@ -436,8 +441,10 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
     FAM.invalidate(F, PreservedAnalyses::none());
   Analysis A{FAM.getResult<AAManager>(F), DenseMap<const AllocaInst *, bool>(),
              Abi, DenseMap<const AllocaInst *, bool>()};
-  A.DT = &FAM.getResult<DominatorTreeAnalysis>(F);
-  A.LI = &FAM.getResult<LoopAnalysis>(F);
+  DominatorTree &DT = FAM.getResult<DominatorTreeAnalysis>(F);
+  LoopInfo &LI = FAM.getResult<LoopAnalysis>(F);
+  A.DT = &DT;
+  A.LI = &LI;
   auto &ORE = FAM.getResult<OptimizationRemarkEmitterAnalysis>(F);
   // Before inlining under placement=both: what batches here is rewritten
   // (and its call sites marked); the rest waits for the wrappers to be
@@ -445,9 +452,27 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
   const bool Final = V == Verdict::Decide;
   if (Final)
     F.addFnAttr(DecidedAttr);
+  // Join splits first: a kept split is a new block the regions below see.
+  // Each is tried by planning the whole function again, silently.
+  auto BatchedCalls = [&](CallInst *Copy) {
+    std::vector<std::unique_ptr<Region>> Trial =
+        formRegions(F, A, Abi, Opts, ORE, Say::Nothing);
+    int Batched = 0;
+    bool CopyBatched = false;
+    for (auto &R : Trial)
+      for (int C = 0; C < R->Plan.ncalls; ++C)
+        if (R->Plan.calls[C].batch >= 0) {
+          ++Batched;
+          CopyBatched |= R->Calls[C].Call == Copy;
+        }
+    return Copy && !CopyBatched ? -1 : Batched;
+  };
+  bool Split = Opts.Config.plan.join_split &&
+               splitJoins(F, A, DT, LI, ORE, Final, BatchedCalls) > 0;
   std::vector<std::unique_ptr<Region>> Regions = formRegions(
       F, A, Abi, Opts, ORE, Final ? Say::All : Say::BatchesOnly);
-  bool Changed = rewriteRegions(F, Regions, Abi, Opts) || LoopsChanged;
+  bool Changed =
+      rewriteRegions(F, Regions, Abi, Opts) || LoopsChanged || Split;
   return Changed ? PreservedAnalyses::none() : PreservedAnalyses::all();
 }
 

@@ -33,6 +33,8 @@
  *                     (sysbatch/runtime-abi.h) as C declarations, each
  *                     followed by a comment naming its ABI and version node
  *   --cfg FILE        print the branchy regions sb_cfg_form_region() forms
+ *                     (lines `entry E`) and the join splits
+ *                     sb_cfg_join_split_edge() picks (lines `join J [FROM]`)
  *                     over a CFG described one block per line, in function
  *                     order: `block calls=N [preds=I,J] [abnormal]
  *                     [covered] [unreachable]`, then `entry E` lines (one
@@ -1545,6 +1547,7 @@ static int print_cfg_regions(const char *path)
     static struct sb_cfg_block blocks[1024];
     static int preds[1024][16];
     static bool covered[1024];
+    static struct sb_join_info join[1024];
     struct input in;
     memset(&in, 0, sizeof in);
     in.file = path;
@@ -1563,6 +1566,7 @@ static int print_cfg_regions(const char *path)
             struct sb_cfg_block *b = &blocks[n];
             memset(b, 0, sizeof *b);
             b->preds = preds[n];
+            memset(&join[n], 0, sizeof join[n]);
             for (int t = 1; t < ntok; t++) {
                 if (strncmp(tok[t], "calls=", 6) == 0) {
                     b->candidates = (int)parse_long(&in, tok[t] + 6, "calls");
@@ -1582,9 +1586,21 @@ static int print_cfg_regions(const char *path)
                     covered[n] = true;
                 } else if (strcmp(tok[t], "unreachable") == 0) {
                     b->unreachable = true;
+                } else if (strncmp(tok[t], "prefix=", 7) == 0) {
+                    join[n].prefix = (int)parse_long(&in, tok[t] + 7, "prefix");
+                } else if (strcmp(tok[t], "prefix-effect") == 0) {
+                    join[n].prefix_effect = "effect";
+                } else if (strcmp(tok[t], "address-taken") == 0) {
+                    join[n].address_taken = true;
+                } else if (strcmp(tok[t], "returns-twice") == 0) {
+                    join[n].returns_twice = true;
+                } else if (strcmp(tok[t], "loop-header") == 0) {
+                    join[n].loop_header = true;
                 } else {
                     die(&in, "unknown block attribute '%s' (expected calls=N, "
-                             "preds=I,J, abnormal, covered or unreachable)",
+                             "preds=I,J, abnormal, covered, unreachable, "
+                             "prefix=N, prefix-effect, address-taken, "
+                             "returns-twice or loop-header)",
                         tok[t]);
                 }
             }
@@ -1600,8 +1616,24 @@ static int print_cfg_regions(const char *path)
             for (int i = 0; i < k; i++)
                 printf(" %d", out[i]);
             printf("\n");
+        } else if (strcmp(tok[0], "join") == 0 && (ntok == 2 || ntok == 3)) {
+            /* join J [FROM]: sb_cfg_join_split_edge() */
+            struct sb_cfg cfg = {n, blocks, covered};
+            int j = (int)parse_long(&in, tok[1], "join");
+            int from = ntok == 3 ? (int)parse_long(&in, tok[2], "from") : 0;
+            static const struct sb_join_info none;
+            const char *why;
+            int k = sb_cfg_join_split_edge(&cfg, j,
+                                           j >= 0 && j < n ? &join[j] : &none,
+                                           from, &why);
+            if (k >= 0)
+                printf("join %d: split the edge from %d\n", j,
+                       blocks[j].preds[k]);
+            else
+                printf("join %d: %s\n", j, why ? why : "no split site");
         } else {
-            die(&in, "expected 'block ...' or 'entry E', got '%s'", tok[0]);
+            die(&in, "expected 'block ...', 'entry E' or 'join J [FROM]', "
+                     "got '%s'", tok[0]);
         }
     }
     fclose(f);

@@ -23,5 +23,5 @@
  * REMARKS-DAG: predicated.c:102:14: optimized: sysbatch: batched 4 calls (access, rmdir, unlink, mkdir) into 4 slots with 0 chains over 4 blocks (branchy)
  * REMARKS-DAG: predicated.c:104:{{[0-9]+}}: missed: sysbatch: branch ends the region: {{.*}}it reads memory the region may write before the branch (a call to puts)
  * REMARKS-DAG: predicated.c:123:{{[0-9]+}}: missed: sysbatch: branch ends the region: the branch's condition is not available where the batch is issued: it is computed in the region
- * REMARKS-DAG: predicated.c:124:13: missed: sysbatch: rmdir not batched: below-min-batch
+ * REMARKS-DAG: predicated.c:124:13: optimized: sysbatch: batched 2 calls (rmdir, mkdir) into 2 slots with 0 chains over 2 blocks
  */

@@ -5,7 +5,7 @@
 ; @one_arm: fd is stored with `other` in the entry and with open's result
 ; in if.then only; close in if.end sees different stores on different paths,
 ; so its fd is computed (arg-computed), and close is planned again on its own.
-; RUN: %sbopt -passes='sysbatch<print-plan>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<print-plan;no-join-split>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=PLAN < %t.err
 
 ; PLAN:      function dominating block 0:

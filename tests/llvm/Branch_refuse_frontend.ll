@@ -8,7 +8,7 @@
 ; writes it, so the load is made there and all three calls are batched
 ; (a later-path load that might fault stays arg-computed:
 ; e2e/Failure_chains.test, close_row).
-; RUN: %sbopt -passes='sysbatch<print-plan>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<print-plan;no-join-split>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=PLAN < %t.err
 
 ; PLAN:      remark: <unknown>:0:0: branch ends the region: the branch is not the result of getuid (the block's last call) compared with a constant

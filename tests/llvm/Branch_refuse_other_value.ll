@@ -4,7 +4,7 @@
 ; parameter, which the issue point might not be allowed to make): it ends the
 ; region, with both reasons as a missed remark.  (A flag would be a
 ; predicated branch: Predicated_flag.ll.)
-; RUN: %sbopt -passes='sysbatch<print-plan>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<print-plan;no-join-split>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=PLAN < %t.err
 
 ; PLAN:      remark: <unknown>:0:0: branch ends the region: the branch is not the result of read (the block's last call) compared with a constant; the branch's condition is not available where the batch is issued: it loads through a pointer that may not be valid there

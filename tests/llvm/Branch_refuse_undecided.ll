@@ -2,7 +2,7 @@
 ; The sign class of read's result does not decide n == 5, so the branch ends
 ; the region (missed remark with the reason) and each block is planned
 ; straight-line: one call each, below the minimum.
-; RUN: %sbopt -passes='sysbatch<print-plan>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
+; RUN: %sbopt -passes='sysbatch<print-plan;no-join-split>,verify' -pass-remarks=sysbatch -pass-remarks-missed=sysbatch -S %s 2>%t.err | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=PLAN < %t.err
 
 ; PLAN:      remark: <unknown>:0:0: branch ends the region: the sign of read's result does not decide the compare

@@ -31,7 +31,7 @@
 // REMARKS-DAG: predicated.c:102:14: remark: batched 4 calls (access, rmdir, unlink, mkdir) into 4 slots with 0 chains over 4 blocks (branchy)
 // REMARKS-DAG: predicated.c:104:9: remark: branch ends the region: {{.*}}it reads memory the region may write before the branch (a call to puts)
 // REMARKS-DAG: predicated.c:123:9: remark: branch ends the region: the branch's condition is not available where the batch is issued: it reads memory the region may write before the branch (a store)
-// REMARKS-DAG: predicated.c:124:13: remark: rmdir not batched: below-min-batch
+// REMARKS-DAG: predicated.c:124:13: remark: batched 2 calls (rmdir, mkdir) into 2 slots with 0 chains over 2 blocks
 //
 // The jumps are chosen where the batch is filled: access's slot header is
 // a select on the flag between nr 21 with jumps 0 (21) and nr 21 with

@@ -67,6 +67,62 @@ int sb_cfg_form_region(const struct sb_cfg *cfg, int entry, int *out);
 bool sb_cfg_chain_joins(const struct sb_cfg *cfg, const int *chain, int n,
                         int calls, int next);
 
+/* ----------------------------------------------------------- join splits
+ *
+ * A call in a join block cannot batch with a call on one of the paths into
+ * it: the join is entered from outside that path's region, so it never
+ * joins the region, and its operands come through phis (glibc's fd
+ * precheck then fails on the phi):
+ *
+ *     if (reading_stdin) fd = 0;             block 0: 0 calls
+ *     else { fd = open(p, O_RDONLY);         block 1: 1 call, preds 0
+ *            if (fd < 0) return -1; }        block 2: no call, preds 1
+ *     if (fstat(fd, &st) < 0) ...            block 3: 1 call, preds 0,1
+ *
+ * Splitting the join for the edge 1 -> 3 (tail duplication of the code
+ * before fstat and fstat itself into a new block on that edge; the rest of
+ * the join stays shared and takes the results through phis) gives open a
+ * successor that only it enters: open, fstat become one branchy batch, and
+ * the path from block 0 runs the original fstat.  Every path runs the same
+ * calls with the same arguments in the same order; only code is copied.
+ *
+ * sb_cfg_join_split_edge() decides which join and which incoming edge; the
+ * front end copies at most the block's prefix and its first candidate,
+ * then plans the function again and keeps the split only when the copied
+ * call is in a batch (else it undoes it: no code grows for nothing). */
+#define SB_JOIN_MAX_PREFIX 8
+#define SB_JOIN_MAX_PREFIX_TEXT "8"
+
+struct sb_join_info {
+    int prefix;                /* instructions before the block's first
+                                  candidate call (phis and debug markers
+                                  not counted): all of them are copied */
+    const char *prefix_effect; /* NULL, or what in the prefix has an effect
+                                  the split does not copy ("call to
+                                  printf", "store", "volatile load") */
+    bool address_taken;        /* the block's label address is taken */
+    bool returns_twice;        /* the function calls setjmp or the like:
+                                  abnormal edges may enter any block */
+    bool loop_header;          /* the block heads a loop (the front end's
+                                  loop analysis: block order alone misses
+                                  a GCC loop whose latch comes first) */
+};
+
+/* The predecessor whose edge into join block `j` the split takes (an
+ * index into its preds) - taking the edges in the order of their source
+ * blocks, the first one from a block numbered `from` or later (a front
+ * end that tried block p's edge asks again with p + 1) that is an earlier
+ * block than j (no back
+ * edge), enters j by one edge only, and holds a candidate call itself or
+ * is reached from one through blocks of one predecessor each (the region
+ * the call would batch with) - or -1.  With -1, *why is NULL when j is no
+ * split site at all (no candidate, fewer than two predecessors, covered,
+ * no predecessor from a region with a call), else why the split is not
+ * taken (a static string). */
+int sb_cfg_join_split_edge(const struct sb_cfg *cfg, int j,
+                           const struct sb_join_info *info, int from,
+                           const char **why);
+
 /* ------------------------------------------------------------ terminators
  *
  * How a region block's terminator becomes its sb_block term (core.h,

@@ -614,6 +614,10 @@ struct sb_options {
                                removed); off for older libtock-c */
     bool loops;             /* batch the calls of many loop iterations
                                (sysbatch/loop.h); default true */
+    bool join_split;        /* copy a join block's first call onto an
+                               incoming edge where that makes it batch
+                               (sysbatch/cfg.h, "join splits"); default
+                               true */
     int loop_slots;         /* iterations per loop batch; default 16, at
                                most max_slots */
 };

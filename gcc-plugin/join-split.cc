@@ -1,0 +1,305 @@
+/* join-split.cc: copy a join block's first call onto one incoming edge
+ * (sysbatch/cfg.h, "join splits"), so that it batches with the calls of
+ * the path that edge leaves - cat.c's
+ *
+ *     if (reading_stdin) fd = 0; else { fd = open(p, ...); if (fd < 0) ...; }
+ *     if (fstat(fd, &st) < 0) ...
+ *
+ * The join is split after its first candidate call; the head (its phis,
+ * the code before the call and the call) is duplicated onto the edge the
+ * core picks (sb_cfg_join_split_edge) as GCC's tracer duplicates a block,
+ * and update_ssa gives the tail the phis of the original and the copy.
+ * The function is then planned again without a word (plan.cc's trial
+ * mode); unless the copied call is in a batch the split is undone - the
+ * copy deleted, the edge sent back, the tail's phis replaced by the
+ * original values and the tail merged into the head - so code grows only
+ * where a batch forms.  The LLVM pass does the same (JoinSplit.cpp).
+ */
+#include "sysbatch-gcc.h"
+#include "block-scanner.h"
+#include "loop-batching.h"
+
+#include "tree-ssa.h"
+
+using sysbatch_gcc::sysbatch_catalog_callee_p;
+
+namespace {
+
+/* The first candidate call of `bb`, the number of statements before it
+ * (labels, debug statements and the end of a local's life not counted) and,
+ * when one of them has an effect the split does not copy, what it is. */
+gcall *first_candidate(basic_block bb, int *prefix, const char **effect)
+{
+    *prefix = 0;
+    *effect = NULL;
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
+            gimple_clobber_p(stmt))
+            continue;
+        gcall *call = dyn_cast<gcall *>(stmt);
+        if (call && sysbatch_catalog_callee_p(call, sysbatch_cfg.abi) &&
+            !(sysbatch_loop_calls && sysbatch_loop_calls->contains(call)))
+            return call;
+        if (stmt_ends_bb_p(stmt))
+            return NULL;
+        ++*prefix;
+        if (*effect)
+            continue;
+        if (is_gimple_call(stmt))
+            *effect = "call";
+        else if (gimple_has_volatile_ops(stmt))
+            *effect = "volatile access";
+        else if (gimple_vdef(stmt) || gimple_has_side_effects(stmt))
+            *effect = "store";
+        else if (stmt_could_throw_p(cfun, stmt))
+            *effect = "statement that may throw";
+    }
+    return NULL;
+}
+
+struct join_split {
+    basic_block pred, head, copy, tail;
+    gcall *call, *copy_call;
+    /* head's phi arguments on the edge from pred, for the undo */
+    auto_vec<std::pair<gphi *, std::pair<tree, location_t>>> head_args;
+};
+
+/* Copy head's statements up to `call` onto the edge from `pred`. */
+void do_split(struct join_split &s, basic_block head, basic_block pred,
+              gcall *call)
+{
+    s.pred = pred;
+    s.head = head;
+    s.call = call;
+    s.tail = split_block(head, call)->dest;
+    edge e = find_edge(pred, head);
+    for (gphi_iterator gsi = gsi_start_phis(head); !gsi_end_p(gsi);
+         gsi_next(&gsi))
+        s.head_args.safe_push(std::make_pair(
+            gsi.phi(),
+            std::make_pair(PHI_ARG_DEF_FROM_EDGE(gsi.phi(), e),
+                           gimple_phi_arg_location_from_edge(gsi.phi(), e))));
+    initialize_original_copy_tables();
+    s.copy = duplicate_block(head, e, head, NULL);
+    flush_pending_stmts(e);
+    add_phi_args_after_copy(&s.copy, 1, NULL);
+    free_original_copy_tables();
+    s.copy_call = NULL;
+    for (gimple_stmt_iterator gsi = gsi_last_bb(s.copy); !gsi_end_p(gsi);
+         gsi_prev(&gsi))
+        if (gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi))) {
+            s.copy_call = c;
+            break;
+        }
+    free_dominance_info(CDI_DOMINATORS);
+    free_dominance_info(CDI_POST_DOMINATORS);
+    update_ssa(TODO_update_ssa);
+    /* The copy has one predecessor: its phis are the values from `pred`,
+     * which the calls in it must see as such (open's result, not a phi). */
+    for (gphi_iterator gsi = gsi_start_phis(s.copy); !gsi_end_p(gsi);) {
+        gphi *phi = gsi.phi();
+        replace_uses_by(gimple_phi_result(phi), gimple_phi_arg_def(phi, 0));
+        remove_phi_node(&gsi, true);
+    }
+}
+
+/* Put the function back as it was before do_split() (up to SSA names). */
+void undo_split(struct join_split &s)
+{
+    edge e = single_pred_edge(s.copy);
+    e = redirect_edge_and_branch(e, s.head);
+    /* The copy's phis are gone (do_split): the head's arguments for the
+     * edge come from what do_split saved. */
+    redirect_edge_var_map_clear(e);
+    for (auto &arg : s.head_args)
+        add_phi_arg(arg.first, arg.second.first, e, arg.second.second);
+    delete_basic_block(s.copy);
+    /* The tail's phis now have the head's values only. */
+    for (gphi_iterator gsi = gsi_start_phis(s.tail); !gsi_end_p(gsi);) {
+        gphi *phi = gsi.phi();
+        tree result = gimple_phi_result(phi);
+        tree arg = gimple_phi_arg_def(phi, 0);
+        replace_uses_by(result, arg);
+        remove_phi_node(&gsi, true);
+    }
+    if (can_merge_blocks_p(s.head, s.tail))
+        merge_blocks(s.head, s.tail);
+    free_dominance_info(CDI_DOMINATORS);
+    free_dominance_info(CDI_POST_DOMINATORS);
+}
+
+/* The calls the function batches, planned on trial; -1 when `copy_call`
+ * (NULL: none) is not among them. */
+int batched_calls(function *fun, gcall *copy_call)
+{
+    auto_vec<struct sysbatch_planned_region> queue;
+    sysbatch_planning_trial = true;
+    sysbatch_plan_function(fun, &queue);
+    sysbatch_planning_trial = false;
+    int batched = 0;
+    bool copy_batched = false;
+    for (struct sysbatch_planned_region &pr : queue) {
+        for (int c = 0; c < pr.plan.ncalls; c++)
+            if (pr.plan.calls[c].batch >= 0) {
+                batched++;
+                copy_batched |= pr.blk->calls[c] == copy_call;
+            }
+        sb_plan_free(&pr.plan);
+        delete pr.blk;
+    }
+    return copy_call && !copy_batched ? -1 : batched;
+}
+
+const char *callee_name(gcall *call)
+{
+    tree fn = gimple_call_fndecl(call);
+    return fn ? IDENTIFIER_POINTER(DECL_NAME(fn)) : "call";
+}
+
+/* The last candidate call on the way into `pred` (through blocks of one
+ * predecessor), for a remark. */
+const char *edge_source(basic_block pred)
+{
+    for (int steps = 0; pred && steps < SB_MAX_REGION_BLOCKS; steps++) {
+        for (gimple_stmt_iterator gsi = gsi_last_bb(pred); !gsi_end_p(gsi);
+             gsi_prev(&gsi))
+            if (gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi)))
+                if (sysbatch_catalog_callee_p(c, sysbatch_cfg.abi))
+                    return callee_name(c);
+        pred = single_pred_p(pred) ? single_pred(pred) : NULL;
+    }
+    return NULL;
+}
+
+/* A label of the block whose address is taken (a computed goto's target)
+ * or that a nonlocal goto reaches. */
+bool address_taken_p(basic_block bb)
+{
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        glabel *label = dyn_cast<glabel *>(gsi_stmt(gsi));
+        if (!label)
+            break;
+        tree decl = gimple_label_label(label);
+        if (FORCED_LABEL(decl) || DECL_NONLOCAL(decl))
+            return true;
+    }
+    return false;
+}
+
+/* A back edge enters `bb` (its source is dominated by it). */
+bool loop_header_p(basic_block bb)
+{
+    calculate_dominance_info(CDI_DOMINATORS);
+    edge e;
+    edge_iterator ei;
+    FOR_EACH_EDGE(e, ei, bb->preds)
+        if (dominated_by_p(CDI_DOMINATORS, e->src, bb))
+            return true;
+    return false;
+}
+
+bool never_excluded(basic_block)
+{
+    return false;
+}
+
+} // namespace
+
+bool sysbatch_planning_trial;
+
+int sysbatch_split_joins(function *fun, bool final)
+{
+    if (sysbatch_cfg.abi != SB_ABI_LINUX_X86_64)
+        return 0; /* Tock's series call only stops or continues */
+    const bool returns_twice = fun->calls_setjmp;
+    int kept = 0, trials = 0;
+    int baseline = -1; /* calls the function batches without (more) splits */
+    const int max_trials = 16; /* each trial plans the function again */
+    auto_vec<basic_block> joins;
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun)
+        joins.safe_push(bb);
+    for (basic_block j : joins) {
+        int prefix;
+        const char *effect;
+        gcall *call = first_candidate(j, &prefix, &effect);
+        /* A call that ends its block (it may throw) has no tail to keep. */
+        if (!call || stmt_ends_bb_p(call) || !can_duplicate_block_p(j))
+            continue;
+        struct sb_join_info info = {};
+        info.prefix = prefix;
+        info.prefix_effect = effect;
+        info.address_taken = address_taken_p(j);
+        info.returns_twice = returns_twice;
+        info.loop_header = loop_header_p(j);
+        char why[256] = "";
+        for (int from = 0;;) {
+            sysbatch_cfg_description d(j, sysbatch_cfg.abi, never_excluded);
+            /* Candidates of every block, not only those from j on. */
+            for (int k = 0; k < d.cfg.nblocks; k++)
+                d.blocks[k].candidates =
+                    sysbatch_count_candidates(d.order[k], sysbatch_cfg.abi);
+            int jn = d.number(j);
+            const char *core_why = NULL;
+            int k = sb_cfg_join_split_edge(&d.cfg, jn, &info, from, &core_why);
+            if (k < 0) {
+                if (core_why && !why[0])
+                    snprintf(why, sizeof why, "%s", core_why);
+                break;
+            }
+            basic_block pred = d.order[d.blocks[jn].preds[k]];
+            from = d.blocks[jn].preds[k] + 1;
+            if (trials == max_trials) {
+                snprintf(why, sizeof why,
+                         "join not split: the function's other joins used "
+                         "up the trials (%d)", max_trials);
+                break;
+            }
+            trials++;
+            if (baseline < 0)
+                baseline = batched_calls(fun, NULL);
+            struct join_split s;
+            do_split(s, j, pred, call);
+            /* Kept only for a batched copy that gains a call besides itself
+             * (a join already inside a region would batch the copy and the
+             * original both, for no call more). */
+            int after = s.copy_call ? batched_calls(fun, s.copy_call) : -1;
+            if (after > baseline + 1) {
+                baseline = after;
+                kept++;
+                if (dump_enabled_p()) {
+                    const char *source = edge_source(pred);
+                    dump_printf_loc(
+                        MSG_OPTIMIZED_LOCATIONS,
+                        dump_user_location_t::from_location_t(
+                            sysbatch_remark_location(call)),
+                        "sysbatch: join split: %s copied onto the edge from "
+                        "%s%s, with the %d %s before it; it batches there\n",
+                        callee_name(call), source ? source : "another block",
+                        source ? "'s block" : "", prefix,
+                        prefix == 1 ? "instruction" : "instructions");
+                }
+                why[0] = '\0';
+                break;
+            }
+            const char *source = edge_source(pred);
+            snprintf(why, sizeof why,
+                     "join not split: its copy on the edge from %s%s %s",
+                     source ? source : "another block",
+                     source ? "'s block" : "",
+                     after < 0 ? "forms no batch"
+                               : "batches no call the function does not "
+                                 "batch without it");
+            undo_split(s);
+        }
+        if (why[0] && final && dump_enabled_p())
+            dump_printf_loc(MSG_MISSED_OPTIMIZATION,
+                            dump_user_location_t::from_location_t(
+                                sysbatch_remark_location(call)),
+                            "sysbatch: %s: %s\n", callee_name(call), why);
+    }
+    return kept;
+}

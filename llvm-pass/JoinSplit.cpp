@@ -1,0 +1,294 @@
+//===- JoinSplit.cpp - copy a join block's first call onto one edge -------===//
+//
+// A call in a join block cannot batch with a call on a path into it
+// (sysbatch/cfg.h, "join splits"): cat.c's
+//
+//   if (reading_stdin) fd = 0; else { fd = open(p, ...); if (fd < 0) ...; }
+//   if (fstat(fd, &st) < 0) ...
+//
+// Before planning, the code of the join up to and including its first
+// candidate call is copied into a new block on the edge the core picks
+// (sb_cfg_join_split_edge); the rest of the join takes the values through
+// phis:
+//
+//   P:     fd1 = open(...); if (fd1 < 0) goto err; else goto J.copy
+//   J.copy: r1 = fstat(fd1, &st); goto J.tail
+//   J:     fd = phi [0, S]; r0 = fstat(fd, &st); goto J.tail
+//   J.tail: r = phi [r0, J], [r1, J.copy]; if (r < 0) ...
+//
+// Each path still runs one fstat with the same argument.  The function is
+// planned again with the split (quietly); when the copy is in no batch the
+// split is undone, so code grows only where a batch forms.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SysbatchInternal.h"
+
+#include "llvm/Analysis/LoopInfo.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Dominators.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/Transforms/Utils/BasicBlockUtils.h"
+#include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "sysbatch"
+
+namespace sysbatch {
+namespace detail {
+
+namespace {
+
+/// One split, with what its undo needs.
+struct Split {
+  BasicBlock *Pred = nullptr, *Head = nullptr, *Copy = nullptr,
+             *Tail = nullptr;
+  CallInst *Call = nullptr, *CopyCall = nullptr;
+  SmallVector<std::pair<PHINode *, Value *>, 4> HeadIncoming; // from Pred
+  SmallVector<PHINode *, 4> TailPhis;
+};
+
+} // namespace
+
+/// The first candidate call of \p BB, and what comes before it: the number
+/// of instructions the split copies and, when one of them is no plain
+/// computation or load, what it is.
+static CallInst *firstCandidate(BasicBlock &BB, sb_abi Abi, int &Prefix,
+                                std::string &Effect) {
+  Prefix = 0;
+  for (Instruction &I : BB) {
+    if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I))
+      continue;
+    auto *CI = dyn_cast<CallInst>(&I);
+    if (CI && isCandidate(*CI, Abi))
+      return CI;
+    if (I.isTerminator())
+      return nullptr;
+    ++Prefix;
+    if (!Effect.empty())
+      continue;
+    if (auto *II = dyn_cast<IntrinsicInst>(&I))
+      if (II->isLifetimeStartOrEnd())
+        continue; // the end of a local's life: copied along with the rest
+    if (auto *CB = dyn_cast<CallBase>(&I)) {
+      Function *Callee = CB->getCalledFunction();
+      Effect = "call to " +
+               (Callee ? Callee->getName().str() : std::string("a pointer"));
+    } else if (isa<AllocaInst>(I)) {
+      Effect = "alloca";
+    } else if (I.isVolatile() || I.isAtomic()) {
+      Effect = "volatile or atomic access";
+    } else if (I.mayWriteToMemory() || I.mayHaveSideEffects()) {
+      Effect = "store";
+    }
+  }
+  return nullptr;
+}
+
+/// Copy \p J's code up to and including \p Call onto the edge from \p P.
+static Split doSplit(BasicBlock *J, BasicBlock *P, CallInst *Call,
+                     DominatorTree &DT, LoopInfo &LI) {
+  Split S;
+  S.Pred = P;
+  S.Head = J;
+  S.Call = Call;
+  Function *F = J->getParent();
+  S.Tail = SplitBlock(J, Call->getNextNode(), &DT, &LI, nullptr,
+                      J->getName() + ".sb.tail");
+  S.Copy = BasicBlock::Create(F->getContext(), J->getName() + ".sb.copy", F,
+                              S.Tail);
+  BranchInst *ToTail = BranchInst::Create(S.Tail, S.Copy);
+  ValueToValueMapTy VM;
+  for (PHINode &PN : J->phis()) {
+    Value *In = PN.getIncomingValueForBlock(P);
+    VM[&PN] = In;
+    S.HeadIncoming.push_back({&PN, In});
+  }
+  for (Instruction &I : *J) {
+    if (isa<PHINode>(I) || isa<DbgInfoIntrinsic>(I))
+      continue;
+    if (I.isTerminator())
+      break;
+    Instruction *New = I.clone();
+    New->setName(I.getName());
+    New->insertBefore(ToTail);
+    RemapInstruction(New, VM,
+                     RF_NoModuleLevelChanges | RF_IgnoreMissingLocals);
+    VM[&I] = New;
+    if (&I == Call)
+      S.CopyCall = cast<CallInst>(New);
+  }
+  P->getTerminator()->replaceSuccessorWith(J, S.Copy);
+  for (auto &HI : S.HeadIncoming)
+    HI.first->removeIncomingValue(P, /*DeletePHIIfEmpty=*/false);
+  // J no longer dominates J.tail: every value of J used past it comes
+  // through a phi of the original and the copy.
+  for (Instruction &I : *J) {
+    if (I.isTerminator())
+      break;
+    SmallVector<Use *, 8> Outside;
+    for (Use &U : I.uses())
+      if (cast<Instruction>(U.getUser())->getParent() != J)
+        Outside.push_back(&U);
+    if (Outside.empty())
+      continue;
+    PHINode *Phi = PHINode::Create(I.getType(), 2, I.getName() + ".sb",
+                                   &S.Tail->front());
+    Phi->addIncoming(&I, J);
+    Phi->addIncoming(VM.lookup(&I) ? VM.lookup(&I) : &I, S.Copy);
+    for (Use *U : Outside)
+      U->set(Phi);
+    S.TailPhis.push_back(Phi);
+  }
+  if (Loop *L = LI.getLoopFor(J))
+    L->addBasicBlockToLoop(S.Copy, LI);
+  DT.recalculate(*F);
+  return S;
+}
+
+/// Put the function back as it was before doSplit().
+static void undoSplit(Split &S, DominatorTree &DT, LoopInfo &LI) {
+  for (PHINode *Phi : S.TailPhis) {
+    Phi->replaceAllUsesWith(Phi->getIncomingValueForBlock(S.Head));
+    Phi->eraseFromParent();
+  }
+  S.Pred->getTerminator()->replaceSuccessorWith(S.Copy, S.Head);
+  for (auto &HI : S.HeadIncoming)
+    HI.first->addIncoming(HI.second, S.Pred);
+  LI.removeBlock(S.Copy);
+  while (!S.Copy->empty()) {
+    Instruction &Last = S.Copy->back();
+    Last.replaceAllUsesWith(UndefValue::get(Last.getType()));
+    Last.eraseFromParent();
+  }
+  S.Copy->eraseFromParent();
+  MergeBlockIntoPredecessor(S.Tail, nullptr, &LI);
+  DT.recalculate(*S.Head->getParent());
+}
+
+static std::string calleeName(CallInst *Call) {
+  Function *Callee = Call->getCalledFunction();
+  return Callee ? Callee->getName().str() : std::string("call");
+}
+
+/// Where the edge comes from, for a remark: the last candidate call of the
+/// predecessor or of the blocks of one predecessor before it.
+static std::string edgeSource(BasicBlock *P, sb_abi Abi) {
+  for (BasicBlock *B = P; B; B = B->getSinglePredecessor()) {
+    for (auto It = B->rbegin(); It != B->rend(); ++It)
+      if (auto *CI = dyn_cast<CallInst>(&*It))
+        if (isCandidate(*CI, Abi))
+          return calleeName(CI) + "'s block";
+    if (B == &B->getParent()->getEntryBlock())
+      break;
+  }
+  return "block " + P->getName().str();
+}
+
+unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
+                    OptimizationRemarkEmitter &ORE, bool Final,
+                    const std::function<int(CallInst *)> &BatchedCalls) {
+  if (A.Abi != SB_ABI_LINUX_X86_64)
+    return 0; // Tock's series call only stops or continues: no branchy batch
+  const bool ReturnsTwice = F.callsFunctionThatReturnsTwice();
+  unsigned Kept = 0, Trials = 0;
+  int Baseline = -1; // calls the function batches without (more) splits
+  constexpr unsigned MaxTrials = 16; // each trial plans the function again
+  std::vector<BasicBlock *> Joins;
+  for (BasicBlock &BB : F)
+    Joins.push_back(&BB);
+  for (BasicBlock *J : Joins) {
+    int Prefix;
+    std::string Effect;
+    CallInst *Call = firstCandidate(*J, A.Abi, Prefix, Effect);
+    if (!Call)
+      continue;
+    bool AbnormalPred = false;
+    for (BasicBlock *P : predecessors(J)) {
+      Instruction *T = P->getTerminator();
+      AbnormalPred |= !isa<BranchInst>(T) && !isa<SwitchInst>(T);
+    }
+    sb_join_info Info = {};
+    Info.prefix = Prefix;
+    Info.prefix_effect = Effect.empty() ? nullptr : Effect.c_str();
+    Info.address_taken = J->hasAddressTaken();
+    Info.returns_twice = ReturnsTwice;
+    Info.loop_header = LI.isLoopHeader(J);
+    std::string Why;
+    for (int From = 0;;) {
+      std::vector<BasicBlock *> Order;
+      for (BasicBlock &BB : F)
+        Order.push_back(&BB);
+      CfgDescription D(Order, 0, DenseSet<const BasicBlock *>(), A.Abi);
+      int JNo = D.Number.lookup(J);
+      if (AbnormalPred)
+        D.Blocks[JNo].abnormal_entry = true;
+      const char *CoreWhy = nullptr;
+      int K = sb_cfg_join_split_edge(&D.Cfg, JNo, &Info, From, &CoreWhy);
+      if (K < 0) {
+        if (CoreWhy && Why.empty())
+          Why = CoreWhy;
+        break;
+      }
+      BasicBlock *P = Order[D.Preds[JNo][K]];
+      From = D.Preds[JNo][K] + 1;
+      if (Trials == MaxTrials) {
+        Why = "join not split: the function's other joins used up the "
+              "trials (" + std::to_string(MaxTrials) + ")";
+        break;
+      }
+      ++Trials;
+      if (Baseline < 0)
+        Baseline = BatchedCalls(nullptr);
+      Split S = doSplit(J, P, Call, DT, LI);
+      A.NonEscaping.clear();
+      A.TockPrivate.clear();
+      // Kept only for a batched copy that gains a call besides itself (a
+      // join already inside a region would batch the copy and the
+      // original both, for no call more).
+      int After = BatchedCalls(S.CopyCall);
+      if (After > Baseline + 1) {
+        Baseline = After;
+        ++Kept;
+        std::string Source = edgeSource(P, A.Abi);
+        std::string Name = calleeName(Call);
+        LLVM_DEBUG(dbgs() << "sysbatch: join split: " << Name
+                          << " copied onto the edge from " << Source << "\n");
+        ORE.emit([&] {
+          return OptimizationRemark(DEBUG_TYPE, "JoinSplit", S.CopyCall)
+                 << "join split: " << ore::NV("Callee", Name)
+                 << " copied onto the edge from " << ore::NV("From", Source)
+                 << ", with the " << ore::NV("Prefix", Prefix)
+                 << (Prefix == 1 ? " instruction" : " instructions")
+                 << " before it; it batches there";
+        });
+        Why.clear();
+        break;
+      }
+      Why = "join not split: its copy on the edge from " +
+            edgeSource(P, A.Abi) +
+            (After < 0 ? std::string(" forms no batch")
+                       : std::string(" batches no call the function does "
+                                     "not batch without it"));
+      undoSplit(S, DT, LI);
+      A.NonEscaping.clear();
+      A.TockPrivate.clear();
+    }
+    if (!Why.empty() && Final) {
+      LLVM_DEBUG(dbgs() << "sysbatch: " << calleeName(Call) << ": " << Why
+                        << "\n");
+      ORE.emit([&] {
+        return OptimizationRemarkMissed(DEBUG_TYPE, "JoinNotSplit", Call)
+               << ore::NV("Callee", calleeName(Call)) << ": "
+               << ore::NV("Reason", Why);
+      });
+    }
+  }
+  return Kept;
+}
+
+} // namespace detail
+} // namespace sysbatch

@@ -1,0 +1,82 @@
+/* Join-block splits (sysbatch/cfg.h, "join splits"), remarks of both
+ * compilers at -O0 and -O2 (this file is also tests/llvm/Join_split.test's
+ * input): a join's first call copied onto the edge from a region with a
+ * call batches there (cat.c's open/fstat through a stdin phi, cp's close
+ * pair after an error arm); a join whose copy would not batch, or whose
+ * code before the call has an effect, is not split, and says why.
+ *
+ * REQUIRES: gcc-host
+ * RUN: %sbgcc -O0 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s
+ * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s
+ * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed -fplugin-arg-sysbatch-no-join-split 2>&1 | %FileCheck %s --check-prefix=OFF
+ * OFF: Join_split.c:37:9: missed: sysbatch: fstat not batched: libc-precheck
+ * OFF-NOT: join split
+ * CHECK-DAG: Join_split.c:37:9: optimized: sysbatch: join split: fstat copied onto the edge from open's block, with the {{[0-9]+}} instruction{{s?}} before it; it batches there
+ * CHECK-DAG: Join_split.c:33:14: optimized: sysbatch: batched 2 calls (open, fstat) into 3 slots with 1 chains over 2 blocks
+ * CHECK-DAG: Join_split.c:51:9: optimized: sysbatch: join split: close copied onto the edge from close's block, with the {{[0-9]+}} instruction{{s?}} before it; it batches there
+ * CHECK-DAG: Join_split.c:47:9: optimized: sysbatch: batched 2 calls (close, close) into 2 slots with 0 chains over 2 blocks (branchy)
+ * CHECK-DAG: Join_split.c:67:12: missed: sysbatch: fstat: join not split: its copy on the edge from open's block forms no batch
+ * CHECK-DAG: Join_split.c:81:12: missed: sysbatch: fstat: join not split: code before its first call has an effect the split does not copy
+ * CHECK-NOT: internal compiler error
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int cat_like(const char *p, int use_stdin, struct stat *st)
+{
+    int fd;
+    if (use_stdin)
+        fd = 0;
+    else {
+        fd = open(p, O_RDONLY);
+        if (fd < 0)
+            return -1;
+    }
+    if (fstat(fd, st) < 0)
+        return -2;
+    return fd;
+}
+
+void report(const char *what);
+
+int close_pair(int dest, int source)
+{
+    int ok = 1;
+    if (close(dest) < 0) {
+        report("close dest");
+        ok = 0;
+    }
+    if (close(source) < 0) {
+        report("close source");
+        ok = 0;
+    }
+    return ok;
+}
+
+int barrier_first(const char *p, int use_stdin, struct stat *st)
+{
+    int fd = 0;
+    if (!use_stdin) {
+        fd = open(p, O_RDONLY);
+        if (fd < 0)
+            return -1;
+        puts("opened");
+    }
+    return fstat(fd, st);
+}
+
+int last_fd;
+
+int effect_first(const char *p, int use_stdin, struct stat *st)
+{
+    int fd = 0;
+    if (!use_stdin) {
+        fd = open(p, O_RDONLY);
+        if (fd < 0)
+            return -1;
+    }
+    last_fd = fd;
+    return fstat(fd, st);
+}
