@@ -68,6 +68,8 @@ private:
                               bool as_refill);
     tree value_at(gimple_seq *seq, tree v);
     tree value_at_previous(gimple_seq *seq, tree v);
+    tree value_with_ivs(gimple_seq *seq, tree v, hash_map<tree, tree> &ivs,
+                        const char *what);
     void ivs_at(gimple_seq *seq, tree t, hash_map<tree, tree> *values);
 
     /* The rewrite by role, in order (the same roles and names as
@@ -245,29 +247,31 @@ void loop_rewriter::branch_on_slot_ready(basic_block bound,
         branch(result, seq, NE_EXPR, r, not_run_, ready, not_ready);
 }
 
-/* `v` at iteration i + t; the analysis found it repeatable. */
-tree loop_rewriter::value_at_previous(gimple_seq *seq, tree v)
+/* `v` recomputed with the induction variables at `ivs`; the analysis
+ * found it repeatable, so a failure here is the plugin's own bug. */
+tree loop_rewriter::value_with_ivs(gimple_seq *seq, tree v,
+                                   hash_map<tree, tree> &ivs, const char *what)
 {
     hash_map<tree, tree> known;
-    for (auto it = ivs_at_previous_.begin(); it != ivs_at_previous_.end(); ++it)
+    for (auto it = ivs.begin(); it != ivs.end(); ++it)
         known.put((*it).first, (*it).second);
     tree value = sysbatch_loop_value_at(s_, v, seq, &known, loc_);
     if (!value)
-        internal_error("sysbatch: a loop exit test the analysis found "
-                       "repeatable cannot be recomputed");
+        internal_error("sysbatch: a loop %s the analysis found repeatable "
+                       "cannot be recomputed", what);
     return value;
 }
 
+/* `v` at iteration i + t - 1 (an exit test after the call). */
+tree loop_rewriter::value_at_previous(gimple_seq *seq, tree v)
+{
+    return value_with_ivs(seq, v, ivs_at_previous_, "exit test");
+}
+
+/* `v` at iteration i + t. */
 tree loop_rewriter::value_at(gimple_seq *seq, tree v)
 {
-    hash_map<tree, tree> known;
-    for (auto it = ivs_at_t_.begin(); it != ivs_at_t_.end(); ++it)
-        known.put((*it).first, (*it).second);
-    tree value = sysbatch_loop_value_at(s_, v, seq, &known, loc_);
-    if (!value)
-        internal_error("sysbatch: a loop argument the analysis found "
-                       "repeatable cannot be recomputed");
-    return value;
+    return value_with_ivs(seq, v, ivs_at_t_, "argument");
 }
 
 /* next = filled = 0 where the loop is entered. */
