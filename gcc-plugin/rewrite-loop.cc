@@ -68,6 +68,8 @@ private:
                               bool as_refill);
     tree value_at(gimple_seq *seq, tree v);
     tree value_at_previous(gimple_seq *seq, tree v);
+    void emit_repeated_test(basic_block at, gcond *test, edge out,
+                            basic_block stay, bool previous);
     tree value_with_ivs(gimple_seq *seq, tree v, hash_map<tree, tree> &ivs,
                         const char *what);
     void ivs_at(gimple_seq *seq, tree t, hash_map<tree, tree> *values);
@@ -483,21 +485,32 @@ void loop_rewriter::ivs_at(gimple_seq *seq, tree t, hash_map<tree, tree> *values
     }
 }
 
+/* One repeated test in block `at`: the original `test`, its operands
+ * recomputed for iteration i + t (or i + t - 1 when `previous`); the way
+ * `out` leaves goes to the inspector's run, the other on to `stay`. */
+void loop_rewriter::emit_repeated_test(basic_block at, gcond *test, edge out,
+                                       basic_block stay, bool previous)
+{
+    gimple_seq seq = NULL;
+    tree a = previous ? value_at_previous(&seq, gimple_cond_lhs(test))
+                      : value_at(&seq, gimple_cond_lhs(test));
+    tree b = previous ? value_at_previous(&seq, gimple_cond_rhs(test))
+                      : value_at(&seq, gimple_cond_rhs(test));
+    bool exit_on_true = out->flags & EDGE_TRUE_VALUE;
+    branch(at, seq, gimple_cond_code(test), a, b,
+           exit_on_true ? irun_ : stay, exit_on_true ? stay : irun_);
+}
+
 /* The tests after the call, as iteration i + t - 1 made them: one that
  * leaves means iteration i + t does not happen. */
 void loop_rewriter::emit_after_call_tests()
 {
     for (unsigned j = 0; j < iafter_.length(); j++) {
-        gcond *test = s_.after_tests[j];
-        gimple_seq seq = NULL;
-        tree a = value_at_previous(&seq, gimple_cond_lhs(test));
-        tree b = value_at_previous(&seq, gimple_cond_rhs(test));
         basic_block stay = j + 1 < iafter_.length() ? iafter_[j + 1]
                            : !iexit_.is_empty()     ? iexit_[0]
                                                     : after_exit_tests();
-        bool exit_on_true = s_.after_edges[j]->flags & EDGE_TRUE_VALUE;
-        branch(iafter_[j], seq, gimple_cond_code(test), a, b,
-               exit_on_true ? irun_ : stay, exit_on_true ? stay : irun_);
+        emit_repeated_test(iafter_[j], s_.after_tests[j], s_.after_edges[j],
+                           stay, true);
     }
 }
 
@@ -505,15 +518,10 @@ void loop_rewriter::emit_after_call_tests()
 void loop_rewriter::emit_exit_tests()
 {
     for (unsigned j = 0; j < iexit_.length(); j++) {
-        gcond *test = s_.exit_tests[j];
-        gimple_seq seq = NULL;
-        tree a = value_at(&seq, gimple_cond_lhs(test));
-        tree b = value_at(&seq, gimple_cond_rhs(test));
         basic_block stay = j + 1 < iexit_.length() ? iexit_[j + 1]
                                                    : after_exit_tests();
-        bool exit_on_true = s_.exit_edges[j]->flags & EDGE_TRUE_VALUE;
-        branch(iexit_[j], seq, gimple_cond_code(test), a, b,
-               exit_on_true ? irun_ : stay, exit_on_true ? stay : irun_);
+        emit_repeated_test(iexit_[j], s_.exit_tests[j], s_.exit_edges[j],
+                           stay, false);
     }
 }
 
