@@ -52,19 +52,27 @@ static const struct sb_arg_desc *libc_arg(const struct sb_call_event *ev,
     return k >= 0 && k < row->libc_argc ? &row->libc_args[k] : NULL;
 }
 
-/* The call fills a buffer from an fd that is the same every iteration. */
-static bool reads_invariant_fd(const struct sb_loop *loop,
-                               const struct sb_syscall *row)
+/* The call fills a buffer from an fd that may be the same in every
+ * iteration: an invariant, or a value the inspector recomputes (an
+ * induction or rule 7's checked load), since a load of memory the loop does
+ * not write - a global descriptor, `while ((n = read(input_desc, ...)) > 0)`
+ * - is described that way by a front end that does not hoist it, and
+ * nothing here tells it from `fds[i]`. */
+static bool reads_same_fd_maybe(const struct sb_loop *loop,
+                                const struct sb_syscall *row)
 {
-    bool fd_invariant = false, fills = false;
+    bool fd_repeats = false, fills = false;
     for (int k = 0; k < loop->call.nargs && k < row->libc_argc; k++) {
         const struct sb_arg_desc *d = &row->libc_args[k];
-        if (d->kind == SB_ARG_FD && loop->arg_value[k] == SB_LV_INVARIANT)
-            fd_invariant = true;
+        enum sb_loop_value v = loop->arg_value[k];
+        if (d->kind == SB_ARG_FD &&
+            (v == SB_LV_INVARIANT || v == SB_LV_INDUCTION ||
+             v == SB_LV_CHECKED))
+            fd_repeats = true;
         if (d->kind == SB_ARG_OUT_BUF || d->kind == SB_ARG_IOVEC_OUT)
             fills = true;
     }
-    return fd_invariant && fills;
+    return fd_repeats && fills;
 }
 
 static struct refusal check_arguments(const struct sb_loop *loop,
@@ -463,11 +471,12 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     }
     if (r.why == SB_WHY_NONE && stops == possible)
         r = refuse(SB_WHY_LOOP_ALWAYS_STOPS, stop_why);
-    /* A read at an invariant descriptor's position whose result can end
-     * the loop (a read until end of file): each call starts where the one
-     * before stopped and the loop goes on only on what it returned. */
+    /* A read at a descriptor's position whose result can end the loop (a
+     * read until end of file), the descriptor perhaps the same every
+     * iteration: each call starts where the one before stopped and the
+     * loop goes on only on what it returned. */
     if (r.why == SB_WHY_NONE && stops && raw && !sb_call_is_raw_syscall(&loop->call) &&
-        (raw->flags & SB_ROW_FD_POSITION) && reads_invariant_fd(loop, raw))
+        (raw->flags & SB_ROW_FD_POSITION) && reads_same_fd_maybe(loop, raw))
         r = refuse(SB_WHY_LOOP_CARRIED,
                    "each call reads from where the previous one stopped on "
                    "the same descriptor, and the loop goes on only on what "

@@ -202,11 +202,19 @@ void loop_rewriter::append(basic_block bb, gimple_seq seq)
     gsi_insert_seq_after(&gsi, seq, GSI_NEW_STMT);
 }
 
-/* `seq`, then `if (a CODE b)` at the end of `bb`. */
+/* `seq`, then `if (a CODE b)` at the end of `bb`; a plain jump when both
+ * ways lead to one block (a loop with no exit test to repeat: the group's
+ * first iteration and the later ones go on to the same place), since GCC
+ * keeps one edge per pair of blocks. */
 void loop_rewriter::branch(basic_block bb, gimple_seq seq, enum tree_code code,
                            tree a, tree b, basic_block on_true,
                            basic_block on_false)
 {
+    if (on_true == on_false) {
+        append(bb, seq);
+        jump(bb, on_true);
+        return;
+    }
     gcond *cond = gimple_build_cond(code, a, b, NULL_TREE, NULL_TREE);
     gimple_set_location(cond, loc_);
     gimple_seq_add_stmt(&seq, cond);
