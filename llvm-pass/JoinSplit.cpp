@@ -122,13 +122,15 @@ static Value *storedValueReaching(AAResults &AA, LoadInst *L) {
 /// Loads before the copied call that read what the edge's path stored
 /// become that value, so the call sees it as the path computed it (open's
 /// result, chained) instead of memory read after the batch's first call.
-static void forwardStoresIntoCopy(AAResults &AA, BasicBlock *Copy,
+/// A non-escaping stack slot (clang -O0's locals) is left to the region's
+/// own store-to-load forwarding, which sees it as GCC sees an SSA local.
+static void forwardStoresIntoCopy(Analysis &A, BasicBlock *Copy,
                                   CallInst *CopyCall) {
   for (Instruction *I = &Copy->front(); I && I != CopyCall;) {
     Instruction *Next = I->getNextNode();
     if (auto *L = dyn_cast<LoadInst>(I))
-      if (L->isSimple())
-        if (Value *V = storedValueReaching(AA, L)) {
+      if (L->isSimple() && !isNonEscapingAlloca(A, L->getPointerOperand()))
+        if (Value *V = storedValueReaching(A.AA, L)) {
           L->replaceAllUsesWith(V);
           L->eraseFromParent();
         }
@@ -138,7 +140,7 @@ static void forwardStoresIntoCopy(AAResults &AA, BasicBlock *Copy,
 
 /// Copy \p J's code up to and including \p Call onto the edge from \p P.
 static Split doSplit(BasicBlock *J, BasicBlock *P, CallInst *Call,
-                     DominatorTree &DT, LoopInfo &LI, AAResults &AA) {
+                     DominatorTree &DT, LoopInfo &LI, Analysis &A) {
   Split S;
   S.Pred = P;
   S.Head = J;
@@ -194,7 +196,7 @@ static Split doSplit(BasicBlock *J, BasicBlock *P, CallInst *Call,
   if (Loop *L = LI.getLoopFor(J))
     L->addBasicBlockToLoop(S.Copy, LI);
   if (S.CopyCall)
-    forwardStoresIntoCopy(AA, S.Copy, S.CopyCall);
+    forwardStoresIntoCopy(A, S.Copy, S.CopyCall);
   DT.recalculate(*F);
   return S;
 }
@@ -300,7 +302,7 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
       ++Trials;
       if (Baseline < 0)
         Baseline = BatchedCalls(nullptr, nullptr, nullptr);
-      Split S = doSplit(J, P, Call, DT, LI, A.AA);
+      Split S = doSplit(J, P, Call, DT, LI, A);
       A.NonEscaping.clear();
       A.TockPrivate.clear();
       // Kept only for a batched copy that gains a call besides itself (a
