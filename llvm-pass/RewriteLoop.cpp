@@ -224,6 +224,7 @@ private:
   void emitSlotFill(IRBuilder<> &AB);
   Value *emitBuild(IRBuilder<> &AB, IterationValues &AtArgs);
   void emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs);
+  Value *emitNameExtent(IRBuilder<> &AB, Value *Name);
   Value *emitRangeCheck(IRBuilder<> &DB);
   void emitRun();
   void emitPick();
@@ -535,6 +536,8 @@ void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
     Value *Size = C.SizeArg
                       ? AB.CreateZExtOrTrunc(AtArgs.at(C.SizeArg), I64)
                       : ConstantInt::get(I64, C.Size);
+    if (C.StringArg >= 0)
+      Size = emitNameExtent(AB, AtArgs.at(C.Ptr));
     Value *Hi = AB.CreateAdd(Lo, Size);
     Value *OldLo = AB.CreateLoad(I64, RangeLo[R]);
     Value *OldHi = AB.CreateLoad(I64, RangeHi[R]);
@@ -554,6 +557,25 @@ void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
     Widen(C, Later);
   for (const CheckedRange &C : S.CheckedWrites)
     Widen(C, AB.getTrue());
+}
+
+/// Rule 7: the bytes the kernel reads of name \p Name, measured now,
+/// before any of the group's writes: strlen + 1, or none for NULL (the
+/// kernel reads nothing there).  strlen runs on "" in place of NULL, so no
+/// branch is needed and nothing is inferred about \p Name.
+Value *LoopRewriter::emitNameExtent(IRBuilder<> &AB, Value *Name) {
+  Type *I8Ptr = compat::pointerTo(Type::getInt8Ty(Ctx));
+  Value *Str = AB.CreatePointerCast(Name, I8Ptr);
+  Value *IsNull = AB.CreateICmpEQ(Str, ConstantPointerNull::get(
+                                           cast<PointerType>(I8Ptr)));
+  Value *Safe = AB.CreateSelect(
+      IsNull, AB.CreatePointerCast(RT.emptyString(), I8Ptr), Str);
+  FunctionCallee Strlen = F.getParent()->getOrInsertFunction(
+      "strlen", FunctionType::get(I64, {I8Ptr}, false));
+  Value *Len = AB.CreateCall(Strlen, {Safe}, "sb.name.len");
+  return AB.CreateSelect(IsNull, ConstantInt::get(I64, 0),
+                         AB.CreateAdd(Len, ConstantInt::get(I64, 1)),
+                         "sb.name.bytes");
 }
 
 /// Rule 7: does any read range of the group meet a write range?
