@@ -117,9 +117,10 @@ static struct refusal check_arguments(const struct sb_loop *loop,
 }
 
 /* Rule 7 for the strings later iterations' names point to: the front end
- * measures them in the inspector (strlen up to the NUL) and checks them
- * against every write of the group.  Only names (the kernel reads them to
- * their NUL, never past it), and only when every iteration measured is one
+ * measures them in the inspector (strnlen up to the NUL, at most
+ * SB_LOOP_NAME_MAX bytes) and checks them against every write of the
+ * group.  Only names (the kernel reads them to their NUL or
+ * SB_LOOP_NAME_MAX bytes, never past), and only when every iteration measured is one
  * the original reaches (no class stops): the original never reads those
  * bytes in user space, so measuring a name it might never pass is a load
  * rule 4 cannot prove. */
@@ -153,7 +154,7 @@ static struct refusal plan_measured_strings(const struct sb_loop *loop,
         return refuse(SB_WHY_LOOP_SPECULATIVE,
                       "code between the calls may write the names later "
                       "calls read, which the run-time check would measure "
-                      "(strlen) before the group runs, and a result may end "
+                      "(strnlen) before the group runs, and a result may end "
                       "the group first: the original might never pass a "
                       "later name to the kernel, where a bad pointer is an "
                       "EFAULT, not a fault");

@@ -51,7 +51,7 @@ struct sysbatch_loop_site {
     auto_vec<bool> read_kernel, write_kernel;
     /* Rule 7 for names: the name arguments (pointers over the loop's SSA
      * names, as an argument) whose strings the inspector measures for
-     * iterations 1..K-1 (strlen + 1, none for NULL) and compares with
+     * iterations 1..K-1 (strnlen + 1, none for NULL) and compares with
      * every write range, the kernel's too. */
     auto_vec<tree> string_addr;
     /* Rule 6: the automatic buffer the inspector builds again for every

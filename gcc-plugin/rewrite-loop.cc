@@ -806,8 +806,9 @@ void loop_rewriter::emit_range_update(gimple_seq *seq)
 
 /* Rule 7: widen range r by the bytes the kernel will read of name `name`
  * in iteration i + t, measured now, before any of the group's writes:
- * strlen + 1, none for NULL (the kernel reads nothing there) nor at t ==
- * 0 (`mask`).  strlen runs on "" in place of NULL. */
+ * strnlen + 1, none for NULL (the kernel reads nothing there) nor at t
+ * == 0 (`mask`).  strnlen stops at SB_LOOP_NAME_MAX, the most the kernel
+ * reads of a name, and runs on "" in place of NULL. */
 void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
                                     unsigned r)
 {
@@ -828,8 +829,8 @@ void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
                        build_fold_addr_expr(sysbatch_rt.empty_string)),
         at);
     tree len = make_ssa_name(size_type_node);
-    gcall *measure = gimple_build_call(builtin_decl_explicit(BUILT_IN_STRLEN),
-                                       1, safe);
+    gcall *measure = gimple_build_call(builtin_decl_explicit(BUILT_IN_STRNLEN),
+                                       2, safe, size_int(SB_LOOP_NAME_MAX));
     gimple_call_set_lhs(measure, len);
     gimple_set_location(measure, loc_);
     gimple_seq_add_stmt(seq, measure);

@@ -370,7 +370,7 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
 
 /// Rule 7 for names: may the check cover store \p St, between two
 /// iterations' calls, against the string name argument \p K of the later
-/// calls points to?  The inspector measures each later name (strlen + 1)
+/// calls points to?  The inspector measures each later name (strnlen + 1)
 /// and compares those bytes with every write of the group - this store at
 /// its address per iteration, and the call's output buffers (a kernel
 /// write of iteration t < j may change name j's bytes before a store of

@@ -560,8 +560,9 @@ void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
 }
 
 /// Rule 7: the bytes the kernel reads of name \p Name, measured now,
-/// before any of the group's writes: strlen + 1, or none for NULL (the
-/// kernel reads nothing there).  strlen runs on "" in place of NULL, so no
+/// before any of the group's writes: strnlen + 1, or none for NULL (the
+/// kernel reads nothing there).  strnlen stops at SB_LOOP_NAME_MAX, the
+/// most the kernel reads of a name, and runs on "" in place of NULL, so no
 /// branch is needed and nothing is inferred about \p Name.
 Value *LoopRewriter::emitNameExtent(IRBuilder<> &AB, Value *Name) {
   Type *I8Ptr = compat::pointerTo(Type::getInt8Ty(Ctx));
@@ -570,9 +571,10 @@ Value *LoopRewriter::emitNameExtent(IRBuilder<> &AB, Value *Name) {
                                            cast<PointerType>(I8Ptr)));
   Value *Safe = AB.CreateSelect(
       IsNull, AB.CreatePointerCast(RT.emptyString(), I8Ptr), Str);
-  FunctionCallee Strlen = F.getParent()->getOrInsertFunction(
-      "strlen", FunctionType::get(I64, {I8Ptr}, false));
-  Value *Len = AB.CreateCall(Strlen, {Safe}, "sb.name.len");
+  FunctionCallee Strnlen = F.getParent()->getOrInsertFunction(
+      "strnlen", FunctionType::get(I64, {I8Ptr, I64}, false));
+  Value *Len = AB.CreateCall(
+      Strnlen, {Safe, ConstantInt::get(I64, SB_LOOP_NAME_MAX)}, "sb.name.len");
   return AB.CreateSelect(IsNull, ConstantInt::get(I64, 0),
                          AB.CreateAdd(Len, ConstantInt::get(I64, 1)),
                          "sb.name.bytes");

@@ -125,13 +125,14 @@
  *      reach the bytes of a later name) join the check when the front end
  *      knows every write that may reach them (checked_strings): the
  *      inspector measures each name it passes for iterations 1..K-1
- *      (strlen + 1 from the pointer, before any of the group's stores or
- *      calls run) and checks those bytes against every write of the group,
+ *      (strnlen(name, SB_LOOP_NAME_MAX) + 1 bytes from the pointer,
+ *      before any of the group's stores or calls run) and checks those bytes against every write of the group,
  *      the stores and the calls' output buffers alike.  When none of
  *      iterations 0..j-1 (nor j's own stores before its call) writes a
  *      byte of name j up to its NUL as the string is before the group, the
  *      kernel reads at batch time exactly the string the original call
- *      would read: the bytes after the NUL are never read.  Iteration 0's
+ *      would read: the bytes after the NUL (or past SB_LOOP_NAME_MAX) are
+ *      never read.  Iteration 0's
  *      name is read by the first slot before any write, as in the
  *      original.  The measuring reads memory the original never reads in
  *      user space, so it is made only when no class stops (rule 4: a
@@ -201,6 +202,12 @@ struct sb_loop_build_step {
 };
 
 #define SB_LOOP_MAX_BUILD_STEPS 8
+
+/* Rule 7: the most bytes the kernel reads of a name (PATH_MAX, the NUL
+ * included; a longer one is ENAMETOOLONG after that many): the inspector
+ * measures a name with strnlen up to this bound, so it reads no byte the
+ * kernel would not. */
+#define SB_LOOP_NAME_MAX 4096
 
 /* Rule 7: the most writes per iteration the inspector compares at run
  * time with its loads (each comparison is a few instructions per slot). */
@@ -281,7 +288,8 @@ struct sb_loop {
     int checked_reads;
     /* Rule 7: bit k set when the front end measures the string libc
      * argument k (a name, SB_ARG_PATH) points to in iterations 1..K-1
-     * (strlen + 1 bytes, before the group runs) and checks it against
+     * (strnlen up to SB_LOOP_NAME_MAX, + 1 bytes, before the group runs)
+     * and checks it against
      * every write of the group, because a write of the loop may reach it:
      * a store (in checked_writes) and the call's output buffers (in
      * checked_writes too, each with its size). */

@@ -1,7 +1,7 @@
 /* Rule 7 for the names later calls read (issue #12, results kept per
  * iteration): a store of the loop, or the kernel's write of an output
  * buffer, that may reach the string a later iteration's name points to.
- * The inspector measures each later name (strlen + 1) and checks it
+ * The inspector measures each later name (strnlen + 1) and checks it
  * against every write of the group; both compilers at -O0 and -O2
  * (tests/llvm/Loop_checked_names.test, tests/gcc/Loop_checked_names.test
  * check the PLAN lines; tests/e2e/Inputs/loops/checked_names.c runs the
@@ -45,7 +45,7 @@ void unlink_walk(char **n, int *rc, int count)
 // names are in a global array the parameter may point into; their
 // addresses need no load, so only the measuring is speculative.
 char spool[8][16];
-// PLAN-DAG: function open_until_failure loop 0: | loop call open: refused: loop-speculative-load: {{.*}}: code between the calls may write the names later calls read, which the run-time check would measure (strlen) before the group runs, and a result may end the group first{{.*}}
+// PLAN-DAG: function open_until_failure loop 0: | loop call open: refused: loop-speculative-load: {{.*}}: code between the calls may write the names later calls read, which the run-time check would measure (strnlen) before the group runs, and a result may end the group first{{.*}}
 int open_until_failure(int *fd, int n)
 {
     int i;
