@@ -4,7 +4,8 @@
  * strings the names point to.  The inspector measures each later name up
  * to its NUL and fills a group only when no store of the group (nor the
  * kernel's write of st[i]) meets those bytes.  Called with names and
- * results apart (batched), with both in one buffer but apart (batched),
+ * results apart (batched, also with a NULL name among them), with both in
+ * one buffer but apart (batched),
  * and with each result stored over the next name (the check fails; the
  * original calls run, each on the name the store before it left). */
 #include <fcntl.h>
@@ -84,6 +85,15 @@ int main(void)
     for (int i = 0; i < N; i++)
         printf("%d:%lld%c", rc[i], rc[i] == 0 ? (long long)st[i].st_size : -1LL,
                i + 1 < N ? ' ' : '\n');
+
+    /* A NULL name is no bytes for the check (the kernel reads none: the
+     * call fails with EFAULT in the batch as in the original). */
+    const char *with_null[N];
+    memcpy(with_null, literal, sizeof with_null);
+    with_null[4] = NULL; /* "e.t", which exists */
+    open_param(with_null, fd, N);
+    claimed += N;
+    report_opens("with a NULL name", fd);
 
     /* One buffer: the names in its first 80 bytes, the results after. */
     union {
