@@ -120,10 +120,10 @@ static struct refusal check_arguments(const struct sb_loop *loop,
  * measures them in the inspector (strnlen up to the NUL, at most
  * SB_LOOP_NAME_MAX bytes) and checks them against every write of the
  * group.  Only names (the kernel reads them to their NUL or
- * SB_LOOP_NAME_MAX bytes, never past), and only when every iteration measured is one
- * the original reaches (no class stops): the original never reads those
- * bytes in user space, so measuring a name it might never pass is a load
- * rule 4 cannot prove. */
+ * SB_LOOP_NAME_MAX bytes, never past), and only when every iteration
+ * measured is one the original reaches (no class stops): the original
+ * never reads those bytes in user space, so measuring a name it might
+ * never pass is a load rule 4 cannot prove. */
 static struct refusal plan_measured_strings(const struct sb_loop *loop,
                                             const struct sb_syscall *row,
                                             unsigned stops,
