@@ -92,7 +92,8 @@ private:
     tree ref_at(gimple_seq *seq, tree ref);
     void save_errno(gimple_seq *seq);
     void emit_range_update(gimple_seq *seq);
-    void emit_name_range(gimple_seq *seq, tree name, tree mask, unsigned r);
+    void emit_name_range(gimple_seq *seq, tree name, tree mask, tree stale,
+                         unsigned r);
     tree emit_range_check(gimple_seq *seq, tree n);
     void emit_run();
     void emit_pick();
@@ -800,17 +801,28 @@ void loop_rewriter::emit_range_update(gimple_seq *seq)
               gimple_convert(seq, loc_, long_integer_type_node,
                              gimple_build(seq, loc_, MAX_EXPR, ul, hi, end)));
     }
+    if (s_.string_addr.is_empty())
+        return;
+    /* A name is dereferenced only when every load it comes from reads what
+     * the original would: when the ranges so far (iterations 0..t's
+     * writes, 1..t's loads) already meet, the pointer may be one a store
+     * of the loop replaces before the original uses it - the group is lost
+     * anyway, so nothing is measured. */
+    tree apart = emit_range_check(seq, build_int_cst(long_integer_type_node, 1));
+    tree stale = gimple_build(seq, loc_, EQ_EXPR, boolean_type_node, apart,
+                              build_int_cst(long_integer_type_node, 0));
     for (unsigned i = 0; i < s_.string_addr.length(); i++)
-        emit_name_range(seq, s_.string_addr[i], mask, nranges + i);
+        emit_name_range(seq, s_.string_addr[i], mask, stale, nranges + i);
 }
 
 /* Rule 7: widen range r by the bytes the kernel will read of name `name`
  * in iteration i + t, measured now, before any of the group's writes:
- * strnlen + 1, none for NULL (the kernel reads nothing there) nor at t
- * == 0 (`mask`).  strnlen stops at SB_LOOP_NAME_MAX, the most the kernel
- * reads of a name, and runs on "" in place of NULL. */
+ * strnlen + 1, none for NULL (the kernel reads nothing there), when
+ * `stale`, nor at t == 0 (`mask`).  strnlen stops at SB_LOOP_NAME_MAX, the
+ * most the kernel reads of a name, and runs on "" in place of a name it
+ * must not read. */
 void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
-                                    unsigned r)
+                                    tree stale, unsigned r)
 {
     tree ul = long_unsigned_type_node;
     hash_map<tree, tree> known;
@@ -821,10 +833,13 @@ void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
         internal_error("sysbatch: a name the analysis found repeatable "
                        "cannot be recomputed");
     at = gimple_convert(seq, loc_, const_ptr_type_node, at);
-    tree is_null = gimple_build(seq, loc_, EQ_EXPR, boolean_type_node, at,
-                                build_int_cst(const_ptr_type_node, 0));
+    tree unread = gimple_build(
+        seq, loc_, BIT_IOR_EXPR, boolean_type_node,
+        gimple_build(seq, loc_, EQ_EXPR, boolean_type_node, at,
+                     build_int_cst(const_ptr_type_node, 0)),
+        stale);
     tree safe = gimple_build(
-        seq, loc_, COND_EXPR, const_ptr_type_node, is_null,
+        seq, loc_, COND_EXPR, const_ptr_type_node, unread,
         gimple_convert(seq, loc_, const_ptr_type_node,
                        build_fold_addr_expr(sysbatch_rt.empty_string)),
         at);
@@ -837,7 +852,7 @@ void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
     tree none = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, mask,
                              gimple_build(seq, loc_, NEGATE_EXPR, ul,
                                           gimple_convert(seq, loc_, ul,
-                                                         is_null)));
+                                                         unread)));
     tree a = gimple_convert(seq, loc_, ul, at);
     tree end = gimple_build(
         seq, loc_, PLUS_EXPR, ul, a,

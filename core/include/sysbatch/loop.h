@@ -134,7 +134,11 @@
  *      would read: the bytes after the NUL (or past SB_LOOP_NAME_MAX) are
  *      never read.  Iteration 0's
  *      name is read by the first slot before any write, as in the
- *      original.  The measuring reads memory the original never reads in
+ *      original.  A name is measured only while the ranges so far (the
+ *      writes of iterations 0..t, the loads of 1..t) miss each other: a
+ *      name pointer loaded from memory a store of the loop replaces first
+ *      is one the original never passes, and reading through it could
+ *      fault; when they meet the group is lost anyway.  The measuring reads memory the original never reads in
  *      user space, so it is made only when no class stops (rule 4: a
  *      group that may end early would measure a name the original might
  *      never pass); a NULL name is no bytes (the kernel reads none).  A

@@ -34,6 +34,21 @@ __attribute__((noinline)) static void stat_param(const char *const *n, int *rc,
         rc[i] = stat(n[i], &st[i]);
 }
 
+/* Each iteration stores the next iteration's name into the array the
+ * names are loaded from: the inspector's n[j] for a later slot is what the
+ * array held before the group, which the original never passes to the
+ * kernel (the check fails on those loads, and the inspector must not read
+ * through such a pointer before it knows). */
+__attribute__((noinline)) static void open_chained(const char **n,
+                                                   const char *const *next,
+                                                   int *fd, int count)
+{
+    for (int i = 0; i < count; i++) {
+        fd[i] = open(n[i], O_RDONLY | O_CLOEXEC);
+        n[i + 1] = next[i];
+    }
+}
+
 /* Names of four bytes ("a.t" and its NUL): name k at bytes 4k of a buffer
  * lets an int result land exactly on a name. */
 static void put_names(char *bytes, const char **n)
@@ -127,6 +142,13 @@ int main(void)
     for (int i = 1; i < N; i++)
         printf(" %d", one.words[i]);
     putchar('\n');
+    /* The names the chain starts from are pointers no string is at. */
+    const char *chain[N + 1];
+    for (int i = 0; i <= N; i++)
+        chain[i] = (const char *)(unsigned long)(8 + i);
+    chain[0] = literal[0];
+    open_chained(chain, literal + 1, fd, N);
+    report_opens("chained", fd);
     printf("calls in batched loops: %ld\n", claimed);
     return 0;
 }
