@@ -126,25 +126,26 @@
  *      knows every write that may reach them (checked_strings): the
  *      inspector measures each name it passes for iterations 1..K-1
  *      (strnlen(name, SB_LOOP_NAME_MAX) + 1 bytes from the pointer,
- *      before any of the group's stores or calls run) and checks those bytes against every write of the group,
- *      the stores and the calls' output buffers alike.  When none of
- *      iterations 0..j-1 (nor j's own stores before its call) writes a
- *      byte of name j up to its NUL as the string is before the group, the
- *      kernel reads at batch time exactly the string the original call
- *      would read: the bytes after the NUL (or past SB_LOOP_NAME_MAX) are
- *      never read.  Iteration 0's
+ *      before any of the group's stores or calls run) and checks those
+ *      bytes against every write of the group, the stores and the calls'
+ *      output buffers alike.  When none of iterations 0..j-1 (nor j's own
+ *      stores before its call) writes a byte of name j up to its NUL as
+ *      the string is before the group, the kernel reads at batch time
+ *      exactly the string the original call would read: the bytes after
+ *      the NUL (or past SB_LOOP_NAME_MAX) are never read.  Iteration 0's
  *      name is read by the first slot before any write, as in the
  *      original.  A name is measured only while the ranges so far (the
  *      writes of iterations 0..t, the loads of 1..t) miss each other: a
  *      name pointer loaded from memory a store of the loop replaces first
  *      is one the original never passes, and reading through it could
- *      fault; when they meet the group is lost anyway.  The measuring reads memory the original never reads in
- *      user space, so it is made only when no class stops (rule 4: a
- *      group that may end early would measure a name the original might
- *      never pass); a NULL name is no bytes (the kernel reads none).  A
- *      name that is neither NULL nor readable, which the original hands
- *      the kernel for an EFAULT, would fault in the inspector: a program
- *      relying on that is not one loop batching keeps.
+ *      fault; when they meet the group is lost anyway.  The measuring
+ *      reads memory the original never reads in user space, so it is made
+ *      only when no class stops (rule 4: a group that may end early would
+ *      measure a name the original might never pass); a NULL name is no
+ *      bytes (the kernel reads none).  A name that is neither NULL nor
+ *      readable, which the original hands the kernel for an EFAULT, would
+ *      fault in the inspector: a program relying on that is not one loop
+ *      batching keeps.
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -293,10 +294,9 @@ struct sb_loop {
     /* Rule 7: bit k set when the front end measures the string libc
      * argument k (a name, SB_ARG_PATH) points to in iterations 1..K-1
      * (strnlen up to SB_LOOP_NAME_MAX, + 1 bytes, before the group runs)
-     * and checks it against
-     * every write of the group, because a write of the loop may reach it:
-     * a store (in checked_writes) and the call's output buffers (in
-     * checked_writes too, each with its size). */
+     * and checks it against every write of the group, because a write of
+     * the loop may reach it: a store (in checked_writes) and the call's
+     * output buffers (in checked_writes too, each with its size). */
     uint32_t checked_strings;
 };
 
