@@ -116,6 +116,53 @@ static struct refusal check_arguments(const struct sb_loop *loop,
     return refuse(SB_WHY_NONE, NULL);
 }
 
+/* Rule 7 for the strings later iterations' names point to: the front end
+ * measures them in the inspector (strnlen up to the NUL, at most
+ * SB_LOOP_NAME_MAX bytes) and checks them against every write of the
+ * group.  Only names (the kernel reads them to their NUL or
+ * SB_LOOP_NAME_MAX bytes, never past), and only when every iteration
+ * measured is one the original reaches (no class stops): the original
+ * never reads those bytes in user space, so measuring a name it might
+ * never pass is a load rule 4 cannot prove. */
+static struct refusal plan_measured_strings(const struct sb_loop *loop,
+                                            const struct sb_syscall *row,
+                                            unsigned stops,
+                                            struct sb_loop_plan *plan)
+{
+    const struct sb_call_event *ev = &loop->call;
+    uint32_t strings = loop->checked_strings;
+    if (!strings)
+        return refuse(SB_WHY_NONE, NULL);
+    for (int k = 0; k < 32; k++) {
+        if (!(strings & (1u << k)))
+            continue;
+        const struct sb_arg_desc *d = k < ev->nargs ? libc_arg(ev, row, k) : NULL;
+        if (!d || d->kind != SB_ARG_PATH || ev->args[k].kind == SB_OPND_CONST ||
+            loop->arg_value[k] == SB_LV_BUILT)
+            return refuse(SB_WHY_LOOP_ALWAYS_STOPS,
+                          "code between the calls may write memory a later "
+                          "call reads, and that memory is not a name the "
+                          "run-time check can measure");
+    }
+    if (loop->checked_writes < 1 ||
+        loop->checked_writes > SB_LOOP_MAX_CHECKED_WRITES)
+        return refuse(SB_WHY_LOOP_ALWAYS_STOPS,
+                      "code between the calls may write the names later "
+                      "calls read, and the loop writes in more places than "
+                      "the run-time check compares");
+    if (stops)
+        return refuse(SB_WHY_LOOP_SPECULATIVE,
+                      "code between the calls may write the names later "
+                      "calls read, which the run-time check would measure "
+                      "(strnlen) before the group runs, and a result may end "
+                      "the group first: the original might never pass a "
+                      "later name to the kernel, where a bad pointer is an "
+                      "EFAULT, not a fault");
+    plan->measured_strings = strings;
+    plan->runtime_check = true;
+    return refuse(SB_WHY_NONE, NULL);
+}
+
 /* A retry loop (gnulib's safe_read: `for (;;) { n = read(fd, buf, count);
  * if (n >= 0) return n; if (errno == EINTR) continue; ... }`): every
  * success leaves the loop on every path (class_exits: "may leave" is not
@@ -476,6 +523,16 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     if (r.why == SB_WHY_NONE && stops && loop->unproven_loads)
         r = refuse(SB_WHY_LOOP_SPECULATIVE, loop->loads_why);
     if (r.why == SB_WHY_NONE)
+        r = plan_measured_strings(loop, raw, stops, plan);
+    /* As for the arguments' check: the ranges grow only with the
+     * iterations that fill a slot. */
+    if (r.why == SB_WHY_NONE && loop->guard == SB_LG_REPEATED &&
+        plan->measured_strings)
+        r = refuse(SB_WHY_LOOP_GUARD,
+                   "the call runs under a repeated condition and the names "
+                   "of later calls need the run-time check of rule 7, which "
+                   "does not see the iterations the condition skips");
+    if (r.why == SB_WHY_NONE)
         r = plan_private_buffer(loop, raw, plan);
     if (r.why == SB_WHY_NONE)
         r = plan_built_buffer(loop, raw, plan);
@@ -589,4 +646,8 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
     if (plan->runtime_check)
         fputs("  run-time check: the group's writes miss what it reads "
               "ahead\n", out);
+    for (int k = 0; k < 32; k++)
+        if (plan->measured_strings & (1u << k))
+            fprintf(out, "  measured a%d: later iterations' strings, up to "
+                         "their NUL, are read ahead\n", k);
 }

@@ -128,6 +128,7 @@ private:
     void add_range(auto_vec<tree> &addrs, auto_vec<tree> &sizes,
                    auto_vec<bool> &kernel, tree addr, tree size, bool is_kernel);
     bool store_checkable(gimple *stmt, unsigned k, const struct sb_arg_desc &d);
+    bool string_store_checkable(gimple *stmt, unsigned k);
     bool load_checked(gimple *stmt, tree buf);
     bool load_in_bounds(gassign *load) const;
     bool pointer_root(tree p, int depth, tree *root);
@@ -655,6 +656,66 @@ bool loop_describer::store_checkable(gimple *stmt, unsigned k,
     return true;
 }
 
+/* Rule 7 for names: may the run-time check cover store `stmt`, which may
+ * write the string name argument k of a later call points to?  The
+ * inspector measures each later name (strnlen + 1) and compares those bytes
+ * with every write of the group: this store at its address per iteration,
+ * and the call's output buffers (a kernel write of an earlier slot may
+ * change a later name before a store of the loop would, so without them
+ * the bytes measured would not be the ones the kernel reads).  The core
+ * decides whether measuring is allowed (no class may stop the group). */
+bool loop_describer::string_store_checkable(gimple *stmt, unsigned k)
+{
+    gassign *st = dyn_cast<gassign *>(stmt);
+    tree name = gimple_call_arg(s_.call, k);
+    if (shift_ || !row_ || !st || !gimple_store_p(st) ||
+        gimple_assign_load_p(st) || gimple_has_volatile_ops(st) ||
+        !POINTER_TYPE_P(TREE_TYPE(name)))
+        return false;
+    tree lhs = gimple_assign_lhs(st);
+    tree lsize = TYPE_SIZE_UNIT(TREE_TYPE(lhs));
+    if (!lsize || TREE_CODE(lsize) != INTEGER_CST ||
+        !address_repeatable(lhs, 0) ||
+        !address_within(name, 0, REPEAT_CHECKED) ||
+        /* Two places that never move meet every time or never. */
+        (address_invariant(lhs, 0) && address_invariant(name, 0)))
+        return false;
+    unsigned writes = s_.write_addr.length();
+    auto fail = [&] {
+        s_.write_addr.truncate(writes);
+        s_.write_size.truncate(writes);
+        s_.write_kernel.truncate(writes);
+        return false;
+    };
+    add_range(s_.write_addr, s_.write_size, s_.write_kernel,
+              build_fold_addr_expr(unshare_expr(lhs)), lsize, false);
+    for (unsigned w = 0; w < gimple_call_num_args(s_.call); w++) {
+        const struct sb_arg_desc *d = arg_desc(w);
+        tree arg = gimple_call_arg(s_.call, w);
+        if (!d)
+            continue;
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE ||
+            d->kind == SB_ARG_IOVEC_OUT)
+            return fail();
+        if (d->kind != SB_ARG_OUT_BUF || integer_zerop(arg))
+            continue;
+        tree size = buffer_extent(*d);
+        if (!size || !POINTER_TYPE_P(TREE_TYPE(arg)) ||
+            !address_repeatable(arg, 0) || !address_repeatable(size, 0))
+            return fail();
+        add_range(s_.write_addr, s_.write_size, s_.write_kernel, arg, size,
+                  true);
+    }
+    bool known = false;
+    for (tree a : s_.string_addr)
+        known |= operand_equal_p(a, name, 0);
+    if (!known)
+        s_.string_addr.safe_push(name);
+    s_.model.checked_strings |= 1u << k;
+    s_.model.checked_paths++;
+    return true;
+}
+
 /* Rule 7: every write that may reach what `load` reads is a store at an
  * address the inspector computes (not of the call's result: that is
  * carried), or an output buffer of the call with a known size.  Then
@@ -920,6 +981,10 @@ void loop_describer::describe_arguments()
         for (gimple *w : writers_) {
             if ((known && !stmt_may_clobber_ref_p_1(w, &ref, true)) ||
                 store_misses_pointer(w, arg))
+                continue;
+            /* Rule 7: a store the run-time check compares with the names
+             * the inspector measures. */
+            if (d->kind == SB_ARG_PATH && string_store_checkable(w, k))
                 continue;
             const char *what = describe_stmt(w);
             char index[16];
@@ -1428,7 +1493,8 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
                      ref_maybe_used_by_stmt_p(stmt, &ref, true))
                 conflict = true;
             if (conflict && known &&
-                (store_checkable(stmt, k, *d) || load_checked(stmt, ptr)))
+                (store_checkable(stmt, k, *d) || load_checked(stmt, ptr) ||
+                 (d->kind == SB_ARG_PATH && string_store_checkable(stmt, k))))
                 conflict = false;
         }
         if (conflict) {

@@ -120,6 +120,7 @@ private:
   bool addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
                        unsigned Depth, bool Kernel = false);
   bool coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M);
+  bool stringCoveredByCheck(StoreInst *St, unsigned K);
   bool callMayWrite(const MemoryLocation &Loc);
   SmallVector<MemoryLocation, 2>
   iterationLocations(Value *Ptr, LocationSize Size,
@@ -331,6 +332,8 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
   }
   auto *St = dyn_cast<StoreInst>(&I);
   const sb_arg_desc &D = C.RawRow->libc_args[K];
+  if (D.kind == SB_ARG_PATH)
+    return stringCoveredByCheck(St, K);
   if (!St || !St->isSimple() || sb_call_is_raw_syscall(&S.Model.call) ||
       (D.kind != SB_ARG_IN_BUF && D.kind != SB_ARG_OUT_BUF) ||
       rank(classify(Buf).Kind) > 1 ||
@@ -361,6 +364,64 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
     R.Kernel = true;
     S.CheckedReads.push_back(R);
   }
+  ++S.Model.checked_paths;
+  return true;
+}
+
+/// Rule 7 for names: may the check cover store \p St, between two
+/// iterations' calls, against the string name argument \p K of the later
+/// calls points to?  The inspector measures each later name (strnlen + 1)
+/// and compares those bytes with every write of the group - this store at
+/// its address per iteration, and the call's output buffers (a kernel
+/// write of iteration t < j may change name j's bytes before a store of
+/// the loop would, so without them the measured bytes would not be the
+/// ones the kernel reads).  The core decides whether measuring is allowed
+/// (no class may stop the group).
+bool LoopFacts::stringCoveredByCheck(StoreInst *St, unsigned K) {
+  const CandidateCall &C = S.C;
+  Value *Name = C.Call->getArgOperand(C.FirstArg + K);
+  if (!St || !St->isSimple() || sb_call_is_raw_syscall(&S.Model.call) ||
+      !Name->getType()->isPointerTy() || !repeatable(classify(Name).Kind) ||
+      // Two places that never move meet every time or never.
+      (L.isLoopInvariant(Name) && L.isLoopInvariant(St->getPointerOperand())))
+    return false;
+  size_t Before = S.CheckedWrites.size();
+  auto Fail = [&] {
+    S.CheckedWrites.resize(Before);
+    return false;
+  };
+  if (!addCheckedWrite(St->getPointerOperand(),
+                       DL.getTypeStoreSize(St->getValueOperand()->getType()),
+                       nullptr, 0))
+    return Fail();
+  for (unsigned W = 0; W < C.RawRow->libc_argc && W < SB_MAX_ARGS; ++W) {
+    ArgMemory M = visitCallArgMemory(C, W);
+    if (M.Effect == ArgMemory::Everything)
+      return Fail();
+    if (M.Effect != ArgMemory::Writes)
+      continue;
+    Value *SizeArg = nullptr;
+    uint64_t Size = 0;
+    if (!bufferExtent(C, C.RawRow->libc_args[W], SizeArg, Size))
+      return Fail();
+    if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
+      Size = N->getZExtValue();
+      SizeArg = nullptr;
+    }
+    if (!addCheckedWrite(C.Call->getArgOperand(C.FirstArg + W), Size, SizeArg,
+                         0, /*Kernel=*/true))
+      return Fail();
+  }
+  bool Known = false;
+  for (const CheckedRange &R : S.CheckedReads)
+    Known |= R.StringArg == (int)K;
+  if (!Known) {
+    CheckedRange R;
+    R.Ptr = Name;
+    R.StringArg = (int)K;
+    S.CheckedReads.push_back(R);
+  }
+  S.Model.checked_strings |= 1u << K;
   ++S.Model.checked_paths;
   return true;
 }

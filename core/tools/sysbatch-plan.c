@@ -146,11 +146,12 @@
  *     other-calls 2 barrier="call to error"
  *                                      ... and the first code in it that
  *                                      may touch anything
- *     checked-writes 2 [why="..."] [paths=N]
+ *     checked-writes 2 [why="..."] [paths=N] [reads=N] [strings=aK]
  *                                      writes the run-time check of
  *                                      `checked` values compares, and N
  *                                      conflicts on the paths it covers
- *                                      (rule 7)
+ *                                      (rule 7); strings=a0[,aK...]: the
+ *                                      names whose strings it measures
  *
  * Hand-written slots (for testing the hazard checker; no calls allowed):
  *
@@ -796,9 +797,24 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                 lp->checked_paths = (int)parse_long(in, tok[t] + 6, "paths");
             else if (strncmp(tok[t], "reads=", 6) == 0)
                 lp->checked_reads = (int)parse_long(in, tok[t] + 6, "reads");
-            else
-                die(in, "checked-writes: expected why=\"...\", paths=N or "
-                        "reads=N, got '%s'", tok[t]);
+            else if (strncmp(tok[t], "strings=", 8) == 0) {
+                /* strings=a0[,a2...]: the names measured for the check */
+                char *item = tok[t] + 8;
+                for (;;) {
+                    char *end;
+                    long k = item[0] == 'a' ? strtol(item + 1, &end, 10) : -1;
+                    if (k < 0 || k > SB_MAX_ARGS || end == item + 1 ||
+                        (*end != ',' && *end != '\0'))
+                        die(in, "checked-writes: strings= expects aK[,aK...], "
+                                "got '%s'", tok[t] + 8);
+                    lp->checked_strings |= 1u << k;
+                    if (*end == '\0')
+                        break;
+                    item = end + 1;
+                }
+            } else
+                die(in, "checked-writes: expected why=\"...\", paths=N, "
+                        "reads=N or strings=aK, got '%s'", tok[t]);
         }
     } else { /* other-calls */
         if (ntok < 2 || ntok > 3)

@@ -120,9 +120,32 @@
  *      against the buffers later iterations' calls read or write at batch
  *      time (each a range over iterations 1..K-1), when the front end knows
  *      both per iteration (checked_paths counts them).
- *      Memory the kernel reads at batch time whose extent is not known
- *      before (the strings a name points to) stays rule 2's: a store that
- *      may reach it is a conflict, not a check.
+ *      The strings later iterations pass as names (`fd[i] =
+ *      open(names[i], ...)` with fd and names parameters: the store may
+ *      reach the bytes of a later name) join the check when the front end
+ *      knows every write that may reach them (checked_strings): the
+ *      inspector measures each name it passes for iterations 1..K-1
+ *      (strnlen(name, SB_LOOP_NAME_MAX) + 1 bytes from the pointer,
+ *      before any of the group's stores or calls run) and checks those
+ *      bytes against every write of the group, the stores and the calls'
+ *      output buffers alike.  When none of iterations 0..j-1 (nor j's own
+ *      stores before its call) writes a byte of name j up to its NUL as
+ *      the string is before the group, the kernel reads at batch time
+ *      exactly the string the original call would read: the bytes after
+ *      the NUL (or past SB_LOOP_NAME_MAX) are never read.  Iteration 0's
+ *      name is read by the first slot before any write, as in the
+ *      original.  A name is measured only while the ranges so far (the
+ *      writes of iterations 0..t, the loads of 1..t) miss each other: a
+ *      name pointer loaded from memory a store of the loop replaces first
+ *      is one the original never passes, and reading through it could
+ *      fault; when they meet the group is lost anyway.  The measuring
+ *      reads memory the original never reads in user space, so it is made
+ *      only when no class stops (rule 4: a group that may end early would
+ *      measure a name the original might never pass); a NULL name is no
+ *      bytes (the kernel reads none).  A name that is neither NULL nor
+ *      readable, which the original hands the kernel for an EFAULT, would
+ *      fault in the inspector: a program relying on that is not one loop
+ *      batching keeps.
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -184,6 +207,12 @@ struct sb_loop_build_step {
 };
 
 #define SB_LOOP_MAX_BUILD_STEPS 8
+
+/* Rule 7: the most bytes the kernel reads of a name (PATH_MAX, the NUL
+ * included; a longer one is ENAMETOOLONG after that many): the inspector
+ * measures a name with strnlen up to this bound, so it reads no byte the
+ * kernel would not. */
+#define SB_LOOP_NAME_MAX 4096
 
 /* Rule 7: the most writes per iteration the inspector compares at run
  * time with its loads (each comparison is a few instructions per slot). */
@@ -262,6 +291,13 @@ struct sb_loop {
      * needed, since a value read ahead from memory the loop writes is only
      * what the iteration will see when the check passes. */
     int checked_reads;
+    /* Rule 7: bit k set when the front end measures the string libc
+     * argument k (a name, SB_ARG_PATH) points to in iterations 1..K-1
+     * (strnlen up to SB_LOOP_NAME_MAX, + 1 bytes, before the group runs)
+     * and checks it against every write of the group, because a write of
+     * the loop may reach it: a store (in checked_writes) and the call's
+     * output buffers (in checked_writes too, each with its size). */
+    uint32_t checked_strings;
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -305,6 +341,10 @@ struct sb_loop_plan {
     /* Rule 7: the inspector fills a group only when the group's writes miss
      * the memory its loads for later iterations read. */
     bool runtime_check;
+    /* Rule 7: bit k set when the check also reads the string libc argument
+     * k names in iterations 1..K-1, measured by the inspector up to its
+     * NUL (NULL: no bytes) before any of the group's writes. */
+    uint32_t measured_strings;
     /* Storage for a detail the core words itself (loop-several-calls);
      * plan->detail may point here, so a plan is not copied by value. */
     char detail_text[320];
@@ -330,10 +370,12 @@ struct sb_loop_build_step sb_loop_libc_build_step(
  *       guard repeated: up to 64 iterations looked at per batch
  *       built a0: 256 bytes per slot, by the loop's own code
  *       run-time check: the group's writes miss what it reads ahead
+ *       measured a0: later iterations' strings, up to their NUL, are read ahead
  *
  * (the guard line only under a repeated guard, the built line for rule 6,
  * ending ", over a copy of the buffer" under built_copy_in,
- * the check for rule 7) or "loop call read: refused: loop-carried: ...". */
+ * the check for rule 7, the measured line when it reads names' strings)
+ * or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
 
