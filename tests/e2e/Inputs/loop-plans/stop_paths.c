@@ -114,6 +114,24 @@ int unlink_victims(void)
     return gone;
 }
 
+// Rule 9 where the code after a failure does change what the next
+// iteration's call takes: the next name.  A failed unlink stops the
+// group, so the next iteration refills and reads the new name.  GCC
+// batches it at -O0 and -O2 (tests/gcc/Loop_stop_paths.test); clang -O0
+// refuses it as loop-speculative-load (every stop makes its loads ahead
+// speculative, and names is a parameter), clang -O2 forwards the store to
+// the next iteration's load (a value the loop carries).
+int unlink_or_next(const char **names, int n)
+{
+    int gone = 0;
+    for (int i = 0; i < n - 1; i++)
+        if (unlink(names[i]) != 0)
+            names[i + 1] = "fallback";
+        else
+            gone++;
+    return gone;
+}
+
 // A struct array: the length is a field (rule 4 needs the table proven
 // for the loads ahead: a parameter is not).
 struct part {

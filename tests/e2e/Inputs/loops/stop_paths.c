@@ -5,8 +5,8 @@
  * one file (compared by the harness), once to a closed descriptor; mkdir
  * meets a directory that is already there (the printf after the failure,
  * the group stops, the next iteration refills) and, the second time, only
- * directories that are; unlink meets a name that is not there.  Prints
- * every result and errno. */
+ * directories that are; unlink meets a name that is not there, and once
+ * a failure that changes the next name.  Prints every result and errno. */
 #include <errno.h>
 #include <fcntl.h>
 
@@ -72,6 +72,16 @@ int main(void)
     errno = 0;
     int gone = unlink_victims();
     printf("unlink_victims again %d errno %d\n", gone, errno);
+    /* The failed unlink of "missing" puts "fallback" in place of "x3":
+     * a group that had read "x3" ahead would remove it instead. */
+    const char *chain[] = {"x1", "missing", "x3", "x4", "x5"};
+    const char *made_files[] = {"x1", "x3", "x4", "fallback"};
+    for (int i = 0; i < 4; i++)
+        close(open(made_files[i], O_CREAT | O_WRONLY, 0600));
+    printf("unlink_or_next %d\n", unlink_or_next(chain, 5));
+    for (int i = 0; i < 5; i++)
+        printf("chain %d %s %s\n", i, chain[i], access(chain[i], F_OK) == 0 ? "there" : "gone");
+    printf("x3 %s\n", access("x3", F_OK) == 0 ? "there" : "gone");
     printf("calls in batched loops: %ld\n", claimed);
     return 0;
 }
