@@ -132,6 +132,18 @@ int unlink_or_next(const char **names, int n)
     return gone;
 }
 
+// Rule 8 in a guard: the inspector calls strcmp for each iteration it
+// looks at, as the loop does.
+// PLAN-DAG: function remove_but_dots loop 0: | loop call unlink: 16 iterations per batch | slot: unlink(a0) | guard repeated: up to 64 iterations looked at per batch | inspector calls strcmp for each later iteration{{$}}
+int remove_but_dots(const char *const *names, int n)
+{
+    int gone = 0;
+    for (int i = 0; i < n; i++)
+        if (strcmp(names[i], ".") != 0 && strcmp(names[i], "..") != 0)
+            gone += unlink(names[i]) == 0;
+    return gone;
+}
+
 // A struct array: the length is a field (rule 4 needs the table proven
 // for the loads ahead: a parameter is not).
 struct part {

@@ -6,7 +6,8 @@
  * meets a directory that is already there (the printf after the failure,
  * the group stops, the next iteration refills) and, the second time, only
  * directories that are; unlink meets a name that is not there, and once
- * a failure that changes the next name.  Prints every result and errno. */
+ * a failure that changes the next name; unlink skips "." and ".." by a
+ * strcmp the inspector repeats.  Prints every result and errno. */
 #include <errno.h>
 #include <fcntl.h>
 
@@ -14,7 +15,8 @@
 
 /* The calls of the loops every plugged build batches (tests/tools/
  * sbcompare.py --expect-calls-printed checks that at least these ran
- * inside batches): write_ignored's, write_all_strings' and make_dirs'. */
+ * inside batches): write_ignored's, write_all_strings', make_dirs' and
+ * remove_but_dots'. */
 static long claimed;
 
 int main(void)
@@ -82,6 +84,12 @@ int main(void)
     for (int i = 0; i < 5; i++)
         printf("chain %d %s %s\n", i, chain[i], access(chain[i], F_OK) == 0 ? "there" : "gone");
     printf("x3 %s\n", access("x3", F_OK) == 0 ? "there" : "gone");
+    const char *listing[] = {".", "r1", "..", "r2", "nope", ".", "r3", "r4", "..", "r5"};
+    for (int i = 0; i < 10; i++)
+        if (listing[i][0] == 'r')
+            close(open(listing[i], O_CREAT | O_WRONLY, 0600));
+    printf("remove_but_dots %d\n", remove_but_dots(listing, 10));
+    claimed += 6;
     printf("calls in batched loops: %ld\n", claimed);
     return 0;
 }
