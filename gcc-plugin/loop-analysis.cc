@@ -1801,7 +1801,7 @@ bool loop_describer::describe()
  * class of the result never reaches (a diagnostic after a failed call),
  * described again without them; kept only when in the new description
  * every class that reaches one of them stops the group (the core checks
- * that again).  A write a class that goes on reaches is put back and the
+ * that again) and it batches.  A write a class that goes on reaches is put back and the
  * loop described once more, a few times at most.  Returns the site to
  * use (the first one, or the new one, the other freed). */
 struct sysbatch_loop_site *
@@ -1866,6 +1866,14 @@ describe_without_stop_writes(struct sysbatch_loop_site *first,
             const char *what = describe_stmt(left[0]);
             site->model.stop_write_why = keep(ACONCAT((
                 what, " writes on the path of a class that goes on", NULL)));
+            /* Only a loop this batches: a refusal keeps the first
+             * description's reason (what the loop's code does). */
+            struct sb_loop_plan again_plan;
+            if (sb_plan_loop(&site->model, NULL, &again_plan) != 0 ||
+                again_plan.why != SB_WHY_NONE) {
+                delete site;
+                return first;
+            }
             delete first;
             return site;
         }

@@ -1611,7 +1611,7 @@ static bool isLoopCandidate(CallInst &CI, sb_abi Abi) {
 /// class of the result never reaches (a diagnostic after a failed call),
 /// described again without them; null unless in the new description every
 /// class that reaches one of them stops the group (the core checks that
-/// again).  A write a class that goes on reaches is put back, and the loop
+/// again) and it batches.  A write a class that goes on reaches is put back, and the loop
 /// described once more, a few times at most.
 static std::unique_ptr<LoopSite>
 describeWithoutStopWrites(const LoopSite &First, Analysis &A,
@@ -1670,6 +1670,12 @@ describeWithoutStopWrites(const LoopSite &First, Analysis &A,
       S->Model.stop_write_why =
           S->keep(sysbatch::detail::describe(*Left.front()) +
                   " writes on the path of a class that goes on");
+      // Only a loop this batches: a refusal keeps the first description's
+      // reason (what the loop's code does), not one found without it.
+      sb_loop_plan Again;
+      if (sb_plan_loop(&S->Model, nullptr, &Again) != 0 ||
+          Again.why != SB_WHY_NONE)
+        return nullptr;
       return S;
     }
     Left.swap(Kept);
