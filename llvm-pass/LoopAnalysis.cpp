@@ -687,7 +687,6 @@ Verdict LoopFacts::classifyLibcCall(CallBase &CB, unsigned Depth) {
     R.Why = No;
     return R;
   }
-  Verdict Worst{SB_LV_INDUCTION, ""};
   for (unsigned K = 0; K < CB.arg_size(); ++K) {
     Value *Op = CB.getArgOperand(K);
     Verdict V = classify(Op, Depth + 1);
@@ -717,7 +716,7 @@ Verdict LoopFacts::classifyLibcCall(CallBase &CB, unsigned Depth) {
   if (S.Model.repeated_calls < SB_LOOP_MAX_REPEATED_CALLS)
     S.Model.repeated_call[S.Model.repeated_calls] = S.keep(F->getName().str());
   ++S.Model.repeated_calls;
-  return Worst;
+  return {SB_LV_INDUCTION, ""};
 }
 
 /// Rule 4 for what a libc call reads through \p Ptr for a later
