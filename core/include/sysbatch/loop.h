@@ -146,6 +146,28 @@
  *      readable, which the original hands the kernel for an EFAULT, would
  *      fault in the inspector: a program relying on that is not one loop
  *      batching keeps.
+ *   8. an argument computed by a call to a libc function of the table
+ *      (sysbatch/libc.h) that makes no system call, writes no memory and
+ *      leaves errno alone, only reading its arguments' memory (strlen,
+ *      strnlen, strcmp, memchr; `write(fd, parts[i], strlen(parts[i]))`),
+ *      is repeatable like a load: its inputs repeatable (rule 1) and the
+ *      memory it reads written by no code in the loop nor the call, the
+ *      front end's part; the inspector calls it again for each later
+ *      iteration (repeated_call names each function, the core checks it
+ *      against the table).  What it reads for a later iteration is a load
+ *      ahead for rule 4 (a string of a constant table is proven).
+ *   9. writes in the loop that only classes which stop the group reach (a
+ *      diagnostic after a failed call: `if (mkdir(path, 0755) != 0)
+ *      printf("cannot %s\n", path)`) do not make an argument, a guard or
+ *      an exit test unrepeatable.  When slot t's result is of such a
+ *      class the runtime runs no later slot (their rets stay NOT_RUN), so
+ *      the next iteration refills from its own call site, computing its
+ *      values after that code ran; a slot s > 0 runs only when every slot
+ *      before it had a class that goes on, and the code between the
+ *      refill and slot s's call is then only code those classes reach.
+ *      The front end leaves such writes out of rules 1, 6 and 7 and says
+ *      which classes reach them (stop_write_classes); the core refuses
+ *      unless every one of those classes stops.
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -217,6 +239,10 @@ struct sb_loop_build_step {
 /* Rule 7: the most writes per iteration the inspector compares at run
  * time with its loads (each comparison is a few instructions per slot). */
 #define SB_LOOP_MAX_CHECKED_WRITES 8
+
+/* Rule 8: the most libc calls the inspector makes per slot to compute
+ * arguments. */
+#define SB_LOOP_MAX_REPEATED_CALLS 4
 
 /* Where one sign class of the call's result leads before the next
  * iteration's call (rule 2). */
@@ -298,6 +324,17 @@ struct sb_loop {
      * the loop may reach it: a store (in checked_writes) and the call's
      * output buffers (in checked_writes too, each with its size). */
     uint32_t checked_strings;
+    /* Rule 8: the libc functions the inspector calls again to compute an
+     * argument for a later iteration (repeated_calls > the array's size:
+     * too many to list). */
+    int repeated_calls;
+    const char *repeated_call[SB_LOOP_MAX_REPEATED_CALLS];
+    /* Rule 9: writes left out of rules 1, 6 and 7 because only the classes
+     * in stop_write_classes (bit c: sign class c) reach them;
+     * stop_write_why names the first (for remarks). */
+    int stop_writes;
+    uint8_t stop_write_classes;
+    const char *stop_write_why;
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -362,6 +399,11 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
 struct sb_loop_build_step sb_loop_libc_build_step(
     const struct sb_libc_function *fn, long offset, long count);
 
+/* Rule 8: NULL when the inspector may call libc function `fn` again for
+ * a later iteration to compute an argument (it writes no memory, sets no
+ * errno, is no printf), else why not. */
+const char *sb_loop_libc_repeatable(const struct sb_libc_function *fn);
+
 /* The one printable form, shared by both front ends and sysbatch-plan:
  *
  *     loop call lstat: 16 iterations per batch
@@ -371,10 +413,13 @@ struct sb_loop_build_step sb_loop_libc_build_step(
  *       built a0: 256 bytes per slot, by the loop's own code
  *       run-time check: the group's writes miss what it reads ahead
  *       measured a0: later iterations' strings, up to their NUL, are read ahead
+ *       inspector calls strlen for each later iteration
+ *       writes only after fail pos (which stop the group) not read ahead
  *
  * (the guard line only under a repeated guard, the built line for rule 6,
  * ending ", over a copy of the buffer" under built_copy_in,
- * the check for rule 7, the measured line when it reads names' strings)
+ * the check for rule 7, the measured line when it reads names' strings,
+ * the calls for rule 8, the classes for rule 9)
  * or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);

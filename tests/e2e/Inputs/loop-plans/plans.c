@@ -305,7 +305,8 @@ int first_open_shared_counter(void)
 // A local array of names, a diagnostic on failure (the failing slot stops
 // the group): at -O0 clang proves the local array's loads as a global's
 // (each compiler's test checks its own plans: clang -O2 unrolls the loop,
-// GCC -O0 cannot tell that perror does not write the array).
+// GCC -O0 cannot tell that perror does not write the array, and batches
+// it because perror runs only after a failure: rule 9).
 int unlink_local_names(void)
 {
     const char *victims[] = {"a", "b", "c", "d", "e"};
