@@ -110,6 +110,20 @@ static struct refusal check_arguments(const struct sb_loop *loop,
             return refuse(SB_WHY_LOOP_UNREPEATABLE, loop->arg_why[k]);
         }
     }
+    /* Rule 8: every libc call the inspector repeats must be one it may. */
+    if (loop->repeated_calls > SB_LOOP_MAX_REPEATED_CALLS)
+        return refuse(SB_WHY_LOOP_UNREPEATABLE,
+                      "the arguments are computed by more libc calls than "
+                      "the inspector repeats");
+    for (int c = 0; c < loop->repeated_calls; c++) {
+        const char *name = loop->repeated_call[c];
+        const struct sb_libc_function *fn = name ? sb_libc_lookup(name) : NULL;
+        const char *no = fn ? sb_loop_libc_repeatable(fn)
+                            : "a call to a function outside the libc table "
+                              "computes an argument";
+        if (no)
+            return refuse(SB_WHY_LOOP_UNREPEATABLE, no);
+    }
     /* Rule 7 for the paths between calls and for exit tests on loaded
      * values: the same check. */
     if (loop->checked_paths > 0 || loop->checked_reads > 0) {
@@ -121,6 +135,85 @@ static struct refusal check_arguments(const struct sb_loop *loop,
                           "than the run-time check compares");
         plan->runtime_check = true;
     }
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+/* Rule 7 for the strings later iterations' names point to: the front end
+ * measures them in the inspector (strnlen up to the NUL, at most
+ * SB_LOOP_NAME_MAX bytes) and checks them against every write of the
+ * group.  Only names (the kernel reads them to their NUL or
+ * SB_LOOP_NAME_MAX bytes, never past), and only when every iteration
+ * measured is one the original reaches (no class stops): the original
+ * never reads those bytes in user space, so measuring a name it might
+ * never pass is a load rule 4 cannot prove. */
+static struct refusal plan_measured_strings(const struct sb_loop *loop,
+                                            const struct sb_syscall *row,
+                                            unsigned stops,
+                                            struct sb_loop_plan *plan)
+{
+    const struct sb_call_event *ev = &loop->call;
+    uint32_t strings = loop->checked_strings;
+    if (!strings)
+        return refuse(SB_WHY_NONE, NULL);
+    for (int k = 0; k < 32; k++) {
+        if (!(strings & (1u << k)))
+            continue;
+        const struct sb_arg_desc *d = k < ev->nargs ? libc_arg(ev, row, k) : NULL;
+        if (!d || d->kind != SB_ARG_PATH || ev->args[k].kind == SB_OPND_CONST ||
+            loop->arg_value[k] == SB_LV_BUILT)
+            return refuse(SB_WHY_LOOP_ALWAYS_STOPS,
+                          "code between the calls may write memory a later "
+                          "call reads, and that memory is not a name the "
+                          "run-time check can measure");
+    }
+    if (loop->checked_writes < 1 ||
+        loop->checked_writes > SB_LOOP_MAX_CHECKED_WRITES)
+        return refuse(SB_WHY_LOOP_ALWAYS_STOPS,
+                      "code between the calls may write the names later "
+                      "calls read, and the loop writes in more places than "
+                      "the run-time check compares");
+    if (stops)
+        return refuse(SB_WHY_LOOP_SPECULATIVE,
+                      "code between the calls may write the names later "
+                      "calls read, which the run-time check would measure "
+                      "(strnlen) before the group runs, and a result may end "
+                      "the group first: the original might never pass a "
+                      "later name to the kernel, where a bad pointer is an "
+                      "EFAULT, not a fault");
+    plan->measured_strings = strings;
+    plan->runtime_check = true;
+    return refuse(SB_WHY_NONE, NULL);
+}
+
+const char *sb_loop_libc_repeatable(const struct sb_libc_function *fn)
+{
+    if (fn->flags & SB_LIBC_PRINTF)
+        return "a printf-family call computes an argument (it writes its "
+               "destination)";
+    if (fn->flags & SB_LIBC_SETS_ERRNO)
+        return "a call that may set errno computes an argument (the "
+               "inspector would set it ahead of the iterations)";
+    for (int k = 0; k < fn->argc && k < SB_LIBC_MAX_FIXED; k++)
+        if (fn->args[k].access & SB_LIBC_WRITES)
+            return "a call that writes memory computes an argument";
+    return NULL;
+}
+
+/* Rule 9: writes left out for later slots must be reached only by classes
+ * that stop the group (then no later slot of it runs after them). */
+static struct refusal check_stop_writes(const struct sb_loop *loop,
+                                        unsigned possible)
+{
+    if (loop->stop_writes < 1)
+        return refuse(SB_WHY_NONE, NULL);
+    for (int c = 0; c < 3; c++)
+        if ((loop->stop_write_classes & (1u << c)) && (possible & (1u << c)) &&
+            loop->class_path[c] == SB_LP_NEXT)
+            return refuse(SB_WHY_LOOP_UNREPEATABLE,
+                          loop->stop_write_why
+                              ? loop->stop_write_why
+                              : "code the inspector does not repeat writes "
+                                "on a path that goes on to the next call");
     return refuse(SB_WHY_NONE, NULL);
 }
 
@@ -471,6 +564,8 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     }
     if (r.why == SB_WHY_NONE && stops == possible)
         r = refuse(SB_WHY_LOOP_ALWAYS_STOPS, stop_why);
+    if (r.why == SB_WHY_NONE)
+        r = check_stop_writes(loop, possible);
     /* A read at a descriptor's position whose result can end the loop (a
      * read until end of file), the descriptor perhaps the same every
      * iteration: each call starts where the one before stopped and the
@@ -484,6 +579,16 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
     /* Rule 4. */
     if (r.why == SB_WHY_NONE && stops && loop->unproven_loads)
         r = refuse(SB_WHY_LOOP_SPECULATIVE, loop->loads_why);
+    if (r.why == SB_WHY_NONE)
+        r = plan_measured_strings(loop, raw, stops, plan);
+    /* As for the arguments' check: the ranges grow only with the
+     * iterations that fill a slot. */
+    if (r.why == SB_WHY_NONE && loop->guard == SB_LG_REPEATED &&
+        plan->measured_strings)
+        r = refuse(SB_WHY_LOOP_GUARD,
+                   "the call runs under a repeated condition and the names "
+                   "of later calls need the run-time check of rule 7, which "
+                   "does not see the iterations the condition skips");
     if (r.why == SB_WHY_NONE)
         r = plan_private_buffer(loop, raw, plan);
     if (r.why == SB_WHY_NONE)
@@ -598,4 +703,25 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
     if (plan->runtime_check)
         fputs("  run-time check: the group's writes miss what it reads "
               "ahead\n", out);
+    for (int k = 0; k < 32; k++)
+        if (plan->measured_strings & (1u << k))
+            fprintf(out, "  measured a%d: later iterations' strings, up to "
+                         "their NUL, are read ahead\n", k);
+    for (int c = 0; c < loop->repeated_calls && c < SB_LOOP_MAX_REPEATED_CALLS;
+         c++) {
+        bool again = false;
+        for (int e = 0; e < c; e++)
+            again |= loop->repeated_call[e] && loop->repeated_call[c] &&
+                     strcmp(loop->repeated_call[e], loop->repeated_call[c]) == 0;
+        if (!again)
+            fprintf(out, "  inspector calls %s for each later iteration\n",
+                    loop->repeated_call[c] ? loop->repeated_call[c] : "?");
+    }
+    if (loop->stop_writes > 0) {
+        fputs("  writes only after", out);
+        for (int c = 0; c < 3; c++)
+            if (loop->stop_write_classes & (1u << c))
+                fprintf(out, " %s", class_names[c]);
+        fputs(" (which stop the group) not read ahead\n", out);
+    }
 }

@@ -19,6 +19,8 @@
 #include "block-scanner.h"
 #include "loop-batching.h"
 
+#include "sysbatch/remark.h"
+
 #include "tree-ssa.h"
 
 using sysbatch_gcc::sysbatch_catalog_callee_p;
@@ -66,6 +68,60 @@ struct join_split {
     auto_vec<std::pair<gphi *, std::pair<tree, location_t>>> head_args;
 };
 
+/* The value the last store to `ref` before `stmt` wrote, when the memory
+ * `stmt` sees comes from that store with nothing in between that may write
+ * `ref` (walked along the virtual operands, which a phi stops); else NULL.
+ * GCC keeps a global's reload in a join (cat.c's `static int input_desc`:
+ * `input_desc = 0` on one path, `input_desc = open (...)` on the other,
+ * `fstat (input_desc, ...)` after them); in the copy, which has one
+ * predecessor, the reload reads the one store of that path. */
+tree stored_value_reaching(gimple *stmt, tree ref)
+{
+    tree vuse = gimple_vuse(stmt);
+    for (int steps = 0; vuse && steps < 16; steps++) {
+        gimple *def = SSA_NAME_DEF_STMT(vuse);
+        if (gimple_nop_p(def) || gimple_code(def) == GIMPLE_PHI)
+            return NULL_TREE;
+        if (gimple_assign_single_p(def) && gimple_store_p(def) &&
+            !gimple_has_volatile_ops(def) &&
+            operand_equal_p(gimple_assign_lhs(def), ref, 0)) {
+            tree value = gimple_assign_rhs1(def);
+            return is_gimple_val(value) ? value : NULL_TREE;
+        }
+        if (stmt_may_clobber_ref_p(def, ref, false))
+            return NULL_TREE;
+        vuse = gimple_vuse(def);
+    }
+    return NULL_TREE;
+}
+
+/* Loads before the copied call that read what the edge's path stored
+ * become that value, so the call sees it as the path computed it (open's
+ * result, chained) instead of memory read after the batch's first call. */
+void forward_stores_into_copy(basic_block copy, gcall *copy_call)
+{
+    for (gimple_stmt_iterator gsi = gsi_start_bb(copy); !gsi_end_p(gsi);) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (stmt == copy_call)
+            break;
+        tree lhs = gimple_assign_load_p(stmt) && !gimple_has_volatile_ops(stmt)
+                       ? gimple_assign_lhs(stmt)
+                       : NULL_TREE;
+        tree value = lhs && TREE_CODE(lhs) == SSA_NAME
+                         ? stored_value_reaching(
+                               stmt, gimple_assign_rhs1(stmt))
+                         : NULL_TREE;
+        if (!value ||
+            !useless_type_conversion_p(TREE_TYPE(lhs), TREE_TYPE(value))) {
+            gsi_next(&gsi);
+            continue;
+        }
+        replace_uses_by(lhs, value);
+        gsi_remove(&gsi, true);
+        release_defs(stmt);
+    }
+}
+
 /* Copy head's statements up to `call` onto the edge from `pred`. */
 void do_split(struct join_split &s, basic_block head, basic_block pred,
               gcall *call)
@@ -103,6 +159,8 @@ void do_split(struct join_split &s, basic_block head, basic_block pred,
         replace_uses_by(gimple_phi_result(phi), gimple_phi_arg_def(phi, 0));
         remove_phi_node(&gsi, true);
     }
+    if (s.copy_call)
+        forward_stores_into_copy(s.copy, s.copy_call);
 }
 
 /* Put the function back as it was before do_split() (up to SSA names). */
@@ -130,9 +188,14 @@ void undo_split(struct join_split &s)
     free_dominance_info(CDI_POST_DOMINATORS);
 }
 
+const char *callee_name(gcall *call);
+
 /* The calls the function batches, planned on trial; -1 when `copy_call`
- * (NULL: none) is not among them. */
-int batched_calls(function *fun, gcall *copy_call)
+ * (NULL: none) is not among them.  Then `why` says what kept it out: the
+ * refusal of `source_call` (the call the copy was to batch with) when it
+ * is refused too, as the region ended before the copy, else the copy's. */
+int batched_calls(function *fun, gcall *copy_call, gcall *source_call = NULL,
+                  char *why = NULL, size_t why_size = 0)
 {
     auto_vec<struct sysbatch_planned_region> queue;
     sysbatch_planning_trial = true;
@@ -140,14 +203,30 @@ int batched_calls(function *fun, gcall *copy_call)
     sysbatch_planning_trial = false;
     int batched = 0;
     bool copy_batched = false;
+    char copy_why[400] = "", source_why[400] = "";
     for (struct sysbatch_planned_region &pr : queue) {
-        for (int c = 0; c < pr.plan.ncalls; c++)
-            if (pr.plan.calls[c].batch >= 0) {
+        for (int c = 0; c < pr.plan.ncalls; c++) {
+            const struct sb_call_plan &cp = pr.plan.calls[c];
+            gcall *site = pr.blk->calls[c];
+            if (cp.batch >= 0) {
                 batched++;
-                copy_batched |= pr.blk->calls[c] == copy_call;
+                copy_batched |= site == copy_call;
+            } else if (site && (site == copy_call || site == source_call)) {
+                char *out = site == copy_call ? copy_why : source_why;
+                sb_remark_refusal(out, sizeof copy_why, cp.why, cp.detail);
             }
+        }
         sb_plan_free(&pr.plan);
         delete pr.blk;
+    }
+    if (why && why_size) {
+        why[0] = '\0';
+        if (source_why[0])
+            snprintf(why, why_size, "%s: %s", callee_name(source_call),
+                     source_why);
+        else if (copy_why[0])
+            snprintf(why, why_size, "%s: %s", callee_name(copy_call),
+                     copy_why);
     }
     return copy_call && !copy_batched ? -1 : batched;
 }
@@ -159,18 +238,25 @@ const char *callee_name(gcall *call)
 }
 
 /* The last candidate call on the way into `pred` (through blocks of one
- * predecessor), for a remark. */
-const char *edge_source(basic_block pred)
+ * predecessor): the call the copy is to batch with. */
+gcall *edge_source_call(basic_block pred)
 {
     for (int steps = 0; pred && steps < SB_MAX_REGION_BLOCKS; steps++) {
         for (gimple_stmt_iterator gsi = gsi_last_bb(pred); !gsi_end_p(gsi);
              gsi_prev(&gsi))
             if (gcall *c = dyn_cast<gcall *>(gsi_stmt(gsi)))
                 if (sysbatch_catalog_callee_p(c, sysbatch_cfg.abi))
-                    return callee_name(c);
+                    return c;
         pred = single_pred_p(pred) ? single_pred(pred) : NULL;
     }
     return NULL;
+}
+
+/* Its name, for a remark. */
+const char *edge_source(basic_block pred)
+{
+    gcall *c = edge_source_call(pred);
+    return c ? callee_name(c) : NULL;
 }
 
 /* A label of the block whose address is taken (a computed goto's target)
@@ -235,7 +321,7 @@ int sysbatch_split_joins(function *fun, bool final)
         info.address_taken = address_taken_p(j);
         info.returns_twice = returns_twice;
         info.loop_header = loop_header_p(j);
-        char why[256] = "";
+        char why[1024] = "";
         for (int from = 0;;) {
             sysbatch_cfg_description d(j, sysbatch_cfg.abi, never_excluded);
             /* Candidates of every block, not only those from j on. */
@@ -266,7 +352,12 @@ int sysbatch_split_joins(function *fun, bool final)
             /* Kept only for a batched copy that gains a call besides itself
              * (a join already inside a region would batch the copy and the
              * original both, for no call more). */
-            int after = s.copy_call ? batched_calls(fun, s.copy_call) : -1;
+            char trial_why[512] = "";
+            int after = s.copy_call
+                            ? batched_calls(fun, s.copy_call,
+                                            edge_source_call(pred), trial_why,
+                                            sizeof trial_why)
+                            : -1;
             if (after > baseline + 1) {
                 baseline = after;
                 kept++;
@@ -287,12 +378,16 @@ int sysbatch_split_joins(function *fun, bool final)
             }
             const char *source = edge_source(pred);
             snprintf(why, sizeof why,
-                     "join not split: its copy on the edge from %s%s %s",
+                     "join not split: its copy on the edge from %s%s %s%s%s",
                      source ? source : "another block",
                      source ? "'s block" : "",
                      after < 0 ? "forms no batch"
                                : "batches no call the function does not "
-                                 "batch without it");
+                                 "batch without it",
+                     after < 0 && trial_why[0] ? " (" : "",
+                     after < 0 && trial_why[0] ? trial_why : "");
+            if (after < 0 && trial_why[0])
+                snprintf(why + strlen(why), sizeof why - strlen(why), ")");
             undo_split(s);
         }
         if (why[0] && final && dump_enabled_p())

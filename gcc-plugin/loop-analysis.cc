@@ -111,12 +111,20 @@ bool header_iv(class loop *loop, tree v, tree *base, tree *step)
 
 class loop_describer {
 public:
-    loop_describer(struct sysbatch_loop_site &site, enum sb_abi abi)
-        : s_(site), abi_(abi), loop_(site.loop), scanner_(NULL, abi, 0, NULL)
+    loop_describer(struct sysbatch_loop_site &site, enum sb_abi abi,
+                   hash_set<gimple *> *stop_writers = NULL)
+        : s_(site), abi_(abi), loop_(site.loop), scanner_(NULL, abi, 0, NULL),
+          stop_writers_(stop_writers)
     {
     }
-    void describe();
+    /* True when the paths of the result classes were described. */
+    bool describe();
+    /* Rule 9: the statements a result of class `cls` reaches from the call
+     * before the next iteration's call (the shape of the loop, whatever
+     * the verdicts). */
+    void class_reach(int cls, hash_set<gimple *> *reached) const;
     struct repeat_answer classify(tree v, int depth);
+    struct repeat_answer classify_libc_call(gcall *call, int depth);
 
 private:
     bool depends_on_result(tree v, hash_set<tree> *seen, int depth) const;
@@ -128,6 +136,7 @@ private:
     void add_range(auto_vec<tree> &addrs, auto_vec<tree> &sizes,
                    auto_vec<bool> &kernel, tree addr, tree size, bool is_kernel);
     bool store_checkable(gimple *stmt, unsigned k, const struct sb_arg_desc &d);
+    bool string_store_checkable(gimple *stmt, unsigned k);
     bool load_checked(gimple *stmt, tree buf);
     bool load_in_bounds(gassign *load) const;
     bool pointer_root(tree p, int depth, tree *root);
@@ -167,6 +176,7 @@ private:
     const char *induction_load_ = NULL;
     bool in_exit_test_ = false; /* classifying an exit test's operands */
     bool chain_ok_ = false;     /* exit_tests holds the header's chain */
+    hash_set<gimple *> *stop_writers_; /* rule 9: left out of writers_ */
 };
 
 bool inside(class loop *loop, basic_block bb)
@@ -655,6 +665,66 @@ bool loop_describer::store_checkable(gimple *stmt, unsigned k,
     return true;
 }
 
+/* Rule 7 for names: may the run-time check cover store `stmt`, which may
+ * write the string name argument k of a later call points to?  The
+ * inspector measures each later name (strnlen + 1) and compares those bytes
+ * with every write of the group: this store at its address per iteration,
+ * and the call's output buffers (a kernel write of an earlier slot may
+ * change a later name before a store of the loop would, so without them
+ * the bytes measured would not be the ones the kernel reads).  The core
+ * decides whether measuring is allowed (no class may stop the group). */
+bool loop_describer::string_store_checkable(gimple *stmt, unsigned k)
+{
+    gassign *st = dyn_cast<gassign *>(stmt);
+    tree name = gimple_call_arg(s_.call, k);
+    if (shift_ || !row_ || !st || !gimple_store_p(st) ||
+        gimple_assign_load_p(st) || gimple_has_volatile_ops(st) ||
+        !POINTER_TYPE_P(TREE_TYPE(name)))
+        return false;
+    tree lhs = gimple_assign_lhs(st);
+    tree lsize = TYPE_SIZE_UNIT(TREE_TYPE(lhs));
+    if (!lsize || TREE_CODE(lsize) != INTEGER_CST ||
+        !address_repeatable(lhs, 0) ||
+        !address_within(name, 0, REPEAT_CHECKED) ||
+        /* Two places that never move meet every time or never. */
+        (address_invariant(lhs, 0) && address_invariant(name, 0)))
+        return false;
+    unsigned writes = s_.write_addr.length();
+    auto fail = [&] {
+        s_.write_addr.truncate(writes);
+        s_.write_size.truncate(writes);
+        s_.write_kernel.truncate(writes);
+        return false;
+    };
+    add_range(s_.write_addr, s_.write_size, s_.write_kernel,
+              build_fold_addr_expr(unshare_expr(lhs)), lsize, false);
+    for (unsigned w = 0; w < gimple_call_num_args(s_.call); w++) {
+        const struct sb_arg_desc *d = arg_desc(w);
+        tree arg = gimple_call_arg(s_.call, w);
+        if (!d)
+            continue;
+        if (d->kind == SB_ARG_ADDR || d->kind == SB_ARG_OPAQUE ||
+            d->kind == SB_ARG_IOVEC_OUT)
+            return fail();
+        if (d->kind != SB_ARG_OUT_BUF || integer_zerop(arg))
+            continue;
+        tree size = buffer_extent(*d);
+        if (!size || !POINTER_TYPE_P(TREE_TYPE(arg)) ||
+            !address_repeatable(arg, 0) || !address_repeatable(size, 0))
+            return fail();
+        add_range(s_.write_addr, s_.write_size, s_.write_kernel, arg, size,
+                  true);
+    }
+    bool known = false;
+    for (tree a : s_.string_addr)
+        known |= operand_equal_p(a, name, 0);
+    if (!known)
+        s_.string_addr.safe_push(name);
+    s_.model.checked_strings |= 1u << k;
+    s_.model.checked_paths++;
+    return true;
+}
+
 /* Rule 7: every write that may reach what `load` reads is a store at an
  * address the inspector computes (not of the call's result: that is
  * carried), or an output buffer of the call with a known size.  Then
@@ -734,6 +804,56 @@ bool loop_describer::load_checkable(gassign *load, int depth)
     add_range(s_.read_addr, s_.read_size, s_.read_kernel,
               build_fold_addr_expr(unshare_expr(rhs)), rsize, false);
     return true;
+}
+
+/* Rule 8: a call to a libc function that only reads its arguments'
+ * memory (`strlen (parts[i])`) is repeatable when its inputs are and no
+ * code in the loop, nor the call, writes what it reads: exactly what
+ * makes a load repeatable.  What it reads for a later iteration through
+ * a pointer that changes per iteration is a load ahead (rule 4), proven
+ * for the strings of a constant table only. */
+struct repeat_answer loop_describer::classify_libc_call(gcall *call, int depth)
+{
+    const char *name = callee_symbol(call);
+    struct repeat_answer ans = {REPEAT_NOT, NULL};
+    ans.why = keep(ACONCAT(("a call to ", name ? name : "a function",
+                            " computes it", NULL)));
+    struct sb_libc_access acc[SB_LIBC_MAX_ARGS];
+    const struct sb_libc_function *fn =
+        gimple_call_num_args(call) <= SB_LIBC_MAX_ARGS
+            ? libc_call(call, abi_, acc, NULL)
+            : NULL;
+    if (!fn || gimple_vdef(call))
+        return ans;
+    if (const char *no = sb_loop_libc_repeatable(fn)) {
+        ans.why = no;
+        return ans;
+    }
+    hash_set<gimple *> none;
+    for (unsigned k = 0; k < gimple_call_num_args(call); k++) {
+        tree op = gimple_call_arg(call, k);
+        struct repeat_answer a = classify(op, depth + 1);
+        if (a.kind > REPEAT_INDUCTION) {
+            if (a.kind == REPEAT_CARRIED)
+                return a;
+            ans.why = keep(ACONCAT((name, " takes ", a.why ? a.why : "a value",
+                                    NULL)));
+            return ans;
+        }
+        if (!POINTER_TYPE_P(TREE_TYPE(op)) || !(acc[k].access & SB_LIBC_READS))
+            continue;
+        if (const char *no = read_objection(op, NULL_TREE, none)) {
+            ans.why = keep(ACONCAT((name, no, NULL)));
+            return ans;
+        }
+    }
+    struct sb_loop &m = s_.model;
+    if (m.repeated_calls < SB_LOOP_MAX_REPEATED_CALLS)
+        m.repeated_call[m.repeated_calls] = name;
+    m.repeated_calls++;
+    ans.kind = REPEAT_INDUCTION;
+    ans.why = NULL;
+    return ans;
 }
 
 /* Rule 4 for `a[i]` of an array object with constant bounds, i an
@@ -827,10 +947,7 @@ struct repeat_answer loop_describer::classify(tree v, int depth)
             }
         }
     } else if (gcall *call = dyn_cast<gcall *>(def)) {
-        const char *name = callee_symbol(call);
-        ans.kind = REPEAT_NOT;
-        ans.why = keep(ACONCAT(("a call to ", name ? name : "a function",
-                                " computes it", NULL)));
+        ans = classify_libc_call(call, depth);
     } else if (gassign *assign = dyn_cast<gassign *>(def)) {
         bool load = gimple_assign_load_p(assign);
         if (gimple_has_volatile_ops(assign) || stmt_could_throw_p(cfun, assign) ||
@@ -921,6 +1038,10 @@ void loop_describer::describe_arguments()
             if ((known && !stmt_may_clobber_ref_p_1(w, &ref, true)) ||
                 store_misses_pointer(w, arg))
                 continue;
+            /* Rule 7: a store the run-time check compares with the names
+             * the inspector measures. */
+            if (d->kind == SB_ARG_PATH && string_store_checkable(w, k))
+                continue;
             const char *what = describe_stmt(w);
             char index[16];
             snprintf(index, sizeof index, "a%d", k);
@@ -980,7 +1101,7 @@ bool may_point_into(tree ptr, tree decl, int depth = 0)
 const char *loop_describer::read_objection(tree ptr, tree decl,
                                            hash_set<gimple *> &builders)
 {
-    if (may_point_into(ptr, decl))
+    if (decl && may_point_into(ptr, decl))
         return " reads what may be the buffer it builds";
     if (points_to_literal(ptr) ||
         (TREE_CODE(ptr) == ADDR_EXPR &&
@@ -990,8 +1111,11 @@ const char *loop_describer::read_objection(tree ptr, tree decl,
      * pointer that changes per iteration is a load ahead too. */
     if (TREE_CODE(ptr) == SSA_NAME && classify(ptr, 0).kind != REPEAT_INVARIANT &&
         !induction_load_)
-        induction_load_ = "the code that builds a buffer reads, for a later "
-                          "iteration, memory not known to be dereferenceable";
+        induction_load_ = decl ? "the code that builds a buffer reads, for a "
+                                 "later iteration, memory not known to be "
+                                 "dereferenceable"
+                               : "a libc call reads, for a later iteration, "
+                                 "memory not known to be dereferenceable";
     ao_ref r;
     ao_ref_init_from_ptr_and_size(&r, ptr, NULL_TREE);
     for (gimple *w : writers_) {
@@ -1428,7 +1552,8 @@ bool loop_describer::stmt_conflicts(gimple *stmt, const char **why)
                      ref_maybe_used_by_stmt_p(stmt, &ref, true))
                 conflict = true;
             if (conflict && known &&
-                (store_checkable(stmt, k, *d) || load_checked(stmt, ptr)))
+                (store_checkable(stmt, k, *d) || load_checked(stmt, ptr) ||
+                 (d->kind == SB_ARG_PATH && string_store_checkable(stmt, k))))
                 conflict = false;
         }
         if (conflict) {
@@ -1616,7 +1741,43 @@ void loop_describer::describe_paths()
     }
 }
 
-void loop_describer::describe()
+void loop_describer::class_reach(int cls, hash_set<gimple *> *reached) const
+{
+    basic_block call_bb = gimple_bb(s_.call);
+    auto_vec<basic_block> work;
+    hash_set<basic_block> seen;
+    bool first = true;
+    basic_block bb = call_bb;
+    for (;;) {
+        gimple_stmt_iterator gsi = first ? gsi_for_stmt(s_.call)
+                                         : gsi_start_bb(bb);
+        if (first)
+            gsi_next(&gsi);
+        bool stop_at_call = !first && bb == call_bb;
+        for (; !gsi_end_p(gsi); gsi_next(&gsi)) {
+            if (stop_at_call && gsi_stmt(gsi) == s_.call)
+                break;
+            reached->add(gsi_stmt(gsi));
+        }
+        if (!stop_at_call) {
+            gcond *cond;
+            bool decided;
+            int mask = block_branch_classes(bb, &cond, &decided);
+            edge e;
+            edge_iterator ei;
+            FOR_EACH_EDGE(e, ei, bb->succs)
+                if (class_takes_edge(decided, mask, cls, e) &&
+                    inside(loop_, e->dest) && !seen.add(e->dest))
+                    work.safe_push(e->dest);
+        }
+        first = false;
+        if (work.is_empty())
+            return;
+        bb = work.pop();
+    }
+}
+
+bool loop_describer::describe()
 {
     struct sb_loop &m = s_.model;
     memset(&m, 0, sizeof m);
@@ -1659,7 +1820,7 @@ void loop_describer::describe()
         row_ = ev.row;
     }
     if (ev.why_not)
-        return;
+        return false;
     result_ = gimple_call_lhs(call);
     if (result_ && TREE_CODE(result_) != SSA_NAME)
         result_ = NULL_TREE;
@@ -1668,7 +1829,8 @@ void loop_describer::describe()
     for (unsigned b = 0; b < loop_->num_nodes; b++)
         for (gimple_stmt_iterator gsi = gsi_start_bb(body[b]); !gsi_end_p(gsi);
              gsi_next(&gsi))
-            if (gsi_stmt(gsi) != call && gimple_vdef(gsi_stmt(gsi)))
+            if (gsi_stmt(gsi) != call && gimple_vdef(gsi_stmt(gsi)) &&
+                !(stop_writers_ && stop_writers_->contains(gsi_stmt(gsi))))
                 writers_.safe_push(gsi_stmt(gsi));
     free(body);
 
@@ -1679,10 +1841,10 @@ void loop_describer::describe()
     m.checked_writes = (int)s_.write_addr.length();
     m.checked_reads = (int)s_.read_addr.length();
     if (!chain_ok_)
-        return;
+        return false;
     classify_exit_tests();
     if (!classify_guards())
-        return;
+        return false;
     describe_after_call_tests();
     describe_paths();
     m.class_exits = (uint8_t)classes_that_exit();
@@ -1698,6 +1860,95 @@ void loop_describer::describe()
         m.unproven_loads = true;
         m.loads_why = induction_load_;
     }
+    return true;
+}
+
+/* Rule 9: a loop refused as described, with writes in it that some sign
+ * class of the result never reaches (a diagnostic after a failed call),
+ * described again without them; kept only when in the new description
+ * every class that reaches one of them stops the group (the core checks
+ * that again) and it batches.  A write a class that goes on reaches is put back and the
+ * loop described once more, a few times at most.  Returns the site to
+ * use (the first one, or the new one, the other freed). */
+struct sysbatch_loop_site *
+describe_without_stop_writes(struct sysbatch_loop_site *first,
+                             const loop_describer &shape, enum sb_abi abi)
+{
+    struct sb_loop_plan plan;
+    if (sb_plan_loop(&first->model, NULL, &plan) != 0 ||
+        plan.why == SB_WHY_NONE)
+        return first;
+    hash_set<gimple *> reach[3];
+    for (int c = 0; c < 3; c++)
+        shape.class_reach(c, &reach[c]);
+    auto reaching = [&](gimple *stmt) {
+        unsigned classes = 0;
+        for (int c = 0; c < 3; c++)
+            if (reach[c].contains(stmt))
+                classes |= 1u << c;
+        return classes;
+    };
+    auto_vec<gimple *> left;
+    basic_block *body = get_loop_body(first->loop);
+    for (unsigned b = 0; b < first->loop->num_nodes; b++)
+        for (gimple_stmt_iterator gsi = gsi_start_bb(body[b]); !gsi_end_p(gsi);
+             gsi_next(&gsi))
+            if (gsi_stmt(gsi) != first->call && gimple_vdef(gsi_stmt(gsi)) &&
+                reaching(gsi_stmt(gsi)) != 7)
+                left.safe_push(gsi_stmt(gsi));
+    free(body);
+    for (int round = 0; round < 3 && !left.is_empty(); round++) {
+        struct sysbatch_loop_site *site = new sysbatch_loop_site;
+        site->loop = first->loop;
+        site->call = first->call;
+        site->number = first->number;
+        hash_set<gimple *> ignored;
+        for (gimple *w : left)
+            ignored.add(w);
+        loop_describer again(*site, abi, &ignored);
+        bool paths = again.describe();
+        site->model.other_call_sites = first->model.other_call_sites;
+        site->model.several_barrier = first->model.several_barrier;
+        if (!paths) {
+            delete site;
+            return first;
+        }
+        auto_vec<gimple *> kept;
+        unsigned classes = 0;
+        for (gimple *w : left) {
+            bool goes_on = false;
+            for (int c = 0; c < 3; c++)
+                goes_on |= reach[c].contains(w) &&
+                           site->model.class_path[c] == SB_LP_NEXT;
+            if (!goes_on) {
+                kept.safe_push(w);
+                classes |= reaching(w);
+            }
+        }
+        if (kept.length() == left.length()) {
+            site->model.stop_writes = (int)left.length();
+            site->model.stop_write_classes = (uint8_t)classes;
+            /* (describe_stmt concatenates too: not inside ACONCAT) */
+            const char *what = describe_stmt(left[0]);
+            site->model.stop_write_why = keep(ACONCAT((
+                what, " writes on the path of a class that goes on", NULL)));
+            /* Only a loop this batches: a refusal keeps the first
+             * description's reason (what the loop's code does). */
+            struct sb_loop_plan again_plan;
+            if (sb_plan_loop(&site->model, NULL, &again_plan) != 0 ||
+                again_plan.why != SB_WHY_NONE) {
+                delete site;
+                return first;
+            }
+            delete first;
+            return site;
+        }
+        delete site;
+        left.truncate(0);
+        for (gimple *w : kept)
+            left.safe_push(w);
+    }
+    return first;
 }
 
 } // namespace
@@ -1745,9 +1996,11 @@ void sysbatch_find_loop_sites(function *fun, enum sb_abi abi,
                 }
             free(body);
             loop_describer describer(*site, abi);
-            describer.describe();
+            bool paths = describer.describe();
             site->model.other_call_sites = others;
             site->model.several_barrier = barrier;
+            if (paths)
+                site = describe_without_stop_writes(site, describer, abi);
             sites->safe_push(site);
         }
     }
@@ -1851,6 +2104,27 @@ tree sysbatch_loop_value_at(const struct sysbatch_loop_site &site, tree v,
     gimple *def = SSA_NAME_DEF_STMT(v);
     if (SSA_NAME_IS_DEFAULT_DEF(v) || !inside(site.loop, gimple_bb(def)))
         return v;
+    if (gcall *call = dyn_cast<gcall *>(def)) {
+        /* Rule 8: a libc call that only reads (strlen), made again. */
+        gcall *again = as_a<gcall *>(gimple_copy(call));
+        gimple_set_vuse(again, NULL_TREE);
+        gimple_set_vdef(again, NULL_TREE);
+        for (unsigned k = 0; k < gimple_call_num_args(again); k++) {
+            tree op = gimple_call_arg(again, k);
+            tree value = TREE_CODE(op) == SSA_NAME
+                             ? sysbatch_loop_value_at(site, op, seq, known, loc)
+                             : unshare_expr(op);
+            if (!value)
+                return NULL_TREE;
+            gimple_call_set_arg(again, k, value);
+        }
+        tree value = make_ssa_name(TREE_TYPE(v), again);
+        gimple_call_set_lhs(again, value);
+        gimple_set_location(again, loc);
+        gimple_seq_add_stmt(seq, again);
+        known->put(v, value);
+        return value;
+    }
     gassign *assign = dyn_cast<gassign *>(def);
     if (!assign)
         return NULL_TREE; /* a PHI that is not an induction variable */

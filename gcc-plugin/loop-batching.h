@@ -49,6 +49,11 @@ struct sysbatch_loop_site {
      * those are never compared (the batch keeps the calls' order).  A
      * kernel "read" is a later call's buffer, against the loop's stores. */
     auto_vec<bool> read_kernel, write_kernel;
+    /* Rule 7 for names: the name arguments (pointers over the loop's SSA
+     * names, as an argument) whose strings the inspector measures for
+     * iterations 1..K-1 (strnlen + 1, none for NULL) and compares with
+     * every write range, the kernel's too. */
+    auto_vec<tree> string_addr;
     /* Rule 6: the automatic buffer the inspector builds again for every
      * slot (the plan's built argument points into it), and the statements
      * of the loop that build it, in the order every iteration runs them. */

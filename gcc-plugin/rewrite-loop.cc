@@ -92,6 +92,8 @@ private:
     tree ref_at(gimple_seq *seq, tree ref);
     void save_errno(gimple_seq *seq);
     void emit_range_update(gimple_seq *seq);
+    void emit_name_range(gimple_seq *seq, tree name, tree mask, tree stale,
+                         unsigned r);
     tree emit_range_check(gimple_seq *seq, tree n);
     void emit_run();
     void emit_pick();
@@ -339,7 +341,9 @@ void loop_rewriter::make_storage()
     t_ = counter("sysbatch_loop_t");
     j_ = guarded() ? counter("sysbatch_loop_j") : t_;
     if (p_.runtime_check)
-        for (unsigned r = 0; r < s_.read_addr.length() + s_.write_addr.length();
+        for (unsigned r = 0; r < s_.read_addr.length() +
+                                     s_.write_addr.length() +
+                                     s_.string_addr.length();
              r++) {
             range_lo_.safe_push(counter("sysbatch_loop_range_lo"));
             range_hi_.safe_push(counter("sysbatch_loop_range_hi"));
@@ -775,7 +779,8 @@ void loop_rewriter::emit_range_update(gimple_seq *seq)
     tree mask = gimple_build(seq, loc_, NEGATE_EXPR, ul,
                              gimple_convert(seq, loc_, ul, first));
     unsigned nreads = s_.read_addr.length();
-    for (unsigned r = 0; r < range_lo_.length(); r++) {
+    unsigned nranges = nreads + s_.write_addr.length();
+    for (unsigned r = 0; r < nranges; r++) {
         bool read = r < nreads;
         tree addr = read ? s_.read_addr[r] : s_.write_addr[r - nreads];
         tree size = read ? s_.read_size[r] : s_.write_size[r - nreads];
@@ -804,6 +809,74 @@ void loop_rewriter::emit_range_update(gimple_seq *seq)
               gimple_convert(seq, loc_, long_integer_type_node,
                              gimple_build(seq, loc_, MAX_EXPR, ul, hi, end)));
     }
+    if (s_.string_addr.is_empty())
+        return;
+    /* A name is dereferenced only when every load it comes from reads what
+     * the original would: when the ranges so far (iterations 0..t's
+     * writes, 1..t's loads) already meet, the pointer may be one a store
+     * of the loop replaces before the original uses it - the group is lost
+     * anyway, so nothing is measured. */
+    tree apart = emit_range_check(seq, build_int_cst(long_integer_type_node, 1));
+    tree stale = gimple_build(seq, loc_, EQ_EXPR, boolean_type_node, apart,
+                              build_int_cst(long_integer_type_node, 0));
+    for (unsigned i = 0; i < s_.string_addr.length(); i++)
+        emit_name_range(seq, s_.string_addr[i], mask, stale, nranges + i);
+}
+
+/* Rule 7: widen range r by the bytes the kernel will read of name `name`
+ * in iteration i + t, measured now, before any of the group's writes:
+ * strnlen + 1, none for NULL (the kernel reads nothing there), when
+ * `stale`, nor at t == 0 (`mask`).  strnlen stops at SB_LOOP_NAME_MAX, the
+ * most the kernel reads of a name, and runs on "" in place of a name it
+ * must not read. */
+void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
+                                    tree stale, unsigned r)
+{
+    tree ul = long_unsigned_type_node;
+    hash_map<tree, tree> known;
+    for (auto it = ivs_at_t_.begin(); it != ivs_at_t_.end(); ++it)
+        known.put((*it).first, (*it).second);
+    tree at = sysbatch_loop_expr_at(s_, name, seq, &known, loc_);
+    if (!at)
+        internal_error("sysbatch: a name the analysis found repeatable "
+                       "cannot be recomputed");
+    at = gimple_convert(seq, loc_, const_ptr_type_node, at);
+    tree unread = gimple_build(
+        seq, loc_, BIT_IOR_EXPR, boolean_type_node,
+        gimple_build(seq, loc_, EQ_EXPR, boolean_type_node, at,
+                     build_int_cst(const_ptr_type_node, 0)),
+        stale);
+    tree safe = gimple_build(
+        seq, loc_, COND_EXPR, const_ptr_type_node, unread,
+        gimple_convert(seq, loc_, const_ptr_type_node,
+                       build_fold_addr_expr(sysbatch_rt.empty_string)),
+        at);
+    tree len = make_ssa_name(size_type_node);
+    gcall *measure = gimple_build_call(builtin_decl_explicit(BUILT_IN_STRNLEN),
+                                       2, safe, size_int(SB_LOOP_NAME_MAX));
+    gimple_call_set_lhs(measure, len);
+    gimple_set_location(measure, loc_);
+    gimple_seq_add_stmt(seq, measure);
+    tree none = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, mask,
+                             gimple_build(seq, loc_, NEGATE_EXPR, ul,
+                                          gimple_convert(seq, loc_, ul,
+                                                         unread)));
+    tree a = gimple_convert(seq, loc_, ul, at);
+    tree end = gimple_build(
+        seq, loc_, PLUS_EXPR, ul, a,
+        gimple_build(seq, loc_, PLUS_EXPR, ul, gimple_convert(seq, loc_, ul, len),
+                     build_int_cst(ul, 1)));
+    a = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, a, none);
+    end = gimple_build(seq, loc_, BIT_AND_EXPR, ul, end,
+                       gimple_build(seq, loc_, BIT_NOT_EXPR, ul, none));
+    tree lo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[r]));
+    tree hi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[r]));
+    store(seq, range_lo_[r],
+          gimple_convert(seq, loc_, long_integer_type_node,
+                         gimple_build(seq, loc_, MIN_EXPR, ul, lo, a)));
+    store(seq, range_hi_[r],
+          gimple_convert(seq, loc_, long_integer_type_node,
+                         gimple_build(seq, loc_, MAX_EXPR, ul, hi, end)));
 }
 
 /* Rule 7: `n` when no read range meets a write range, else 0. */
@@ -812,9 +885,14 @@ tree loop_rewriter::emit_range_check(gimple_seq *seq, tree n)
     tree ul = long_unsigned_type_node;
     tree apart = boolean_true_node;
     unsigned nreads = s_.read_addr.length();
-    for (unsigned r = 0; r < nreads; r++)
-        for (unsigned w = nreads; w < range_lo_.length(); w++) {
-            if (s_.read_kernel[r] && s_.write_kernel[w - nreads])
+    unsigned nwrites = s_.write_addr.length();
+    for (unsigned r = 0; r < range_lo_.length(); r++) {
+        bool name = r >= nreads + nwrites; /* the names' ranges come last */
+        if (r >= nreads && !name)
+            continue;
+        for (unsigned w = nreads; w < nreads + nwrites; w++) {
+            /* A name meets every write, the kernel's too. */
+            if (!name && s_.read_kernel[r] && s_.write_kernel[w - nreads])
                 continue;
             tree rlo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[r]));
             tree rhi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[r]));
@@ -827,6 +905,7 @@ tree loop_rewriter::emit_range_check(gimple_seq *seq, tree n)
             apart = gimple_build(seq, loc_, BIT_AND_EXPR, boolean_type_node,
                                  apart, miss);
         }
+    }
     return gimple_build(seq, loc_, MULT_EXPR, long_integer_type_node, n,
                         gimple_convert(seq, loc_, long_integer_type_node,
                                        apart));

@@ -88,9 +88,59 @@ static CallInst *firstCandidate(BasicBlock &BB, sb_abi Abi, int &Prefix,
   return nullptr;
 }
 
+/// The value the last store to \p L's location wrote, walking back from
+/// \p L through its block and then through blocks of one predecessor each
+/// (every path to L), when nothing between that store and L may write the
+/// location; else null.  Before GVN (clang -O1, the early look) a global's
+/// reload stays in a join (cat.c's `static int input_desc`: `input_desc =
+/// 0` on one path, `input_desc = open(...)` on the other, `fstat(input_desc,
+/// ...)` after them); in the copy, which has one predecessor, the reload
+/// reads the one store of that path.
+static Value *storedValueReaching(AAResults &AA, LoadInst *L) {
+  MemoryLocation Loc = MemoryLocation::get(L);
+  unsigned Steps = 0;
+  for (BasicBlock *B = L->getParent(); B; B = B->getSinglePredecessor()) {
+    Instruction *From = B == L->getParent() ? L->getPrevNode()
+                                            : B->getTerminator();
+    for (Instruction *I = From; I; I = I->getPrevNode()) {
+      if (++Steps > 64)
+        return nullptr;
+      if (auto *S = dyn_cast<StoreInst>(I))
+        if (S->isSimple() && S->getPointerOperand() == L->getPointerOperand())
+          return S->getValueOperand()->getType() == L->getType()
+                     ? S->getValueOperand()
+                     : nullptr;
+      if (I->mayWriteToMemory() && isModSet(AA.getModRefInfo(I, Loc)))
+        return nullptr;
+    }
+    if (B->isEntryBlock())
+      break;
+  }
+  return nullptr;
+}
+
+/// Loads before the copied call that read what the edge's path stored
+/// become that value, so the call sees it as the path computed it (open's
+/// result, chained) instead of memory read after the batch's first call.
+/// A non-escaping stack slot (clang -O0's locals) is left to the region's
+/// own store-to-load forwarding, which sees it as GCC sees an SSA local.
+static void forwardStoresIntoCopy(Analysis &A, BasicBlock *Copy,
+                                  CallInst *CopyCall) {
+  for (Instruction *I = &Copy->front(); I && I != CopyCall;) {
+    Instruction *Next = I->getNextNode();
+    if (auto *L = dyn_cast<LoadInst>(I))
+      if (L->isSimple() && !isNonEscapingAlloca(A, L->getPointerOperand()))
+        if (Value *V = storedValueReaching(A.AA, L)) {
+          L->replaceAllUsesWith(V);
+          L->eraseFromParent();
+        }
+    I = Next;
+  }
+}
+
 /// Copy \p J's code up to and including \p Call onto the edge from \p P.
 static Split doSplit(BasicBlock *J, BasicBlock *P, CallInst *Call,
-                     DominatorTree &DT, LoopInfo &LI) {
+                     DominatorTree &DT, LoopInfo &LI, Analysis &A) {
   Split S;
   S.Pred = P;
   S.Head = J;
@@ -145,6 +195,8 @@ static Split doSplit(BasicBlock *J, BasicBlock *P, CallInst *Call,
   }
   if (Loop *L = LI.getLoopFor(J))
     L->addBasicBlockToLoop(S.Copy, LI);
+  if (S.CopyCall)
+    forwardStoresIntoCopy(A, S.Copy, S.CopyCall);
   DT.recalculate(*F);
   return S;
 }
@@ -174,23 +226,30 @@ static std::string calleeName(CallInst *Call) {
   return Callee ? Callee->getName().str() : std::string("call");
 }
 
-/// Where the edge comes from, for a remark: the last candidate call of the
+/// The call the copy is to batch with: the last candidate call of the
 /// predecessor or of the blocks of one predecessor before it.
-static std::string edgeSource(BasicBlock *P, sb_abi Abi) {
+static CallInst *edgeSourceCall(BasicBlock *P, sb_abi Abi) {
   for (BasicBlock *B = P; B; B = B->getSinglePredecessor()) {
     for (auto It = B->rbegin(); It != B->rend(); ++It)
       if (auto *CI = dyn_cast<CallInst>(&*It))
         if (isCandidate(*CI, Abi))
-          return calleeName(CI) + "'s block";
+          return CI;
     if (B == &B->getParent()->getEntryBlock())
       break;
   }
+  return nullptr;
+}
+
+/// Where the edge comes from, for a remark.
+static std::string edgeSource(BasicBlock *P, sb_abi Abi) {
+  if (CallInst *CI = edgeSourceCall(P, Abi))
+    return calleeName(CI) + "'s block";
   return "block " + P->getName().str();
 }
 
 unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
                     OptimizationRemarkEmitter &ORE, bool Final,
-                    const std::function<int(CallInst *)> &BatchedCalls) {
+                    const TrialPlanner &BatchedCalls) {
   if (A.Abi != SB_ABI_LINUX_X86_64)
     return 0; // Tock's series call only stops or continues: no branchy batch
   const bool ReturnsTwice = F.callsFunctionThatReturnsTwice();
@@ -242,14 +301,15 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
       }
       ++Trials;
       if (Baseline < 0)
-        Baseline = BatchedCalls(nullptr);
-      Split S = doSplit(J, P, Call, DT, LI);
+        Baseline = BatchedCalls(nullptr, nullptr, nullptr);
+      Split S = doSplit(J, P, Call, DT, LI, A);
       A.NonEscaping.clear();
       A.TockPrivate.clear();
       // Kept only for a batched copy that gains a call besides itself (a
       // join already inside a region would batch the copy and the
       // original both, for no call more).
-      int After = BatchedCalls(S.CopyCall);
+      std::string TrialWhy;
+      int After = BatchedCalls(S.CopyCall, edgeSourceCall(P, A.Abi), &TrialWhy);
       if (After > Baseline + 1) {
         Baseline = After;
         ++Kept;
@@ -272,7 +332,8 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
             edgeSource(P, A.Abi) +
             (After < 0 ? std::string(" forms no batch")
                        : std::string(" batches no call the function does "
-                                     "not batch without it"));
+                                     "not batch without it")) +
+            (After < 0 && !TrialWhy.empty() ? " (" + TrialWhy + ")" : "");
       undoSplit(S, DT, LI);
       A.NonEscaping.clear();
       A.TockPrivate.clear();

@@ -112,6 +112,9 @@ private:
   int BuiltArg = -1;   // the buffer the inspector builds again (rule 6)
 
   Verdict classify(Value *V, unsigned Depth = 0);
+  Verdict classifyLibcCall(CallBase &CB, unsigned Depth);
+  // Rule 8: pointers per iteration a repeated libc call reads through.
+  SmallVector<std::pair<CallBase *, Value *>, 4> LibcReads;
   bool dependsOnCall(Value *V, unsigned Depth = 0);
   bool phiInduction(PHINode *P);
   bool slotInduction(LoadInst *LI);
@@ -120,6 +123,7 @@ private:
   bool addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
                        unsigned Depth, bool Kernel = false);
   bool coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M);
+  bool stringCoveredByCheck(StoreInst *St, unsigned K);
   bool callMayWrite(const MemoryLocation &Loc);
   SmallVector<MemoryLocation, 2>
   iterationLocations(Value *Ptr, LocationSize Size,
@@ -331,6 +335,8 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
   }
   auto *St = dyn_cast<StoreInst>(&I);
   const sb_arg_desc &D = C.RawRow->libc_args[K];
+  if (D.kind == SB_ARG_PATH)
+    return stringCoveredByCheck(St, K);
   if (!St || !St->isSimple() || sb_call_is_raw_syscall(&S.Model.call) ||
       (D.kind != SB_ARG_IN_BUF && D.kind != SB_ARG_OUT_BUF) ||
       rank(classify(Buf).Kind) > 1 ||
@@ -361,6 +367,64 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
     R.Kernel = true;
     S.CheckedReads.push_back(R);
   }
+  ++S.Model.checked_paths;
+  return true;
+}
+
+/// Rule 7 for names: may the check cover store \p St, between two
+/// iterations' calls, against the string name argument \p K of the later
+/// calls points to?  The inspector measures each later name (strnlen + 1)
+/// and compares those bytes with every write of the group - this store at
+/// its address per iteration, and the call's output buffers (a kernel
+/// write of iteration t < j may change name j's bytes before a store of
+/// the loop would, so without them the measured bytes would not be the
+/// ones the kernel reads).  The core decides whether measuring is allowed
+/// (no class may stop the group).
+bool LoopFacts::stringCoveredByCheck(StoreInst *St, unsigned K) {
+  const CandidateCall &C = S.C;
+  Value *Name = C.Call->getArgOperand(C.FirstArg + K);
+  if (!St || !St->isSimple() || sb_call_is_raw_syscall(&S.Model.call) ||
+      !Name->getType()->isPointerTy() || !repeatable(classify(Name).Kind) ||
+      // Two places that never move meet every time or never.
+      (L.isLoopInvariant(Name) && L.isLoopInvariant(St->getPointerOperand())))
+    return false;
+  size_t Before = S.CheckedWrites.size();
+  auto Fail = [&] {
+    S.CheckedWrites.resize(Before);
+    return false;
+  };
+  if (!addCheckedWrite(St->getPointerOperand(),
+                       DL.getTypeStoreSize(St->getValueOperand()->getType()),
+                       nullptr, 0))
+    return Fail();
+  for (unsigned W = 0; W < C.RawRow->libc_argc && W < SB_MAX_ARGS; ++W) {
+    ArgMemory M = visitCallArgMemory(C, W);
+    if (M.Effect == ArgMemory::Everything)
+      return Fail();
+    if (M.Effect != ArgMemory::Writes)
+      continue;
+    Value *SizeArg = nullptr;
+    uint64_t Size = 0;
+    if (!bufferExtent(C, C.RawRow->libc_args[W], SizeArg, Size))
+      return Fail();
+    if (auto *N = dyn_cast_or_null<ConstantInt>(SizeArg)) {
+      Size = N->getZExtValue();
+      SizeArg = nullptr;
+    }
+    if (!addCheckedWrite(C.Call->getArgOperand(C.FirstArg + W), Size, SizeArg,
+                         0, /*Kernel=*/true))
+      return Fail();
+  }
+  bool Known = false;
+  for (const CheckedRange &R : S.CheckedReads)
+    Known |= R.StringArg == (int)K;
+  if (!Known) {
+    CheckedRange R;
+    R.Ptr = Name;
+    R.StringArg = (int)K;
+    S.CheckedReads.push_back(R);
+  }
+  S.Model.checked_strings |= 1u << K;
   ++S.Model.checked_paths;
   return true;
 }
@@ -644,14 +708,107 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
         R = O;
     }
   } else if (auto *CB = dyn_cast<CallBase>(I)) {
-    Function *F = CB->getCalledFunction();
-    R.Why = "the result of " +
-            (F ? "a call to " + F->getName().str() : std::string("a call"));
+    R = classifyLibcCall(*CB, Depth);
   } else {
     R.Why = std::string("a ") + I->getOpcodeName() + " in the loop";
   }
   Memo[I] = R;
   return R;
+}
+
+/// A table function that writes nothing and leaves errno alone (rule 8):
+/// the inspector may call it again.
+static const sb_libc_function *readOnlyLibcCall(const Instruction &I,
+                                                sb_abi Abi) {
+  sb_libc_access Acc[SB_LIBC_MAX_ARGS] = {};
+  const sb_libc_function *Fn = isa<CallInst>(I) ? visitLibcCall(I, Abi, Acc)
+                                                : nullptr;
+  return Fn && !sb_loop_libc_repeatable(Fn) ? Fn : nullptr;
+}
+
+/// Rule 8: a call to a libc function that only reads its arguments'
+/// memory (`strlen(parts[i])`) is repeatable when its inputs are and no
+/// code in the loop, nor the call, writes what it reads: exactly what
+/// makes a load repeatable.  What it reads for a later iteration through
+/// a pointer that changes per iteration is a load ahead (rule 4), proven
+/// only for the strings of a constant table.
+Verdict LoopFacts::classifyLibcCall(CallBase &CB, unsigned Depth) {
+  Function *F = CB.getCalledFunction();
+  Verdict R{SB_LV_UNREPEATABLE,
+            "the result of " + (F ? "a call to " + F->getName().str()
+                                  : std::string("a call"))};
+  sb_libc_access Acc[SB_LIBC_MAX_ARGS] = {};
+  const sb_libc_function *Fn =
+      isa<CallInst>(CB) && CB.arg_size() <= SB_LIBC_MAX_ARGS
+          ? visitLibcCall(CB, A.Abi, Acc)
+          : nullptr;
+  if (!Fn)
+    return R;
+  if (const char *No = sb_loop_libc_repeatable(Fn)) {
+    R.Why = No;
+    return R;
+  }
+  for (unsigned K = 0; K < CB.arg_size(); ++K) {
+    Value *Op = CB.getArgOperand(K);
+    Verdict V = classify(Op, Depth + 1);
+    if (rank(V.Kind) > 1)
+      return V.Kind == SB_LV_CARRIED ? V : Verdict{SB_LV_UNREPEATABLE,
+                                                   F->getName().str() +
+                                                       " takes " +
+                                                       (V.Why.empty()
+                                                            ? "a value"
+                                                            : V.Why)};
+    if (!Op->getType()->isPointerTy() || !(Acc[K].access & SB_LIBC_READS))
+      continue;
+    for (const MemoryLocation &Loc :
+         iterationLocations(Op, LocationSize::beforeOrAfterPointer())) {
+      for (Instruction *W : Writers)
+        if (isModSet(A.AA.getModRefInfo(W, Loc)))
+          return {SB_LV_UNREPEATABLE,
+                  F->getName().str() + " reads memory " +
+                      sysbatch::detail::describe(*W) + " in the loop writes"};
+      if (callMayWrite(Loc))
+        return {SB_LV_UNREPEATABLE,
+                F->getName().str() + " reads memory the call writes"};
+    }
+    if (!L.isLoopInvariant(Op))
+      LibcReads.push_back({&CB, Op});
+  }
+  if (S.Model.repeated_calls < SB_LOOP_MAX_REPEATED_CALLS)
+    S.Model.repeated_call[S.Model.repeated_calls] = S.keep(F->getName().str());
+  ++S.Model.repeated_calls;
+  return {SB_LV_INDUCTION, ""};
+}
+
+/// Rule 4 for what a libc call reads through \p Ptr for a later
+/// iteration: a pointer loaded from a constant table whose every entry is
+/// the start of a NUL-terminated constant array (a string literal).
+static bool pointsToConstantString(const Value *Ptr, const DataLayout &DL) {
+  SmallVector<const Value *, 8> Targets = constantTableTargets(Ptr);
+  if (Targets.empty())
+    return false;
+  auto *Ld = cast<LoadInst>(Ptr);
+  auto *Table = cast<GlobalVariable>(getUnderlyingObject(Ld->getPointerOperand()));
+  SmallVector<const Constant *, 16> Work{Table->getInitializer()};
+  while (!Work.empty()) {
+    const Constant *C = Work.pop_back_val();
+    if (isa<ConstantAggregateZero>(C) || isa<ConstantPointerNull>(C))
+      continue;
+    if (isa<ConstantAggregate>(C)) {
+      for (const Use &E : C->operands())
+        Work.push_back(cast<Constant>(E.get()));
+      continue;
+    }
+    APInt Off(DL.getIndexTypeSizeInBits(C->getType()), 0);
+    auto *G = dyn_cast<GlobalVariable>(
+        C->stripAndAccumulateConstantOffsets(DL, Off, true));
+    auto *Str = G && G->hasDefinitiveInitializer()
+                    ? dyn_cast<ConstantDataSequential>(G->getInitializer())
+                    : nullptr;
+    if (!Str || !Off.isZero() || !Str->isCString())
+      return false;
+  }
+  return true;
 }
 
 /// Rule 4 at -O0, where SCEV does not see induction variables in stack
@@ -1378,6 +1535,7 @@ void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
       for (Instruction *I = From; I; I = I->getNextNode()) {
         if (Next && I == S.Call)
           return false; // the next iteration's call: the path ends
+        S.ClassCode[Class].insert(I);
         if (const char *W = conflict(*I, !Next))
           Mark(SB_LP_CONFLICT, W);
       }
@@ -1427,6 +1585,7 @@ void LoopFacts::describePaths(const DenseSet<BasicBlock *> &Repeated) {
     if (!Round)
       S.Model.class_exits |= 1u << Class;
   }
+  S.PathsKnown = true;
 }
 
 void LoopFacts::describe() {
@@ -1456,9 +1615,12 @@ void LoopFacts::describe() {
     Shape = "the loop has more than one latch";
   CE.why_not = Shape.empty() ? nullptr : S.keep(Shape);
 
+  // (A table function that only reads writes nothing, whatever its
+  // declaration says at -O0; rule 9's writes are left out.)
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB)
-      if (&I != S.Call && I.mayWriteToMemory())
+      if (&I != S.Call && I.mayWriteToMemory() && !S.StopWriters.count(&I) &&
+          !readOnlyLibcCall(I, A.Abi))
         Writers.push_back(&I);
   describeArguments();
   if (CE.why_not)
@@ -1478,7 +1640,7 @@ void LoopFacts::describe() {
   M.checked_writes = (int)S.CheckedWrites.size();
   M.checked_reads = (int)S.CheckedReads.size();
   for (LoadInst *LI : InspectorLoads)
-    if (!proven(LI)) {
+    if (!M.unproven_loads && !proven(LI)) {
       M.unproven_loads = true;
       std::string Name = LI->getPointerOperand()->getName().str();
       M.loads_why = S.keep(
@@ -1486,6 +1648,14 @@ void LoopFacts::describe() {
           (Name.empty() ? std::string() : " (" + Name + ")") +
           " is not known to be dereferenceable");
       break;
+    }
+  for (auto &Read : LibcReads)
+    if (!M.unproven_loads && !pointsToConstantString(Read.second, DL)) {
+      M.unproven_loads = true;
+      M.loads_why = S.keep(
+          Read.first->getCalledFunction()->getName().str() +
+          " reads, for a later iteration, memory not known to be "
+          "dereferenceable");
     }
 }
 
@@ -1495,6 +1665,82 @@ static bool isLoopCandidate(CallInst &CI, sb_abi Abi) {
   Function *Callee = CI.getCalledFunction();
   return isCandidate(CI, Abi) &&
          !(Callee && compat::startsWith(Callee->getName(), "sysbatch_"));
+}
+
+/// Rule 9: a loop refused as described, with writes in it that some sign
+/// class of the result never reaches (a diagnostic after a failed call),
+/// described again without them; null unless in the new description every
+/// class that reaches one of them stops the group (the core checks that
+/// again) and it batches.  A write a class that goes on reaches is put back, and the loop
+/// described once more, a few times at most.
+static std::unique_ptr<LoopSite>
+describeWithoutStopWrites(const LoopSite &First, Analysis &A,
+                          ScalarEvolution &SE, DominatorTree &DT) {
+  if (!First.PathsKnown)
+    return nullptr;
+  sb_loop_plan Plan;
+  if (sb_plan_loop(&First.Model, nullptr, &Plan) != 0 ||
+      Plan.why == SB_WHY_NONE)
+    return nullptr;
+  auto Reaching = [](const LoopSite &S, const Instruction *I) {
+    uint8_t Classes = 0;
+    for (int Class = 0; Class < 3; ++Class)
+      if (S.ClassCode[Class].count(I))
+        Classes |= 1u << Class;
+    return Classes;
+  };
+  auto GoesOn = [&](const LoopSite &S, const Instruction *I) {
+    for (int Class = 0; Class < 3; ++Class)
+      if ((Reaching(S, I) >> Class & 1) &&
+          S.Model.class_path[Class] == SB_LP_NEXT)
+        return true;
+    return false;
+  };
+  // Which classes reach what is the shape of the loop, not its verdicts.
+  std::vector<const Instruction *> Left;
+  for (BasicBlock *BB : First.L->blocks())
+    for (Instruction &I : *BB)
+      if (&I != First.Call && I.mayWriteToMemory() &&
+          !readOnlyLibcCall(I, A.Abi) && Reaching(First, &I) != 7)
+        Left.push_back(&I);
+  for (int Round = 0; Round < 3 && !Left.empty(); ++Round) {
+    auto S = std::make_unique<LoopSite>();
+    S->L = First.L;
+    S->Call = First.Call;
+    S->C = First.C;
+    S->Number = First.Number;
+    S->Model.other_call_sites = First.Model.other_call_sites;
+    S->Model.several_barrier =
+        First.Model.several_barrier ? S->keep(First.Model.several_barrier)
+                                    : nullptr;
+    S->StopWriters.insert(Left.begin(), Left.end());
+    LoopFacts(*S, A, SE, DT).describe();
+    if (!S->PathsKnown)
+      return nullptr;
+    std::vector<const Instruction *> Kept;
+    uint8_t Classes = 0;
+    for (const Instruction *I : Left)
+      if (!GoesOn(*S, I)) {
+        Kept.push_back(I);
+        Classes |= Reaching(*S, I);
+      }
+    if (Kept.size() == Left.size()) {
+      S->Model.stop_writes = (int)Left.size();
+      S->Model.stop_write_classes = Classes;
+      S->Model.stop_write_why =
+          S->keep(sysbatch::detail::describe(*Left.front()) +
+                  " writes on the path of a class that goes on");
+      // Only a loop this batches: a refusal keeps the first description's
+      // reason (what the loop's code does), not one found without it.
+      sb_loop_plan Again;
+      if (sb_plan_loop(&S->Model, nullptr, &Again) != 0 ||
+          Again.why != SB_WHY_NONE)
+        return nullptr;
+      return S;
+    }
+    Left.swap(Kept);
+  }
+  return nullptr;
 }
 
 std::vector<std::unique_ptr<LoopSite>>
@@ -1537,6 +1783,8 @@ analyseLoops(Function &F, Analysis &A, LoopInfo &LI, ScalarEvolution &SE,
           break;
       }
       LoopFacts(*S, A, SE, DT).describe();
+      if (auto Again = describeWithoutStopWrites(*S, A, SE, DT))
+        S = std::move(Again);
       Sites.push_back(std::move(S));
     }
   }

@@ -83,6 +83,10 @@ struct CheckedRange {
   bool Kernel = false;
   /// The load the range is for, when it is one the inspector repeats.
   llvm::LoadInst *Load = nullptr;
+  /// A read range that is the string libc argument StringArg (a name)
+  /// points to: its size is measured in iteration t (strnlen + 1; none for
+  /// NULL), and it is compared with every write, the kernel's too.
+  int StringArg = -1;
 };
 
 struct LoopSite {
@@ -102,6 +106,13 @@ struct LoopSite {
   /// calls' buffers) overlaps a CheckedWrites range of iterations 0..K-1
   /// (the loop's stores, the call's output), but for two Kernel ones.
   std::vector<CheckedRange> CheckedReads, CheckedWrites;
+  /// Rule 9: the code each sign class of the result reaches before the
+  /// next iteration's call (set once the paths are described), and the
+  /// writes this description leaves out because only classes that stop
+  /// the group reach them.
+  bool PathsKnown = false;
+  llvm::DenseSet<const llvm::Instruction *> ClassCode[3];
+  llvm::DenseSet<const llvm::Instruction *> StopWriters;
 
   const char *keep(std::string S) {
     Texts.push_back(std::move(S));

@@ -224,6 +224,7 @@ private:
   void emitSlotFill(IRBuilder<> &AB);
   Value *emitBuild(IRBuilder<> &AB, IterationValues &AtArgs);
   void emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs);
+  Value *emitNameExtent(IRBuilder<> &AB, Value *Name, Value *Skip);
   Value *emitRangeCheck(IRBuilder<> &DB);
   void emitRun();
   void emitPick();
@@ -529,12 +530,7 @@ Value *LoopRewriter::emitBuild(IRBuilder<> &AB, IterationValues &AtArgs) {
 /// (the first one's loads are the call site's own, made now).
 void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
   Value *Later = AB.CreateICmpNE(T, ConstantInt::get(I64, 0));
-  size_t R = 0;
-  auto Widen = [&](const CheckedRange &C, Value *Counts) {
-    Value *Lo = AB.CreatePtrToInt(AtArgs.at(C.Ptr), I64, "sb.range.at");
-    Value *Size = C.SizeArg
-                      ? AB.CreateZExtOrTrunc(AtArgs.at(C.SizeArg), I64)
-                      : ConstantInt::get(I64, C.Size);
+  auto Widen = [&](size_t R, Value *Lo, Value *Size, Value *Counts) {
     Value *Hi = AB.CreateAdd(Lo, Size);
     Value *OldLo = AB.CreateLoad(I64, RangeLo[R]);
     Value *OldHi = AB.CreateLoad(I64, RangeHi[R]);
@@ -548,12 +544,64 @@ void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
         AB.CreateSelect(AB.CreateAnd(Counted, AB.CreateICmpUGT(Hi, OldHi)), Hi,
                         OldHi),
         RangeHi[R]);
-    ++R;
   };
-  for (const CheckedRange &C : S.CheckedReads)
-    Widen(C, Later);
-  for (const CheckedRange &C : S.CheckedWrites)
-    Widen(C, AB.getTrue());
+  auto Fixed = [&](const CheckedRange &C, size_t R, Value *Counts) {
+    Value *Lo = AB.CreatePtrToInt(AtArgs.at(C.Ptr), I64, "sb.range.at");
+    Value *Size = C.SizeArg
+                      ? AB.CreateZExtOrTrunc(AtArgs.at(C.SizeArg), I64)
+                      : ConstantInt::get(I64, C.Size);
+    Widen(R, Lo, Size, Counts);
+  };
+  size_t NR = S.CheckedReads.size();
+  bool Names = false;
+  for (size_t R = 0; R < NR; ++R) {
+    if (S.CheckedReads[R].StringArg >= 0)
+      Names = true;
+    else
+      Fixed(S.CheckedReads[R], R, Later);
+  }
+  for (size_t W = 0; W < S.CheckedWrites.size(); ++W)
+    Fixed(S.CheckedWrites[W], NR + W, AB.getTrue());
+  if (!Names)
+    return;
+  // A name is dereferenced only when every load it comes from reads what
+  // the original would: when the ranges so far (iterations 0..t's writes,
+  // 1..t's loads) already meet, the pointer may be one a store of the loop
+  // replaces before the original uses it - the group is lost anyway, so
+  // nothing is measured.
+  Value *Stale = emitRangeCheck(AB);
+  for (size_t R = 0; R < NR; ++R) {
+    const CheckedRange &C = S.CheckedReads[R];
+    if (C.StringArg < 0)
+      continue;
+    Value *Name = AtArgs.at(C.Ptr);
+    Widen(R, AB.CreatePtrToInt(Name, I64, "sb.range.at"),
+          emitNameExtent(AB, Name, Stale), Later);
+  }
+}
+
+/// Rule 7: the bytes the kernel reads of name \p Name, measured now,
+/// before any of the group's writes: strnlen + 1, or none for NULL (the
+/// kernel reads nothing there) or when \p Skip.  strnlen stops at
+/// SB_LOOP_NAME_MAX, the most the kernel reads of a name, and runs on ""
+/// in place of a name it must not read, so no branch is needed and nothing
+/// is inferred about \p Name.
+Value *LoopRewriter::emitNameExtent(IRBuilder<> &AB, Value *Name,
+                                    Value *Skip) {
+  Type *I8Ptr = compat::pointerTo(Type::getInt8Ty(Ctx));
+  Value *Str = AB.CreatePointerCast(Name, I8Ptr);
+  Value *Unread = AB.CreateOr(
+      AB.CreateICmpEQ(Str, ConstantPointerNull::get(cast<PointerType>(I8Ptr))),
+      Skip);
+  Value *Safe = AB.CreateSelect(
+      Unread, AB.CreatePointerCast(RT.emptyString(), I8Ptr), Str);
+  FunctionCallee Strnlen = F.getParent()->getOrInsertFunction(
+      "strnlen", FunctionType::get(I64, {I8Ptr, I64}, false));
+  Value *Len = AB.CreateCall(
+      Strnlen, {Safe, ConstantInt::get(I64, SB_LOOP_NAME_MAX)}, "sb.name.len");
+  return AB.CreateSelect(Unread, ConstantInt::get(I64, 0),
+                         AB.CreateAdd(Len, ConstantInt::get(I64, 1)),
+                         "sb.name.bytes");
 }
 
 /// Rule 7: does any read range of the group meet a write range?

@@ -314,12 +314,17 @@ std::unique_ptr<Region> analyseRegion(Analysis &A,
 /// and keep the copy only when it is batched and the function batches more
 /// calls than before besides it; \p BatchedCalls plans the function
 /// silently and returns the calls it batches (-1 when the given copy is not
-/// among them; null: no copy).  Remarks for joins not split only when
-/// \p Final.  Returns the splits kept.
+/// among them; null: no copy), and then, in its third argument, what kept
+/// the copy out: the refusal of the second argument (the call the copy was
+/// to batch with) when that is refused too, else the copy's own refusal.
+/// Remarks for joins not split only when \p Final.  Returns the splits
+/// kept.
+using TrialPlanner = std::function<int(llvm::CallInst *Copy,
+                                       llvm::CallInst *Source,
+                                       std::string *Why)>;
 unsigned splitJoins(llvm::Function &F, Analysis &A, llvm::DominatorTree &DT,
                     llvm::LoopInfo &LI, llvm::OptimizationRemarkEmitter &ORE,
-                    bool Final,
-                    const std::function<int(llvm::CallInst *)> &BatchedCalls);
+                    bool Final, const TrialPlanner &BatchedCalls);
 
 /// RegionEnd.cpp: R.End, what follows straight-line region \p R's last call
 /// (the facts a lone call's reason comes from); \p LastPart: no later

@@ -33,6 +33,7 @@
 
 #include "SysbatchPass.h"
 #include "SysbatchInternal.h"
+#include "sysbatch/remark.h"
 #include "LoopBatching.h"
 
 #include "llvm/ADT/Statistic.h"
@@ -226,7 +227,8 @@ static void markDecidedCalls(Region &R,
   }
 }
 
-/// With Say::BatchesOnly a region that forms no batch is dropped unsaid.
+/// With Say::BatchesOnly a region that forms no batch is dropped unsaid;
+/// Say::Nothing keeps every region and says nothing.
 static std::vector<std::unique_ptr<Region>>
 formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
             OptimizationRemarkEmitter &ORE, Say What) {
@@ -239,12 +241,14 @@ formRegions(Function &F, Analysis &A, sb_abi Abi, const SysbatchOptions &Opts,
     Quiet = std::make_unique<QuietRemarks>();
   OptimizationRemarkEmitter &EndsORE = All ? ORE : *Quiet->ORE;
   // Says what a plan batches (all of it, or nothing when it batches
-  // nothing and a later look decides); false: drop the region.
+  // nothing and a later look decides); false: drop the region.  A trial
+  // (Say::Nothing) keeps every region: a join split's remark names the
+  // refusal that kept its copy out.
   auto Publish = [&](Region &R, const DenseSet<const BasicBlock *> *Cov) {
-    if (!All && !R.Plan.nbatches)
-      return false;
     if (Silent)
       return true;
+    if (!All && !R.Plan.nbatches)
+      return false;
     if (!All) {
       if (Opts.Config.print_plan)
         printPlan(R);
@@ -454,17 +458,31 @@ PreservedAnalyses SysbatchPass::run(Function &F, FunctionAnalysisManager &FAM) {
     F.addFnAttr(DecidedAttr);
   // Join splits first: a kept split is a new block the regions below see.
   // Each is tried by planning the whole function again, silently.
-  auto BatchedCalls = [&](CallInst *Copy) {
+  auto BatchedCalls = [&](CallInst *Copy, CallInst *Source,
+                          std::string *Why) {
     std::vector<std::unique_ptr<Region>> Trial =
         formRegions(F, A, Abi, Opts, ORE, Say::Nothing);
     int Batched = 0;
     bool CopyBatched = false;
+    std::string CopyWhy, SourceWhy;
     for (auto &R : Trial)
-      for (int C = 0; C < R->Plan.ncalls; ++C)
-        if (R->Plan.calls[C].batch >= 0) {
+      for (int C = 0; C < R->Plan.ncalls; ++C) {
+        const sb_call_plan &CP = R->Plan.calls[C];
+        CallInst *Site = R->Calls[C].Call;
+        if (CP.batch >= 0) {
           ++Batched;
-          CopyBatched |= R->Calls[C].Call == Copy;
+          CopyBatched |= Site == Copy;
+        } else if (Site && (Site == Copy || Site == Source)) {
+          char Buf[400];
+          sb_remark_refusal(Buf, sizeof Buf, CP.why, CP.detail);
+          std::string Callee = Site->getCalledFunction()
+                                   ? Site->getCalledFunction()->getName().str()
+                                   : std::string("call");
+          (Site == Copy ? CopyWhy : SourceWhy) = Callee + ": " + Buf;
         }
+      }
+    if (Why)
+      *Why = !SourceWhy.empty() ? SourceWhy : CopyWhy;
     return Copy && !CopyBatched ? -1 : Batched;
   };
   bool Split = Opts.Config.plan.join_split &&

@@ -146,11 +146,18 @@
  *     other-calls 2 barrier="call to error"
  *                                      ... and the first code in it that
  *                                      may touch anything
- *     checked-writes 2 [why="..."] [paths=N]
+ *     calls strlen                     rule 8: the libc functions the
+ *                                      inspector calls again to compute
+ *                                      arguments
+ *     stop-writes 1 classes=fail,pos [why="..."]
+ *                                      rule 9: writes left out because
+ *                                      only these classes reach them
+ *     checked-writes 2 [why="..."] [paths=N] [reads=N] [strings=aK]
  *                                      writes the run-time check of
  *                                      `checked` values compares, and N
  *                                      conflicts on the paths it covers
- *                                      (rule 7)
+ *                                      (rule 7); strings=a0[,aK...]: the
+ *                                      names whose strings it measures
  *
  * Hand-written slots (for testing the hazard checker; no calls allowed):
  *
@@ -782,6 +789,39 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
         lp->unproven_loads = strcmp(tok[1], "unproven") == 0;
         if (ntok > 2 && strncmp(tok[2], "why=", 4) == 0)
             lp->loads_why = keep(in, tok[2] + 4);
+    } else if (strcmp(tok[0], "calls") == 0) {
+        for (int t = 1; t < ntok; t++) {
+            if (lp->repeated_calls < SB_LOOP_MAX_REPEATED_CALLS)
+                lp->repeated_call[lp->repeated_calls] = keep(in, tok[t]);
+            lp->repeated_calls++;
+        }
+    } else if (strcmp(tok[0], "stop-writes") == 0) {
+        static const char *const classes[3] = {"fail", "zero", "pos"};
+        if (ntok < 2)
+            die(in, "stop-writes: expected a count");
+        long n = parse_long(in, tok[1], "stop-writes");
+        if (n < 0)
+            die(in, "stop-writes: negative count");
+        lp->stop_writes = (int)n;
+        for (int t = 2; t < ntok; t++) {
+            if (strncmp(tok[t], "why=", 4) == 0) {
+                lp->stop_write_why = keep(in, tok[t] + 4);
+                continue;
+            }
+            if (strncmp(tok[t], "classes=", 8) != 0)
+                die(in, "stop-writes: expected classes=CLASS,... or "
+                        "why=\"...\", got '%s'", tok[t]);
+            for (char *c = strtok(tok[t] + 8, ","); c; c = strtok(NULL, ",")) {
+                int k = -1;
+                for (int i = 0; i < 3; i++)
+                    if (strcmp(c, classes[i]) == 0)
+                        k = i;
+                if (k < 0)
+                    die(in, "stop-writes: unknown class '%s' (expected fail, "
+                            "zero or pos)", c);
+                lp->stop_write_classes |= (uint8_t)(1u << k);
+            }
+        }
     } else if (strcmp(tok[0], "checked-writes") == 0) {
         if (ntok < 2)
             die(in, "checked-writes: expected a count");
@@ -796,9 +836,24 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                 lp->checked_paths = (int)parse_long(in, tok[t] + 6, "paths");
             else if (strncmp(tok[t], "reads=", 6) == 0)
                 lp->checked_reads = (int)parse_long(in, tok[t] + 6, "reads");
-            else
-                die(in, "checked-writes: expected why=\"...\", paths=N or "
-                        "reads=N, got '%s'", tok[t]);
+            else if (strncmp(tok[t], "strings=", 8) == 0) {
+                /* strings=a0[,a2...]: the names measured for the check */
+                char *item = tok[t] + 8;
+                for (;;) {
+                    char *end;
+                    long k = item[0] == 'a' ? strtol(item + 1, &end, 10) : -1;
+                    if (k < 0 || k > SB_MAX_ARGS || end == item + 1 ||
+                        (*end != ',' && *end != '\0'))
+                        die(in, "checked-writes: strings= expects aK[,aK...], "
+                                "got '%s'", tok[t] + 8);
+                    lp->checked_strings |= 1u << k;
+                    if (*end == '\0')
+                        break;
+                    item = end + 1;
+                }
+            } else
+                die(in, "checked-writes: expected why=\"...\", paths=N, "
+                        "reads=N or strings=aK, got '%s'", tok[t]);
         }
     } else { /* other-calls */
         if (ntok < 2 || ntok > 3)
@@ -851,12 +906,15 @@ static void read_input(struct input *in, FILE *f)
                     strcmp(tok[0], "guard") == 0 ||
                     strcmp(tok[0], "loads") == 0 ||
                     strcmp(tok[0], "checked-writes") == 0 ||
+                    strcmp(tok[0], "calls") == 0 ||
+                    strcmp(tok[0], "stop-writes") == 0 ||
                     strcmp(tok[0], "other-calls") == 0)) {
             parse_loop_item(in, tok, ntok);
         } else if (in->loop_mode && strcmp(tok[0], "call") != 0 &&
                    strcmp(tok[0], "abi") != 0) {
             die(in, "a loop takes one call and value, build, path, guard, "
-                    "loads, checked-writes and other-calls lines, not '%s'",
+                    "loads, calls, stop-writes, checked-writes and "
+                    "other-calls lines, not '%s'",
                 tok[0]);
         } else if (strcmp(tok[0], "call") == 0) {
             if (in->loop_mode && in->saw_call)

@@ -120,9 +120,54 @@
  *      against the buffers later iterations' calls read or write at batch
  *      time (each a range over iterations 1..K-1), when the front end knows
  *      both per iteration (checked_paths counts them).
- *      Memory the kernel reads at batch time whose extent is not known
- *      before (the strings a name points to) stays rule 2's: a store that
- *      may reach it is a conflict, not a check.
+ *      The strings later iterations pass as names (`fd[i] =
+ *      open(names[i], ...)` with fd and names parameters: the store may
+ *      reach the bytes of a later name) join the check when the front end
+ *      knows every write that may reach them (checked_strings): the
+ *      inspector measures each name it passes for iterations 1..K-1
+ *      (strnlen(name, SB_LOOP_NAME_MAX) + 1 bytes from the pointer,
+ *      before any of the group's stores or calls run) and checks those
+ *      bytes against every write of the group, the stores and the calls'
+ *      output buffers alike.  When none of iterations 0..j-1 (nor j's own
+ *      stores before its call) writes a byte of name j up to its NUL as
+ *      the string is before the group, the kernel reads at batch time
+ *      exactly the string the original call would read: the bytes after
+ *      the NUL (or past SB_LOOP_NAME_MAX) are never read.  Iteration 0's
+ *      name is read by the first slot before any write, as in the
+ *      original.  A name is measured only while the ranges so far (the
+ *      writes of iterations 0..t, the loads of 1..t) miss each other: a
+ *      name pointer loaded from memory a store of the loop replaces first
+ *      is one the original never passes, and reading through it could
+ *      fault; when they meet the group is lost anyway.  The measuring
+ *      reads memory the original never reads in user space, so it is made
+ *      only when no class stops (rule 4: a group that may end early would
+ *      measure a name the original might never pass); a NULL name is no
+ *      bytes (the kernel reads none).  A name that is neither NULL nor
+ *      readable, which the original hands the kernel for an EFAULT, would
+ *      fault in the inspector: a program relying on that is not one loop
+ *      batching keeps.
+ *   8. an argument computed by a call to a libc function of the table
+ *      (sysbatch/libc.h) that makes no system call, writes no memory and
+ *      leaves errno alone, only reading its arguments' memory (strlen,
+ *      strnlen, strcmp, memchr; `write(fd, parts[i], strlen(parts[i]))`),
+ *      is repeatable like a load: its inputs repeatable (rule 1) and the
+ *      memory it reads written by no code in the loop nor the call, the
+ *      front end's part; the inspector calls it again for each later
+ *      iteration (repeated_call names each function, the core checks it
+ *      against the table).  What it reads for a later iteration is a load
+ *      ahead for rule 4 (a string of a constant table is proven).
+ *   9. writes in the loop that only classes which stop the group reach (a
+ *      diagnostic after a failed call: `if (mkdir(path, 0755) != 0)
+ *      printf("cannot %s\n", path)`) do not make an argument, a guard or
+ *      an exit test unrepeatable.  When slot t's result is of such a
+ *      class the runtime runs no later slot (their rets stay NOT_RUN), so
+ *      the next iteration refills from its own call site, computing its
+ *      values after that code ran; a slot s > 0 runs only when every slot
+ *      before it had a class that goes on, and the code between the
+ *      refill and slot s's call is then only code those classes reach.
+ *      The front end leaves such writes out of rules 1, 6 and 7 and says
+ *      which classes reach them (stop_write_classes); the core refuses
+ *      unless every one of those classes stops.
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -185,9 +230,19 @@ struct sb_loop_build_step {
 
 #define SB_LOOP_MAX_BUILD_STEPS 8
 
+/* Rule 7: the most bytes the kernel reads of a name (PATH_MAX, the NUL
+ * included; a longer one is ENAMETOOLONG after that many): the inspector
+ * measures a name with strnlen up to this bound, so it reads no byte the
+ * kernel would not. */
+#define SB_LOOP_NAME_MAX 4096
+
 /* Rule 7: the most writes per iteration the inspector compares at run
  * time with its loads (each comparison is a few instructions per slot). */
 #define SB_LOOP_MAX_CHECKED_WRITES 8
+
+/* Rule 8: the most libc calls the inspector makes per slot to compute
+ * arguments. */
+#define SB_LOOP_MAX_REPEATED_CALLS 4
 
 /* Where one sign class of the call's result leads before the next
  * iteration's call (rule 2). */
@@ -262,6 +317,24 @@ struct sb_loop {
      * needed, since a value read ahead from memory the loop writes is only
      * what the iteration will see when the check passes. */
     int checked_reads;
+    /* Rule 7: bit k set when the front end measures the string libc
+     * argument k (a name, SB_ARG_PATH) points to in iterations 1..K-1
+     * (strnlen up to SB_LOOP_NAME_MAX, + 1 bytes, before the group runs)
+     * and checks it against every write of the group, because a write of
+     * the loop may reach it: a store (in checked_writes) and the call's
+     * output buffers (in checked_writes too, each with its size). */
+    uint32_t checked_strings;
+    /* Rule 8: the libc functions the inspector calls again to compute an
+     * argument for a later iteration (repeated_calls > the array's size:
+     * too many to list). */
+    int repeated_calls;
+    const char *repeated_call[SB_LOOP_MAX_REPEATED_CALLS];
+    /* Rule 9: writes left out of rules 1, 6 and 7 because only the classes
+     * in stop_write_classes (bit c: sign class c) reach them;
+     * stop_write_why names the first (for remarks). */
+    int stop_writes;
+    uint8_t stop_write_classes;
+    const char *stop_write_why;
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -305,6 +378,10 @@ struct sb_loop_plan {
     /* Rule 7: the inspector fills a group only when the group's writes miss
      * the memory its loads for later iterations read. */
     bool runtime_check;
+    /* Rule 7: bit k set when the check also reads the string libc argument
+     * k names in iterations 1..K-1, measured by the inspector up to its
+     * NUL (NULL: no bytes) before any of the group's writes. */
+    uint32_t measured_strings;
     /* Storage for a detail the core words itself (loop-several-calls);
      * plan->detail may point here, so a plan is not copied by value. */
     char detail_text[320];
@@ -322,6 +399,11 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
 struct sb_loop_build_step sb_loop_libc_build_step(
     const struct sb_libc_function *fn, long offset, long count);
 
+/* Rule 8: NULL when the inspector may call libc function `fn` again for
+ * a later iteration to compute an argument (it writes no memory, sets no
+ * errno, is no printf), else why not. */
+const char *sb_loop_libc_repeatable(const struct sb_libc_function *fn);
+
 /* The one printable form, shared by both front ends and sysbatch-plan:
  *
  *     loop call lstat: 16 iterations per batch
@@ -330,10 +412,15 @@ struct sb_loop_build_step sb_loop_libc_build_step(
  *       guard repeated: up to 64 iterations looked at per batch
  *       built a0: 256 bytes per slot, by the loop's own code
  *       run-time check: the group's writes miss what it reads ahead
+ *       measured a0: later iterations' strings, up to their NUL, are read ahead
+ *       inspector calls strlen for each later iteration
+ *       writes only after fail pos (which stop the group) not read ahead
  *
  * (the guard line only under a repeated guard, the built line for rule 6,
  * ending ", over a copy of the buffer" under built_copy_in,
- * the check for rule 7) or "loop call read: refused: loop-carried: ...". */
+ * the check for rule 7, the measured line when it reads names' strings,
+ * the calls for rule 8, the classes for rule 9)
+ * or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
 

@@ -3,7 +3,8 @@
  * checked closes, whose failure path calls a barrier before the join.
  * The program runs every path: a file, stdin, a missing file (open fails),
  * stdin closed (the unsplit fstat fails), and closes that fail first,
- * second or not at all. */
+ * second or not at all; the cat-like loop once more with the descriptor in
+ * a static, as coreutils' cat keeps it. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdio.h>
@@ -81,6 +82,52 @@ static int close_pair(int dest, int source)
     return ok;
 }
 
+/* coreutils cat's own loop keeps the name and the descriptor in statics:
+ * each arm stores the descriptor, and fstat takes it by a reload of the
+ * static after the join, which GCC keeps (clang -O2's GVN turns it into a
+ * phi).  Built with -D_FORTIFY_SOURCE=2 too (Join_split.test), as
+ * coreutils' config.h does: open is then glibc's inline wrapper. */
+static const char *cur_name;
+static int cur_desc;
+
+static int cat_statics(int argc, char **argv)
+{
+    struct stat st;
+    int ok = 1;
+    int i = 0;
+    do {
+        cur_name = argv[i];
+        int reading_stdin = strcmp(cur_name, "-") == 0;
+        if (reading_stdin)
+            cur_desc = STDIN_FILENO;
+        else {
+            cur_desc = open(cur_name, O_RDONLY);
+            if (cur_desc < 0) {
+                printf("statics: open %s: errno %d\n", cur_name, errno);
+                ok = 0;
+                continue;
+            }
+        }
+        if (fstat(cur_desc, &st) < 0) {
+            printf("statics: fstat %s: errno %d\n", cur_name, errno);
+            ok = 0;
+            goto next;
+        }
+        int fd = cur_desc;
+        long n, total = 0;
+        while ((n = read(fd, buf, sizeof buf)) > 0)
+            total += n;
+        printf("statics: %s: size %ld read %ld\n", cur_name,
+               (long)st.st_size, total);
+    next:
+        if (!reading_stdin && close(cur_desc) < 0) {
+            printf("statics: close %s: errno %d\n", cur_name, errno);
+            ok = 0;
+        }
+    } while (++i < argc);
+    return ok;
+}
+
 int main(int argc, char **argv)
 {
     FILE *f = fopen("in.txt", "w");
@@ -92,6 +139,7 @@ int main(int argc, char **argv)
     int ok = 1;
     for (int i = 1; i < argc; i++)
         ok &= cat_one(argv[i]);
+    ok &= cat_statics(argc - 1, argv + 1);
     printf("size in.txt %ld\n", size_or_stdin("in.txt"));
     printf("size missing %ld\n", size_or_stdin("missing.txt"));
     printf("size stdin %ld\n", size_or_stdin(NULL));
@@ -104,6 +152,8 @@ int main(int argc, char **argv)
     printf("pair 4 %d\n", close_pair(a, b));
     close(STDIN_FILENO);
     ok &= cat_one("-");
+    char *closed_stdin[] = {"-", "in.txt"};
+    ok &= cat_statics(2, closed_stdin);
     printf("size closed stdin %ld\n", size_or_stdin(NULL));
     return !ok;
 }

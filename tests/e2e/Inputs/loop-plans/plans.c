@@ -248,8 +248,10 @@ int open_kept(int n)
     return ok;
 }
 
-// The store of each result may write the names later calls read.
-// PLAN-DAG: function stat_kept loop 0: | loop call stat: refused: {{.*}}
+// The store of each result may write the names later calls read: rule 7
+// with the names measured (every later name's bytes, up to its NUL, miss
+// the group's stores and the kernel's writes of sts[]).
+// PLAN-DAG: function stat_kept loop 0: | loop call stat: 16 iterations per batch | slot: newfstatat(-100, a0, a1, 0) | run-time check: the group's writes miss what it reads ahead | measured a0: later iterations' strings, up to their NUL, are read ahead{{$}}
 void stat_kept(int n)
 {
     for (int i = 0; i < n; i++)
@@ -303,7 +305,8 @@ int first_open_shared_counter(void)
 // A local array of names, a diagnostic on failure (the failing slot stops
 // the group): at -O0 clang proves the local array's loads as a global's
 // (each compiler's test checks its own plans: clang -O2 unrolls the loop,
-// GCC -O0 cannot tell that perror does not write the array).
+// GCC -O0 cannot tell that perror does not write the array, and batches
+// it because perror runs only after a failure: rule 9).
 int unlink_local_names(void)
 {
     const char *victims[] = {"a", "b", "c", "d", "e"};

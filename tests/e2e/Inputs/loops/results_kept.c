@@ -70,13 +70,18 @@ int main(void)
 
     int *hrc = malloc(N * sizeof *hrc);
     struct stat *hst = calloc(N, sizeof *hst);
+    /* Batched under rule 7's run-time check even where nothing proves
+     * the stores miss the names (-O0; both parameters): the inspector
+     * measures each later name. */
     stat_param(names, hrc, hst, N);
+    claimed += N;
     for (size_t i = 0; i < N; i++)
         printf("param stat %zu -> %d %lld\n", i, hrc[i], (long long)hst[i].st_size);
 
     int *hfd = malloc(N * sizeof *hfd);
     errno = 0;
     open_param(names, hfd, N);
+    claimed += N;
     printf("errno after param opens %d\n", errno);
     for (size_t i = 0; i < N; i++) {
         struct stat s;
