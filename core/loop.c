@@ -139,13 +139,11 @@ static struct refusal check_arguments(const struct sb_loop *loop,
 }
 
 /* Rule 7 for the strings later iterations' names point to: the front end
- * measures them in the inspector (strnlen up to the NUL, at most
- * SB_LOOP_NAME_MAX bytes) and checks them against every write of the
- * group.  Only names (the kernel reads them to their NUL or
- * SB_LOOP_NAME_MAX bytes, never past), and only when every iteration
- * measured is one the original reaches (no class stops): the original
- * never reads those bytes in user space, so measuring a name it might
- * never pass is a load rule 4 cannot prove. */
+ * checks SB_LOOP_NAME_MAX bytes from each (the most the kernel reads of a
+ * name; the inspector never reads it) against every write of the group.
+ * Only names, and only when every iteration checked is one the original
+ * reaches (no class stops): the pointers of later iterations are loads
+ * rule 4 cannot prove otherwise. */
 static struct refusal plan_measured_strings(const struct sb_loop *loop,
                                             const struct sb_syscall *row,
                                             unsigned stops,
@@ -175,11 +173,10 @@ static struct refusal plan_measured_strings(const struct sb_loop *loop,
     if (stops)
         return refuse(SB_WHY_LOOP_SPECULATIVE,
                       "code between the calls may write the names later "
-                      "calls read, which the run-time check would measure "
-                      "(strnlen) before the group runs, and a result may end "
-                      "the group first: the original might never pass a "
-                      "later name to the kernel, where a bad pointer is an "
-                      "EFAULT, not a fault");
+                      "calls read, which the run-time check would compare "
+                      "before the group runs, and a result may end the group "
+                      "first: the original might never pass a later name to "
+                      "the kernel");
     plan->measured_strings = strings;
     plan->runtime_check = true;
     return refuse(SB_WHY_NONE, NULL);
@@ -705,8 +702,8 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
               "ahead\n", out);
     for (int k = 0; k < 32; k++)
         if (plan->measured_strings & (1u << k))
-            fprintf(out, "  measured a%d: later iterations' strings, up to "
-                         "their NUL, are read ahead\n", k);
+            fprintf(out, "  measured a%d: later iterations' names count as "
+                         "4096 bytes in the check\n", k);
     for (int c = 0; c < loop->repeated_calls && c < SB_LOOP_MAX_REPEATED_CALLS;
          c++) {
         bool again = false;
