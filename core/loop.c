@@ -52,19 +52,27 @@ static const struct sb_arg_desc *libc_arg(const struct sb_call_event *ev,
     return k >= 0 && k < row->libc_argc ? &row->libc_args[k] : NULL;
 }
 
-/* The call fills a buffer from an fd that is the same every iteration. */
-static bool reads_invariant_fd(const struct sb_loop *loop,
-                               const struct sb_syscall *row)
+/* The call fills a buffer from an fd that may be the same in every
+ * iteration: an invariant, or a value the inspector recomputes (an
+ * induction or rule 7's checked load), since a load of memory the loop does
+ * not write - a global descriptor, `while ((n = read(input_desc, ...)) > 0)`
+ * - is described that way by a front end that does not hoist it, and
+ * nothing here tells it from `fds[i]`. */
+static bool reads_same_fd_maybe(const struct sb_loop *loop,
+                                const struct sb_syscall *row)
 {
-    bool fd_invariant = false, fills = false;
+    bool fd_repeats = false, fills = false;
     for (int k = 0; k < loop->call.nargs && k < row->libc_argc; k++) {
         const struct sb_arg_desc *d = &row->libc_args[k];
-        if (d->kind == SB_ARG_FD && loop->arg_value[k] == SB_LV_INVARIANT)
-            fd_invariant = true;
+        enum sb_loop_value v = loop->arg_value[k];
+        if (d->kind == SB_ARG_FD &&
+            (v == SB_LV_INVARIANT || v == SB_LV_INDUCTION ||
+             v == SB_LV_CHECKED))
+            fd_repeats = true;
         if (d->kind == SB_ARG_OUT_BUF || d->kind == SB_ARG_IOVEC_OUT)
             fills = true;
     }
-    return fd_invariant && fills;
+    return fd_repeats && fills;
 }
 
 static struct refusal check_arguments(const struct sb_loop *loop,
@@ -131,13 +139,11 @@ static struct refusal check_arguments(const struct sb_loop *loop,
 }
 
 /* Rule 7 for the strings later iterations' names point to: the front end
- * measures them in the inspector (strnlen up to the NUL, at most
- * SB_LOOP_NAME_MAX bytes) and checks them against every write of the
- * group.  Only names (the kernel reads them to their NUL or
- * SB_LOOP_NAME_MAX bytes, never past), and only when every iteration
- * measured is one the original reaches (no class stops): the original
- * never reads those bytes in user space, so measuring a name it might
- * never pass is a load rule 4 cannot prove. */
+ * checks SB_LOOP_NAME_MAX bytes from each (the most the kernel reads of a
+ * name; the inspector never reads it) against every write of the group.
+ * Only names, and only when every iteration checked is one the original
+ * reaches (no class stops): the pointers of later iterations are loads
+ * rule 4 cannot prove otherwise. */
 static struct refusal plan_measured_strings(const struct sb_loop *loop,
                                             const struct sb_syscall *row,
                                             unsigned stops,
@@ -167,11 +173,10 @@ static struct refusal plan_measured_strings(const struct sb_loop *loop,
     if (stops)
         return refuse(SB_WHY_LOOP_SPECULATIVE,
                       "code between the calls may write the names later "
-                      "calls read, which the run-time check would measure "
-                      "(strnlen) before the group runs, and a result may end "
-                      "the group first: the original might never pass a "
-                      "later name to the kernel, where a bad pointer is an "
-                      "EFAULT, not a fault");
+                      "calls read, which the run-time check would compare "
+                      "before the group runs, and a result may end the group "
+                      "first: the original might never pass a later name to "
+                      "the kernel");
     plan->measured_strings = strings;
     plan->runtime_check = true;
     return refuse(SB_WHY_NONE, NULL);
@@ -558,11 +563,12 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
         r = refuse(SB_WHY_LOOP_ALWAYS_STOPS, stop_why);
     if (r.why == SB_WHY_NONE)
         r = check_stop_writes(loop, possible);
-    /* A read at an invariant descriptor's position whose result can end
-     * the loop (a read until end of file): each call starts where the one
-     * before stopped and the loop goes on only on what it returned. */
+    /* A read at a descriptor's position whose result can end the loop (a
+     * read until end of file), the descriptor perhaps the same every
+     * iteration: each call starts where the one before stopped and the
+     * loop goes on only on what it returned. */
     if (r.why == SB_WHY_NONE && stops && raw && !sb_call_is_raw_syscall(&loop->call) &&
-        (raw->flags & SB_ROW_FD_POSITION) && reads_invariant_fd(loop, raw))
+        (raw->flags & SB_ROW_FD_POSITION) && reads_same_fd_maybe(loop, raw))
         r = refuse(SB_WHY_LOOP_CARRIED,
                    "each call reads from where the previous one stopped on "
                    "the same descriptor, and the loop goes on only on what "
@@ -696,8 +702,8 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
               "ahead\n", out);
     for (int k = 0; k < 32; k++)
         if (plan->measured_strings & (1u << k))
-            fprintf(out, "  measured a%d: later iterations' strings, up to "
-                         "their NUL, are read ahead\n", k);
+            fprintf(out, "  measured a%d: later iterations' names count as "
+                         "4096 bytes in the check\n", k);
     for (int c = 0; c < loop->repeated_calls && c < SB_LOOP_MAX_REPEATED_CALLS;
          c++) {
         bool again = false;

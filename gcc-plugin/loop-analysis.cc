@@ -667,7 +667,8 @@ bool loop_describer::store_checkable(gimple *stmt, unsigned k,
 
 /* Rule 7 for names: may the run-time check cover store `stmt`, which may
  * write the string name argument k of a later call points to?  The
- * inspector measures each later name (strnlen + 1) and compares those bytes
+ * inspector takes SB_LOOP_NAME_MAX bytes from each later name (never read)
+ * and compares those bytes
  * with every write of the group: this store at its address per iteration,
  * and the call's output buffers (a kernel write of an earlier slot may
  * change a later name before a store of the loop would, so without them

@@ -50,8 +50,9 @@ struct sysbatch_loop_site {
      * kernel "read" is a later call's buffer, against the loop's stores. */
     auto_vec<bool> read_kernel, write_kernel;
     /* Rule 7 for names: the name arguments (pointers over the loop's SSA
-     * names, as an argument) whose strings the inspector measures for
-     * iterations 1..K-1 (strnlen + 1, none for NULL) and compares with
+     * names, as an argument) whose strings the inspector checks for
+     * iterations 1..K-1 (SB_LOOP_NAME_MAX bytes, none for NULL, never
+     * read) against
      * every write range, the kernel's too. */
     auto_vec<tree> string_addr;
     /* Rule 6: the automatic buffer the inspector builds again for every

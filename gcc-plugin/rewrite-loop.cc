@@ -204,11 +204,19 @@ void loop_rewriter::append(basic_block bb, gimple_seq seq)
     gsi_insert_seq_after(&gsi, seq, GSI_NEW_STMT);
 }
 
-/* `seq`, then `if (a CODE b)` at the end of `bb`. */
+/* `seq`, then `if (a CODE b)` at the end of `bb`; a plain jump when both
+ * ways lead to one block (a loop with no exit test to repeat: the group's
+ * first iteration and the later ones go on to the same place), since GCC
+ * keeps one edge per pair of blocks. */
 void loop_rewriter::branch(basic_block bb, gimple_seq seq, enum tree_code code,
                            tree a, tree b, basic_block on_true,
                            basic_block on_false)
 {
+    if (on_true == on_false) {
+        append(bb, seq);
+        jump(bb, on_true);
+        return;
+    }
     gcond *cond = gimple_build_cond(code, a, b, NULL_TREE, NULL_TREE);
     gimple_set_location(cond, loc_);
     gimple_seq_add_stmt(&seq, cond);
@@ -815,12 +823,13 @@ void loop_rewriter::emit_range_update(gimple_seq *seq)
         emit_name_range(seq, s_.string_addr[i], mask, stale, nranges + i);
 }
 
-/* Rule 7: widen range r by the bytes the kernel will read of name `name`
- * in iteration i + t, measured now, before any of the group's writes:
- * strnlen + 1, none for NULL (the kernel reads nothing there), when
- * `stale`, nor at t == 0 (`mask`).  strnlen stops at SB_LOOP_NAME_MAX, the
- * most the kernel reads of a name, and runs on "" in place of a name it
- * must not read. */
+/* Rule 7: widen range r by the bytes the kernel may read of name `name`
+ * in iteration i + t: SB_LOOP_NAME_MAX (it reads up to the NUL and never
+ * more than that), none for NULL (the kernel reads nothing there), when
+ * `stale`, nor at t == 0 (`mask`).  The name is not read here: the
+ * original never reads it in user space, and a pointer the kernel answers
+ * with EFAULT must not fault in the inspector, so the check takes the most
+ * the kernel could read instead of measuring. */
 void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
                                     tree stale, unsigned r)
 {
@@ -838,26 +847,13 @@ void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
         gimple_build(seq, loc_, EQ_EXPR, boolean_type_node, at,
                      build_int_cst(const_ptr_type_node, 0)),
         stale);
-    tree safe = gimple_build(
-        seq, loc_, COND_EXPR, const_ptr_type_node, unread,
-        gimple_convert(seq, loc_, const_ptr_type_node,
-                       build_fold_addr_expr(sysbatch_rt.empty_string)),
-        at);
-    tree len = make_ssa_name(size_type_node);
-    gcall *measure = gimple_build_call(builtin_decl_explicit(BUILT_IN_STRNLEN),
-                                       2, safe, size_int(SB_LOOP_NAME_MAX));
-    gimple_call_set_lhs(measure, len);
-    gimple_set_location(measure, loc_);
-    gimple_seq_add_stmt(seq, measure);
     tree none = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, mask,
                              gimple_build(seq, loc_, NEGATE_EXPR, ul,
                                           gimple_convert(seq, loc_, ul,
                                                          unread)));
     tree a = gimple_convert(seq, loc_, ul, at);
-    tree end = gimple_build(
-        seq, loc_, PLUS_EXPR, ul, a,
-        gimple_build(seq, loc_, PLUS_EXPR, ul, gimple_convert(seq, loc_, ul, len),
-                     build_int_cst(ul, 1)));
+    tree end = gimple_build(seq, loc_, PLUS_EXPR, ul, a,
+                            build_int_cst(ul, SB_LOOP_NAME_MAX));
     a = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, a, none);
     end = gimple_build(seq, loc_, BIT_AND_EXPR, ul, end,
                        gimple_build(seq, loc_, BIT_NOT_EXPR, ul, none));

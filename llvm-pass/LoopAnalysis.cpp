@@ -373,8 +373,8 @@ bool LoopFacts::coveredByCheck(Instruction &I, unsigned K, const ArgMemory &M) {
 
 /// Rule 7 for names: may the check cover store \p St, between two
 /// iterations' calls, against the string name argument \p K of the later
-/// calls points to?  The inspector measures each later name (strnlen + 1)
-/// and compares those bytes with every write of the group - this store at
+/// calls points to?  The inspector takes SB_LOOP_NAME_MAX bytes from each
+/// later name (never reading it) and compares those bytes with every write of the group - this store at
 /// its address per iteration, and the call's output buffers (a kernel
 /// write of iteration t < j may change name j's bytes before a store of
 /// the loop would, so without them the measured bytes would not be the

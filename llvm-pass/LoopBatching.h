@@ -84,8 +84,8 @@ struct CheckedRange {
   /// The load the range is for, when it is one the inspector repeats.
   llvm::LoadInst *Load = nullptr;
   /// A read range that is the string libc argument StringArg (a name)
-  /// points to: its size is measured in iteration t (strnlen + 1; none for
-  /// NULL), and it is compared with every write, the kernel's too.
+  /// points to: SB_LOOP_NAME_MAX bytes from it in iteration t (none for
+  /// NULL; never read), compared with every write, the kernel's too.
   int StringArg = -1;
 };
 

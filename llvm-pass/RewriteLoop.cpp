@@ -580,12 +580,12 @@ void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
   }
 }
 
-/// Rule 7: the bytes the kernel reads of name \p Name, measured now,
-/// before any of the group's writes: strnlen + 1, or none for NULL (the
-/// kernel reads nothing there) or when \p Skip.  strnlen stops at
-/// SB_LOOP_NAME_MAX, the most the kernel reads of a name, and runs on ""
-/// in place of a name it must not read, so no branch is needed and nothing
-/// is inferred about \p Name.
+/// Rule 7: the bytes the kernel may read of name \p Name: SB_LOOP_NAME_MAX
+/// (it reads up to the NUL and never more than that), or none for NULL
+/// (the kernel reads nothing there) or when \p Skip.  The name is not read
+/// here: the original never reads it in user space, and a pointer the
+/// kernel answers with EFAULT must not fault in the inspector, so the check
+/// takes the most the kernel could read instead of measuring.
 Value *LoopRewriter::emitNameExtent(IRBuilder<> &AB, Value *Name,
                                     Value *Skip) {
   Type *I8Ptr = compat::pointerTo(Type::getInt8Ty(Ctx));
@@ -593,14 +593,8 @@ Value *LoopRewriter::emitNameExtent(IRBuilder<> &AB, Value *Name,
   Value *Unread = AB.CreateOr(
       AB.CreateICmpEQ(Str, ConstantPointerNull::get(cast<PointerType>(I8Ptr))),
       Skip);
-  Value *Safe = AB.CreateSelect(
-      Unread, AB.CreatePointerCast(RT.emptyString(), I8Ptr), Str);
-  FunctionCallee Strnlen = F.getParent()->getOrInsertFunction(
-      "strnlen", FunctionType::get(I64, {I8Ptr, I64}, false));
-  Value *Len = AB.CreateCall(
-      Strnlen, {Safe, ConstantInt::get(I64, SB_LOOP_NAME_MAX)}, "sb.name.len");
   return AB.CreateSelect(Unread, ConstantInt::get(I64, 0),
-                         AB.CreateAdd(Len, ConstantInt::get(I64, 1)),
+                         ConstantInt::get(I64, SB_LOOP_NAME_MAX),
                          "sb.name.bytes");
 }
 

@@ -124,28 +124,18 @@
  *      open(names[i], ...)` with fd and names parameters: the store may
  *      reach the bytes of a later name) join the check when the front end
  *      knows every write that may reach them (checked_strings): the
- *      inspector measures each name it passes for iterations 1..K-1
- *      (strnlen(name, SB_LOOP_NAME_MAX) + 1 bytes from the pointer,
- *      before any of the group's stores or calls run) and checks those
- *      bytes against every write of the group, the stores and the calls'
- *      output buffers alike.  When none of iterations 0..j-1 (nor j's own
- *      stores before its call) writes a byte of name j up to its NUL as
- *      the string is before the group, the kernel reads at batch time
- *      exactly the string the original call would read: the bytes after
- *      the NUL (or past SB_LOOP_NAME_MAX) are never read.  Iteration 0's
- *      name is read by the first slot before any write, as in the
- *      original.  A name is measured only while the ranges so far (the
- *      writes of iterations 0..t, the loads of 1..t) miss each other: a
- *      name pointer loaded from memory a store of the loop replaces first
- *      is one the original never passes, and reading through it could
- *      fault; when they meet the group is lost anyway.  The measuring
- *      reads memory the original never reads in user space, so it is made
- *      only when no class stops (rule 4: a group that may end early would
- *      measure a name the original might never pass); a NULL name is no
- *      bytes (the kernel reads none).  A name that is neither NULL nor
- *      readable, which the original hands the kernel for an EFAULT, would
- *      fault in the inspector: a program relying on that is not one loop
- *      batching keeps.
+ *      inspector takes SB_LOOP_NAME_MAX bytes from each name it passes
+ *      for iterations 1..K-1 (none for NULL), the most the kernel reads
+ *      of a name, and checks them against every write of the group, the
+ *      stores and the calls' output buffers alike.  When none of
+ *      iterations 0..j-1 (nor j's own stores before its call) writes any
+ *      of those bytes, the kernel reads at batch time exactly the string
+ *      the original call would read.  Iteration 0's name is read by the
+ *      first slot before any write, as in the original.  The inspector
+ *      never reads a name (the original does not in user space, and a
+ *      pointer the kernel answers with EFAULT must not fault there).  Only
+ *      when no class stops (rule 4: the pointers of iterations the
+ *      original might never reach).
  *   8. an argument computed by a call to a libc function of the table
  *      (sysbatch/libc.h) that makes no system call, writes no memory and
  *      leaves errno alone, only reading its arguments' memory (strlen,
@@ -231,9 +221,8 @@ struct sb_loop_build_step {
 #define SB_LOOP_MAX_BUILD_STEPS 8
 
 /* Rule 7: the most bytes the kernel reads of a name (PATH_MAX, the NUL
- * included; a longer one is ENAMETOOLONG after that many): the inspector
- * measures a name with strnlen up to this bound, so it reads no byte the
- * kernel would not. */
+ * included; a longer one is ENAMETOOLONG after that many): the extent the
+ * run-time check gives each later name, which the inspector never reads. */
 #define SB_LOOP_NAME_MAX 4096
 
 /* Rule 7: the most writes per iteration the inspector compares at run
@@ -317,10 +306,10 @@ struct sb_loop {
      * needed, since a value read ahead from memory the loop writes is only
      * what the iteration will see when the check passes. */
     int checked_reads;
-    /* Rule 7: bit k set when the front end measures the string libc
+    /* Rule 7: bit k set when the front end checks the string libc
      * argument k (a name, SB_ARG_PATH) points to in iterations 1..K-1
-     * (strnlen up to SB_LOOP_NAME_MAX, + 1 bytes, before the group runs)
-     * and checks it against every write of the group, because a write of
+     * (SB_LOOP_NAME_MAX bytes from the pointer, which is never read)
+     * against every write of the group, because a write of
      * the loop may reach it: a store (in checked_writes) and the call's
      * output buffers (in checked_writes too, each with its size). */
     uint32_t checked_strings;
@@ -412,7 +401,7 @@ const char *sb_loop_libc_repeatable(const struct sb_libc_function *fn);
  *       guard repeated: up to 64 iterations looked at per batch
  *       built a0: 256 bytes per slot, by the loop's own code
  *       run-time check: the group's writes miss what it reads ahead
- *       measured a0: later iterations' strings, up to their NUL, are read ahead
+ *       measured a0: later iterations' names count as 4096 bytes in the check
  *       inspector calls strlen for each later iteration
  *       writes only after fail pos (which stop the group) not read ahead
  *

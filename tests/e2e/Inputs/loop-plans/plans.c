@@ -251,7 +251,7 @@ int open_kept(int n)
 // The store of each result may write the names later calls read: rule 7
 // with the names measured (every later name's bytes, up to its NUL, miss
 // the group's stores and the kernel's writes of sts[]).
-// PLAN-DAG: function stat_kept loop 0: | loop call stat: 16 iterations per batch | slot: newfstatat(-100, a0, a1, 0) | run-time check: the group's writes miss what it reads ahead | measured a0: later iterations' strings, up to their NUL, are read ahead{{$}}
+// PLAN-DAG: function stat_kept loop 0: | loop call stat: 16 iterations per batch | slot: newfstatat(-100, a0, a1, 0) | run-time check: the group's writes miss what it reads ahead | measured a0: later iterations' names count as 4096 bytes in the check{{$}}
 void stat_kept(int n)
 {
     for (int i = 0; i < n; i++)

@@ -114,13 +114,14 @@ int unlink_victims(void)
     return gone;
 }
 
-// Rule 9 where the code after a failure does change what the next
-// iteration's call takes: the next name.  A failed unlink stops the
-// group, so the next iteration refills and reads the new name.  GCC
-// batches it at -O0 and -O2 (tests/gcc/Loop_stop_paths.test); clang -O0
-// refuses it as loop-speculative-load (every stop makes its loads ahead
-// speculative, and names is a parameter), clang -O2 forwards the store to
-// the next iteration's load (a value the loop carries).
+// Code after a failure that changes what the next iteration's call
+// takes: the next name.  Rule 7's run-time check covers the store (with
+// the names' bytes), found before rule 9 is tried: GCC at -O0 and -O2 and
+// clang -O0 plan it under the check, which no group passes (each store
+// writes the next iteration's name pointer), so every call runs from its
+// call site; clang -O2 forwards the store to the next iteration's load (a
+// value the loop carries).  Rule 9 alone (names a local table) is
+// unlink_victims' shape above.
 int unlink_or_next(const char **names, int n)
 {
     int gone = 0;

@@ -1,11 +1,12 @@
 /* Rule 7 of sysbatch/loop.h for the names later calls read: loops over
  * parameter arrays that keep each result (`fd[i] = open(n[i], ...)`,
  * `rc[i] = stat(n[i], &st[i])`), where nothing proves the stores miss the
- * strings the names point to.  The inspector measures each later name up
- * to its NUL and fills a group only when no store of the group (nor the
- * kernel's write of st[i]) meets those bytes.  Called with names and
- * results apart (batched, also with a NULL name among them), with both in
- * one buffer but apart (batched),
+ * strings the names point to.  The inspector takes the 4096 bytes the
+ * kernel may read from each later name (never reading them) and fills a
+ * group only when no store of the group (nor the kernel's write of st[i])
+ * meets those bytes.  Called with names and results apart (batched, also
+ * with a NULL name among them), with both in one buffer but apart (within
+ * 4096 bytes of the names: the group is lost, the original calls run),
  * and with each result stored over the next name (the check fails; the
  * original calls run, each on the name the store before it left). */
 #include <fcntl.h>
@@ -119,7 +120,6 @@ int main(void)
     const char *n[N];
     put_names(one.bytes, n);
     open_param(n, &one.words[N + 2], N);
-    claimed += N;
     report_opens("one buffer, apart", &one.words[N + 2]);
 
     /* Each result over the next name: fd[i] is bytes 4(i+1).. of the
