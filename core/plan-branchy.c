@@ -224,10 +224,14 @@ static struct refusal branchy_check(const struct branchy *br, int j,
     }
     if (chained && pl->region->abi != SB_ABI_LINUX_X86_64)
         return refuse(SB_WHY_NO_CHAINING, NULL);
-    /* Operands are checked: a RESULT fd is chained from an included
-     * dominating call, which is what check_precheck's "in the batch" means
-     * with the batch starting at call 0. */
-    struct refusal pre = check_precheck(pl, j, 0);
+    /* The included calls that dominate j run on every path to its slot
+     * (a RESULT fd is chained from one of them). */
+    uint64_t ran_before = 0;
+    for (int m = 0; m < j && m < 64; m++)
+        if (br->included[m] && branchy_dominates(br, m, j))
+            ran_before |= (uint64_t)1 << m;
+    int guard;
+    struct refusal pre = check_precheck(pl, j, ran_before, &guard);
     if (pre.why != SB_WHY_NONE)
         return pre;
     struct refusal mix = check_converted_mix(pl, j, 0, br->included);
@@ -235,6 +239,10 @@ static struct refusal branchy_check(const struct branchy *br, int j,
         return mix;
     if (nslots + 1 + chains_needed(pl, j, 0) > pl->opts.max_slots)
         return refuse(SB_WHY_BATCH_FULL, NULL);
+    /* The guard's failure stops the batch (branchy_encode), so no path
+     * reaches j's slot after a negative fd failed the guard's. */
+    if (guard >= 0)
+        pl->stop_on_fail[guard] = true;
     return refuse(SB_WHY_NONE, NULL);
 }
 
@@ -248,6 +256,7 @@ static void branchy_walk(struct branchy *br)
     memset(br->dom, 0, sizeof br->dom);
     memset(br->in, 0, (size_t)br->nblocks * sizeof *br->in);
     br->nincluded = 0;
+    memset(pl->stop_on_fail, 0, (size_t)pl->ncalls * sizeof *pl->stop_on_fail);
     br->live[0] = true;
     int nslots = 0;
     int c = 0;
@@ -272,7 +281,7 @@ static void branchy_walk(struct branchy *br)
             } else if (j == 0) {
                 /* The entry stands where the batch is issued: as the first
                  * call of a straight-line batch. */
-                br->why[j] = check_precheck(pl, 0, 0);
+                br->why[j] = check_precheck(pl, 0, 0, NULL);
             } else {
                 br->why[j] = branchy_check(br, j, &st, nslots);
             }
@@ -681,6 +690,10 @@ static int branchy_encode(struct branchy *br, struct sb_plan *plan)
             } else {
                 for (int k = 0; k < 3; k++)
                     j[k] = branchy_offset(s, t[k], br->nslots);
+                /* It proves a later call's fd (branchy_check): whatever
+                 * its failure would lead to, the batch stops there. */
+                if (pl->stop_on_fail[c] && s + 1 < br->nslots)
+                    j[0] = -1;
             }
             for (int k = 0; k < 3; k++)
                 if (j[k] > 0 || (j[k] < 0 && !br->ncopies[c]))
