@@ -246,6 +246,39 @@ static struct refusal branchy_check(const struct branchy *br, int j,
     return refuse(SB_WHY_NONE, NULL);
 }
 
+/* Does block b end in a COND whose failure edge (with the positive one
+ * when it goes there too: `if (fchmod(...))`) enters an arm without calls
+ * that crosses a barrier and then goes on to a block with calls?
+ * xz's `if (fchmod(fd, mode)) message_warning(...); futimens(fd, tv);`:
+ * followed, that edge makes the barrier refuse every call after the join.
+ * The kernel need not follow it: the call stops the batch when it fails
+ * instead, and the arm and the calls after it run at their own places on
+ * that path, as they are; the success path keeps the join's calls. */
+static bool fail_arm_crosses_barrier(const struct branchy *br, int b)
+{
+    const struct sb_block *bl = &br->blocks[b];
+    if (bl->term != SB_TERM_COND)
+        return false;
+    int t = bl->succ[0];
+    if (t == SB_BLOCK_EXIT || t == bl->succ[1])
+        return false;
+    const struct sb_event *events = br->pl->region->events;
+    bool barrier = false;
+    for (int steps = 0; steps < 8 && t != SB_BLOCK_EXIT; steps++) {
+        const struct sb_block *arm = &br->blocks[t];
+        for (int e = arm->first_event; e < arm->first_event + arm->nevents;
+             e++) {
+            if (events[e].kind == SB_EV_CALL)
+                return barrier; /* the join (or calls in the arm) */
+            barrier |= events[e].u.code.barrier;
+        }
+        if (arm->term != SB_TERM_GOTO)
+            return false;
+        t = arm->succ[0];
+    }
+    return false; /* the arm leaves the region: nothing after it to save */
+}
+
 /* One walk over the blocks with the current forced refusals. */
 static void branchy_walk(struct branchy *br)
 {
@@ -302,9 +335,13 @@ static void branchy_walk(struct branchy *br)
                     : bl->term == SB_TERM_PRED ? 2
                     : bl->term == SB_TERM_COND ? 3
                                                : 0;
+        /* The block is not cut, so its COND call is included. */
+        bool stop_on_fail = fail_arm_crosses_barrier(br, b);
+        if (stop_on_fail)
+            pl->stop_on_fail[bl->cond_call] = true;
         for (int k = 0; k < nsucc; k++) {
             int t = bl->succ[k];
-            if (t == SB_BLOCK_EXIT)
+            if (t == SB_BLOCK_EXIT || (stop_on_fail && t == bl->succ[0]))
                 continue;
             if (!br->live[t]) {
                 br->live[t] = true;
@@ -485,6 +522,14 @@ static void branchy_targets(const struct branchy *br, int c,
     } else if (bl->term == SB_TERM_COND) {
         for (int k = 0; k < 3; k++)
             out[k] = branchy_resolve(br, bl->succ[k], &budget);
+    }
+    /* It stops the batch when it fails (it proves a later fd, or its
+     * failure arm crosses a barrier the walk did not follow). */
+    if (br->pl->stop_on_fail[c]) {
+        out[0] = target_to(SLOT_END);
+        if (bl->term == SB_TERM_COND && bl->succ[2] == bl->succ[0] &&
+            fail_arm_crosses_barrier(br, b))
+            out[2] = target_to(SLOT_END);
     }
     for (int k = 0; k < 3; k++) {
         int save[SB_MAX_SLOT_PREDS], nsave = *np;

@@ -279,7 +279,12 @@ enum sb_row_flags {
  * argument), so the planner batches it only when the operand
  * is known to pass the check: a constant that passes, or (for fds) the
  * chained result of a call in the same batch, which stops the batch when it
- * fails and so is never negative when the slot runs. */
+ * fails and so is never negative when the slot runs; an fd the front end
+ * proves non-negative (sb_operand.nonneg); the same fd (sb_operand.same)
+ * as argument 0 of an earlier call of the batch that the kernel fails on a
+ * negative fd (SB_ROW_FD0_FAILS_NEGATIVE), which then stops the batch when
+ * it fails; a path proven non-NULL (sb_operand.nonnull).  docs/core.md,
+ * "Prechecks". */
 enum sb_precheck {
     SB_PRE_NONE = 0,
     SB_PRE_FD_NONNEG,     /* fd < 0 -> EBADF without a syscall */
