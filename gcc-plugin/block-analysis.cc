@@ -635,9 +635,9 @@ static bool proven_nonnegative(tree value, gcall *call)
  * predecessors, or a branch there that left when it was NULL.  SSA names
  * do not change, so the name is the argument itself.  The LLVM pass
  * decides the same (provenNonNull). */
-static bool proven_nonnull(tree value, gcall *call)
+static bool proven_nonnull(tree value, gcall *call, int depth = 0)
 {
-    if (!POINTER_TYPE_P(TREE_TYPE(value)))
+    if (!POINTER_TYPE_P(TREE_TYPE(value)) || depth > 4)
         return false;
     if (TREE_CODE(value) == ADDR_EXPR)
         return tree_expr_nonzero_p(value);
@@ -650,6 +650,13 @@ static bool proven_nonnull(tree value, gcall *call)
     gimple *def = SSA_NAME_DEF_STMT(value);
     if (is_gimple_assign(def) && gimple_assign_rhs_code(def) == ADDR_EXPR &&
         tree_expr_nonzero_p(gimple_assign_rhs1(def)))
+        return true;
+    /* p + n with p not NULL (rsync's bname = slash + 1 after `if (!slash)
+     * return`): pointer arithmetic stays inside p's object. */
+    if (is_gimple_assign(def) &&
+        gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
+        flag_delete_null_pointer_checks &&
+        proven_nonnull(gimple_assign_rhs1(def), call, depth + 1))
         return true;
     basic_block bb = gimple_bb(call);
     gimple_stmt_iterator gsi = gsi_for_stmt(call);

@@ -111,6 +111,24 @@ __attribute__((noinline)) static int touch_maybe_null(const char *path)
     return r * 1000 + r2 * 100 + e;
 }
 
+/* rsync's do_utimensat_at: the name after the last slash, relative to the
+ * directory opened before (bname = slash + 1 after `if (!slash)`). */
+static int touch_in_dir(const char *dir, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    if (!slash)
+        return -3;
+    const char *bname = slash + 1;
+    int dfd = open(dir, O_RDONLY | O_DIRECTORY);
+    if (dfd < 0)
+        return -4;
+    int ret = utimensat(dfd, bname, times2, AT_SYMLINK_NOFOLLOW);
+    int e = errno;
+    close(dfd);
+    errno = e;
+    return ret < 0 ? -e : ret;
+}
+
 int main(void)
 {
     FILE *f = fopen("in.txt", "w");
@@ -145,5 +163,9 @@ int main(void)
     printf("touch_declared %d\n", touch_declared("out.txt"));
     printf("touch_maybe_null in.txt %d\n", touch_maybe_null("in.txt"));
     printf("touch_maybe_null NULL %d\n", touch_maybe_null(NULL));
+    printf("touch_in_dir %d\n", touch_in_dir(".", "./in.txt"));
+    printf("touch_in_dir missing %d\n", touch_in_dir(".", "./nothere"));
+    printf("touch_in_dir no dir %d\n", touch_in_dir("nodir", "nodir/x"));
+    printf("touch_in_dir no slash %d\n", touch_in_dir(".", "in.txt"));
     return 0;
 }
