@@ -149,6 +149,12 @@ static const long fcntl_value_commands[] = {0, 1, 2, 3, 4, 1030};
  * fstatat and chmod through /proc); any other nonzero flag is EINVAL
  * without a system call.  Only flags 0 is the plain 3-argument call. */
 static const long fchmodat_plain_flags[] = {0};
+/* ioctl requests glibc 2.36 passes straight to the kernel whose third
+ * argument is a plain integer and whose only effect is on files: FICLONE
+ * (_IOW(0x94, 9, int), the source descriptor), which cp --reflink=auto
+ * tries before every data copy.  Every other request stays unbatched: most
+ * take a pointer the kernel reads or writes in a layout of its own. */
+static const long ioctl_value_requests[] = {0x40049409};
 
 static const struct sb_syscall rows[] = {
     /* --- data --------------------------------------------------------- */
@@ -267,6 +273,41 @@ static const struct sb_syscall rows[] = {
         A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
     ROW("readlinkat", "readlinkat", 267, 4, A(FD, PATH, OUT(3), V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 64, COUNT),
+
+    /* --- extended attributes ---------------------------------------------
+     * Plain system calls in glibc 2.36.  The attribute name is a string the
+     * kernel reads (PATH: what the front ends' alias analysis needs).  A
+     * getxattr or listxattr with size 0 returns the size the value would
+     * need and writes nothing, so the result is not bounded by the size
+     * argument (no COUNT): a loop's shared value buffer stays refused. */
+    ROW("getxattr", "getxattr", 191, 4, A(PATH, PATH, OUT(3), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, 0),
+    ROW("lgetxattr", "lgetxattr", 192, 4, A(PATH, PATH, OUT(3), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, 0),
+    ROW("fgetxattr", "fgetxattr", 193, 4, A(FD, PATH, OUT(3), V), 4,
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, 0),
+    ROW("listxattr", "listxattr", 194, 3, A(PATH, OUT(2), V), 3,
+        A(L(0), L(1), L(2)), ERRNO, 64, 0),
+    ROW("llistxattr", "llistxattr", 195, 3, A(PATH, OUT(2), V), 3,
+        A(L(0), L(1), L(2)), ERRNO, 64, 0),
+    ROW("flistxattr", "flistxattr", 196, 3, A(FD, OUT(2), V), 3,
+        A(L(0), L(1), L(2)), ERRNO, 64, 0),
+    ROW("setxattr", "setxattr", 188, 5, A(PATH, PATH, IN(3), V, V), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
+    ROW("lsetxattr", "lsetxattr", 189, 5, A(PATH, PATH, IN(3), V, V), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
+    ROW("fsetxattr", "fsetxattr", 190, 5, A(FD, PATH, IN(3), V, V), 5,
+        A(L(0), L(1), L(2), L(3), L(4)), ERRNO, 32, 0),
+    ROW("removexattr", "removexattr", 197, 2, A(PATH, PATH), 2,
+        A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("lremovexattr", "lremovexattr", 198, 2, A(PATH, PATH), 2,
+        A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("fremovexattr", "fremovexattr", 199, 2, A(FD, PATH), 2,
+        A(L(0), L(1)), ERRNO, 32, 0),
+    /* Variadic; only FICLONE (ioctl_value_requests) is a plain call whose
+     * third argument is a value.  Reflinking may wait on I/O. */
+    ROW_ALLOWED("ioctl", "ioctl", 16, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
+        ERRNO, 32, BLOCK | VARIADIC, 1, ioctl_value_requests),
 
     /* --- names in the file system --------------------------------------- */
     ROW("unlink", "unlink", 87, 1, A(PATH), 1, A(L(0)), ERRNO, 32, 0),

@@ -29,6 +29,9 @@
 #include <sys/syscall.h>
 #include <sys/time.h>
 #include <sys/uio.h>
+#include <sys/xattr.h>
+#include <sys/ioctl.h>
+#include <linux/fs.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -213,6 +216,35 @@ int main(void)
     fchownat(FD, "fco", 4567, 8901, AT_SYMLINK_NOFOLLOW);
     mark("readlinkat", "i:%d|s:%s|p|i:%d", FD, "rla", 36);
     readlinkat(FD, "rla", buf, 36);
+
+    /* Extended attributes (a size of 0 asks for the value's size). */
+    mark("getxattr", "s:%s|s:%s|p|i:%d", NOPATH "-gx", "user.sbg", 0);
+    getxattr(NOPATH "-gx", "user.sbg", buf, 0);
+    mark("lgetxattr", "s:%s|s:%s|p|i:%d", NOPATH "-lgx", "user.sblg", 40);
+    lgetxattr(NOPATH "-lgx", "user.sblg", buf, 40);
+    mark("fgetxattr", "i:%d|s:%s|p|i:%d", FD, "user.sbfg", 41);
+    fgetxattr(FD, "user.sbfg", buf, 41);
+    mark("listxattr", "s:%s|p|i:%d", NOPATH "-lx", 42);
+    listxattr(NOPATH "-lx", buf, 42);
+    mark("llistxattr", "s:%s|p|i:%d", NOPATH "-llx", 43);
+    llistxattr(NOPATH "-llx", buf, 43);
+    mark("flistxattr", "i:%d|p|i:%d", FD, 44);
+    flistxattr(FD, buf, 44);
+    mark("setxattr", "s:%s|s:%s|p|i:%d|i:%d", NOPATH "-sx", "user.sbs", 5, XATTR_CREATE);
+    setxattr(NOPATH "-sx", "user.sbs", buf, 5, XATTR_CREATE);
+    mark("lsetxattr", "s:%s|s:%s|p|i:%d|i:%d", NOPATH "-lsx", "user.sbls", 6, XATTR_REPLACE);
+    lsetxattr(NOPATH "-lsx", "user.sbls", buf, 6, XATTR_REPLACE);
+    mark("fsetxattr", "i:%d|s:%s|p|i:%d|i:%d", FD, "user.sbfs", 7, 0);
+    fsetxattr(FD, "user.sbfs", buf, 7, 0);
+    mark("removexattr", "s:%s|s:%s", NOPATH "-rx", "user.sbr");
+    removexattr(NOPATH "-rx", "user.sbr");
+    mark("lremovexattr", "s:%s|s:%s", NOPATH "-lrx", "user.sblr");
+    lremovexattr(NOPATH "-lrx", "user.sblr");
+    mark("fremovexattr", "i:%d|s:%s", FD, "user.sbfr");
+    fremovexattr(FD, "user.sbfr");
+    /* ioctl's one value request: FICLONE from descriptor FD2 into FD. */
+    mark("ioctl", "i:%d|i:%d|i:%d", FD, (int)FICLONE, FD2);
+    ioctl(FD, FICLONE, FD2);
 
     mark("unlink", "s:%s", NOPATH "/u");
     unlink(NOPATH "/u");

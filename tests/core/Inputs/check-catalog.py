@@ -3,12 +3,13 @@
 
 usage: check-catalog.py CATALOG STRACE
 
-CATALOG is `sysbatch-plan --catalog`; STRACE is `strace -X raw -s 512` of
-catalog-calls.c, which marks each call with statfs("@@<fn>|<args>", NULL).
+CATALOG is `sysbatch-plan --catalog`; STRACE is `strace -n -X raw -s 512`
+of catalog-calls.c, which marks each call with statfs("@@<fn>|<args>", NULL).
 For every marked call this checks, against the row <fn> resolves to:
   - exactly one syscall follows the marker (the wrapper does nothing else),
     or none for a row the catalogue says the vDSO serves;
-  - its name is the row's raw name;
+  - its name is the row's raw name, and its number (strace -n) the row's
+    nr, which is what a slot really issues;
   - each raw argument strace shows is the row's constant, "", or the libc
     argument the marker states (pointers the marker calls p are skipped).
 syscall(NR, ...) markers are checked against the row of NR with the
@@ -82,17 +83,23 @@ def split_args(text):
     return args
 
 
-LINE = re.compile(r"^([a-z0-9_]+)\((.*)\)\s+= ")
+LINE = re.compile(r"^(?:\[\s*(\d+)\] )?([a-z0-9_]+)\((.*)\)\s+= ")
+EXIT = re.compile(r"^(?:\[\s*(\d+)\] )?exit_group\((.*?)\)")
 
 
 def parse_strace(path):
+    """(name, arguments, number or None without strace -n) per call."""
     calls = []
     for line in open(path):
         m = LINE.match(line)
         if m:
-            calls.append((m.group(1), split_args(m.group(2))))
-        elif line.startswith("exit_group("):
-            calls.append(("exit_group", split_args(line[11:line.index(")")])))
+            nr = int(m.group(1)) if m.group(1) else None
+            calls.append((m.group(2), split_args(m.group(3)), nr))
+            continue
+        m = EXIT.match(line)
+        if m:
+            nr = int(m.group(1)) if m.group(1) else None
+            calls.append(("exit_group", split_args(m.group(2)), nr))
     return calls
 
 
@@ -119,9 +126,10 @@ def check_call(rows, row, where, libc, made):
         problems.append("%s: expected exactly one syscall, strace shows %s"
                         % (where, [c[0] for c in made]))
         return problems
-    name, shown = made[0]
+    name, shown, shown_nr = made[0]
     recipe = row["raw_args"]
     expect_name = row["raw"]
+    expect_nr = row["nr"]
     if "raw-syscall" in row["flags"]:
         nr = as_int(libc[0][2:])
         target = [r for r in rows.values()
@@ -130,17 +138,23 @@ def check_call(rows, row, where, libc, made):
             problems.append("%s: NR %d has no row" % (where, nr))
             return problems
         expect_name = target[0]["raw"]
+        expect_nr = nr
         recipe = ["a%d" % (i + 1) for i in range(len(libc) - 1)]
     if "runtime-converted" in row["flags"]:
         # The runtime issues the raw call itself and adds what glibc adds
         # (sigaction: the kernel's sigsetsize, 8); pointers are its own.
         recipe = recipe + ["8"]
+        expect_nr = None  # the slot's number is the runtime's pseudo call
     if name != expect_name:
         problems.append("%s: catalogue says %s, glibc made %s" %
                         (where, expect_name, name))
         return problems
     if "never" in row["flags"]:
         return problems
+    if expect_nr is not None and shown_nr is not None and \
+            shown_nr != expect_nr:
+        problems.append("%s: catalogue issues NR %d, glibc's %s is NR %d" %
+                        (where, expect_nr, name, shown_nr))
     if len(shown) > len(recipe):
         problems.append("%s: strace shows %d arguments, the recipe has %d"
                         % (where, len(shown), len(recipe)))
@@ -185,7 +199,7 @@ def main():
     calls = parse_strace(sys.argv[2])
     problems, exercised, checked = [], set(), 0
 
-    marks = [i for i, (name, args) in enumerate(calls)
+    marks = [i for i, (name, args, _) in enumerate(calls)
              if name == "statfs" and args and args[0].startswith('"@@')]
     if not marks:
         print("no markers in the strace output")
