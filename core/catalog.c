@@ -88,6 +88,7 @@
 #define OPENMODE (SB_ROW_VARIADIC | SB_ROW_OPEN_MODE)
 #define COUNT SB_ROW_RESULT_LE_SIZE
 #define POSITION SB_ROW_FD_POSITION
+#define FDNEG SB_ROW_FD0_FAILS_NEGATIVE
 
 /* Linux values the recipes use (from the kernel uapi headers). */
 #define AT_FDCWD_VALUE (-100)
@@ -158,13 +159,13 @@ static const long ioctl_value_requests[] = {0x40049409};
 static const struct sb_syscall rows[] = {
     /* --- data --------------------------------------------------------- */
     ROW("read", "read", 0, 3, A(FD, OUT(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK | COUNT | POSITION),
+        ERRNO, 64, BLOCK | COUNT | POSITION | FDNEG),
     ROW("write", "write", 1, 3, A(FD, IN(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK | COUNT | POSITION),
+        ERRNO, 64, BLOCK | COUNT | POSITION | FDNEG),
     /* glibc's writev is the plain system call (no emulation above
      * IOV_MAX: the kernel answers EINVAL). */
     ROW("writev", "writev", 20, 3, A(FD, IOVIN(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK | POSITION),
+        ERRNO, 64, BLOCK | POSITION | FDNEG),
     /* readv, preadv and pwritev are plain system calls in glibc 2.36 (no
      * emulation above IOV_MAX either).  preadv/pwritev pass the offset as
      * (low, high) words; on x86_64 the low word is the whole offset and
@@ -173,29 +174,30 @@ static const struct sb_syscall rows[] = {
      * preadv2/pwritev2 are left out: glibc falls back to preadv/readv
      * when the kernel answers ENOSYS, which one slot cannot do. */
     ROW("readv", "readv", 19, 3, A(FD, IOVOUT(2), V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, BLOCK | POSITION),
+        ERRNO, 64, BLOCK | POSITION | FDNEG),
     ROW("preadv", "preadv", 295, 4, A(FD, IOVOUT(2), V, V), 5,
-        A(L(0), L(1), L(2), L(3), C(0)), ERRNO, 64, BLOCK),
+        A(L(0), L(1), L(2), L(3), C(0)), ERRNO, 64, BLOCK | FDNEG),
     ROW("pwritev", "pwritev", 296, 4, A(FD, IOVIN(2), V, V), 5,
-        A(L(0), L(1), L(2), L(3), C(0)), ERRNO, 64, BLOCK),
+        A(L(0), L(1), L(2), L(3), C(0)), ERRNO, 64, BLOCK | FDNEG),
     ROW("pread64", "pread64", 17, 4, A(FD, OUT(2), V, V), 4,
-        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT),
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT | FDNEG),
     ROW("pwrite64", "pwrite64", 18, 4, A(FD, IN(2), V, V), 4,
-        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT),
+        A(L(0), L(1), L(2), L(3)), ERRNO, 64, BLOCK | COUNT | FDNEG),
     ROW("lseek", "lseek", 8, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 64, 0),
+        ERRNO, 64, FDNEG),
     /* glibc clamps count to INT_MAX (the kernel's count is an int). */
     ROW_PRE("getdents64", "getdents64", 217, 3, A(FD, OUT(2), V), 3,
         A(L(0), L(1), L(2)), ERRNO, 64, COUNT | POSITION,
         SB_PRE_COUNT_INT_MAX, 2),
-    ROW("fsync", "fsync", 74, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
-    ROW("fdatasync", "fdatasync", 75, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK),
+    ROW("fsync", "fsync", 74, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK | FDNEG),
+    ROW("fdatasync", "fdatasync", 75, 1, A(FD), 1, A(L(0)), ERRNO, 32,
+        BLOCK | FDNEG),
     ROW("posix_fadvise", "fadvise64", 221, 4, A(FD, V, V, V), 4,
         A(L(0), L(1), L(2), L(3)), POSERR, 32, BLOCK),
     ROW("truncate", "truncate", 76, 2, A(PATH, V), 2, A(L(0), L(1)),
         ERRNO, 32, 0),
     ROW("ftruncate", "ftruncate", 77, 2, A(FD, V), 2, A(L(0), L(1)),
-        ERRNO, 32, 0),
+        ERRNO, 32, FDNEG),
     ROW("fallocate", "fallocate", 285, 4, A(FD, V, V, V), 4,
         A(L(0), L(1), L(2), L(3)), ERRNO, 32, BLOCK),
     /* *offset, when not NULL, is read and updated by the kernel: an output
@@ -214,8 +216,9 @@ static const struct sb_syscall rows[] = {
         A(L(0), L(1), L(2), L(3)), ERRNO, 32, BLOCK | FDTAB | OPENMODE),
     ROW("creat", "creat", 85, 2, A(PATH, V), 2, A(L(0), L(1)), ERRNO, 32,
         BLOCK | FDTAB),
-    ROW("close", "close", 3, 1, A(FD), 1, A(L(0)), ERRNO, 32, BLOCK | FDTAB),
-    ROW("dup", "dup", 32, 1, A(FD), 1, A(L(0)), ERRNO, 32, FDTAB),
+    ROW("close", "close", 3, 1, A(FD), 1, A(L(0)), ERRNO, 32,
+        BLOCK | FDTAB | FDNEG),
+    ROW("dup", "dup", 32, 1, A(FD), 1, A(L(0)), ERRNO, 32, FDTAB | FDNEG),
     ROW("dup2", "dup2", 33, 2, A(FD, FD), 2, A(L(0), L(1)), ERRNO, 32, FDTAB),
     ROW("dup3", "dup3", 292, 3, A(FD, FD, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 32, FDTAB),
@@ -249,11 +252,11 @@ static const struct sb_syscall rows[] = {
     ROW("readlink", "readlink", 89, 3, A(PATH, OUT(2), V), 3,
         A(L(0), L(1), L(2)), ERRNO, 64, COUNT),
     ROW("chmod", "chmod", 90, 2, A(PATH, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
-    ROW("fchmod", "fchmod", 91, 2, A(FD, V), 2, A(L(0), L(1)), ERRNO, 32, 0),
+    ROW("fchmod", "fchmod", 91, 2, A(FD, V), 2, A(L(0), L(1)), ERRNO, 32, FDNEG),
     ROW("chown", "chown", 92, 3, A(PATH, V, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 32, 0),
     ROW("fchown", "fchown", 93, 3, A(FD, V, V), 3, A(L(0), L(1), L(2)),
-        ERRNO, 32, 0),
+        ERRNO, 32, FDNEG),
     ROW("lchown", "lchown", 94, 3, A(PATH, V, V), 3, A(L(0), L(1), L(2)),
         ERRNO, 32, 0),
     /* times may be NULL ("now"); otherwise two struct timespec. */
@@ -357,7 +360,7 @@ static const struct sb_syscall rows[] = {
 
     /* --- process state -------------------------------------------------- */
     ROW("chdir", "chdir", 80, 1, A(PATH), 1, A(L(0)), ERRNO, 32, FDTAB),
-    ROW("fchdir", "fchdir", 81, 1, A(FD), 1, A(L(0)), ERRNO, 32, FDTAB),
+    ROW("fchdir", "fchdir", 81, 1, A(FD), 1, A(L(0)), ERRNO, 32, FDTAB | FDNEG),
     ROW("umask", "umask", 95, 1, A(V), 1, A(L(0)), NOFAIL, 32, 0),
     ROW("getuid", "getuid", 102, 0, A({0, 0, 0}), 0, A({0, 0, 0}),
         NOFAIL, 32, 0),

@@ -436,7 +436,7 @@ static struct refusal plan_precheck(struct planner *pl,
         return refuse(SB_WHY_NONE, NULL);
     int k = row->precheck_arg;
     if (k >= ev->nargs || ev->args[k].kind == SB_OPND_CONST)
-        return check_precheck(pl, 0, 0);
+        return check_precheck(pl, 0, 0, NULL);
     switch (row->precheck) {
     case SB_PRE_FD_NONNEG:
     case SB_PRE_NONNULL:
@@ -446,7 +446,7 @@ static struct refusal plan_precheck(struct planner *pl,
         plan->precheck_arg = k;
         return refuse(SB_WHY_NONE, NULL);
     default:
-        return check_precheck(pl, 0, 0);
+        return check_precheck(pl, 0, 0, NULL);
     }
 }
 

@@ -224,10 +224,14 @@ static struct refusal branchy_check(const struct branchy *br, int j,
     }
     if (chained && pl->region->abi != SB_ABI_LINUX_X86_64)
         return refuse(SB_WHY_NO_CHAINING, NULL);
-    /* Operands are checked: a RESULT fd is chained from an included
-     * dominating call, which is what check_precheck's "in the batch" means
-     * with the batch starting at call 0. */
-    struct refusal pre = check_precheck(pl, j, 0);
+    /* The included calls that dominate j run on every path to its slot
+     * (a RESULT fd is chained from one of them). */
+    uint64_t ran_before = 0;
+    for (int m = 0; m < j && m < 64; m++)
+        if (br->included[m] && branchy_dominates(br, m, j))
+            ran_before |= (uint64_t)1 << m;
+    int guard;
+    struct refusal pre = check_precheck(pl, j, ran_before, &guard);
     if (pre.why != SB_WHY_NONE)
         return pre;
     struct refusal mix = check_converted_mix(pl, j, 0, br->included);
@@ -235,7 +239,44 @@ static struct refusal branchy_check(const struct branchy *br, int j,
         return mix;
     if (nslots + 1 + chains_needed(pl, j, 0) > pl->opts.max_slots)
         return refuse(SB_WHY_BATCH_FULL, NULL);
+    /* The guard's failure stops the batch (branchy_encode), so no path
+     * reaches j's slot after a negative fd failed the guard's. */
+    if (guard >= 0)
+        pl->stop_on_fail[guard] = true;
     return refuse(SB_WHY_NONE, NULL);
+}
+
+/* Does block b end in a COND whose failure edge (with the positive one
+ * when it goes there too: `if (fchmod(...))`) enters an arm without calls
+ * that crosses a barrier and then goes on to a block with calls?
+ * xz's `if (fchmod(fd, mode)) message_warning(...); futimens(fd, tv);`:
+ * followed, that edge makes the barrier refuse every call after the join.
+ * The kernel need not follow it: the call stops the batch when it fails
+ * instead, and the arm and the calls after it run at their own places on
+ * that path, as they are; the success path keeps the join's calls. */
+static bool fail_arm_crosses_barrier(const struct branchy *br, int b)
+{
+    const struct sb_block *bl = &br->blocks[b];
+    if (bl->term != SB_TERM_COND)
+        return false;
+    int t = bl->succ[0];
+    if (t == SB_BLOCK_EXIT || t == bl->succ[1])
+        return false;
+    const struct sb_event *events = br->pl->region->events;
+    bool barrier = false;
+    for (int steps = 0; steps < 8 && t != SB_BLOCK_EXIT; steps++) {
+        const struct sb_block *arm = &br->blocks[t];
+        for (int e = arm->first_event; e < arm->first_event + arm->nevents;
+             e++) {
+            if (events[e].kind == SB_EV_CALL)
+                return barrier; /* the join (or calls in the arm) */
+            barrier |= events[e].u.code.barrier;
+        }
+        if (arm->term != SB_TERM_GOTO)
+            return false;
+        t = arm->succ[0];
+    }
+    return false; /* the arm leaves the region: nothing after it to save */
 }
 
 /* One walk over the blocks with the current forced refusals. */
@@ -248,6 +289,7 @@ static void branchy_walk(struct branchy *br)
     memset(br->dom, 0, sizeof br->dom);
     memset(br->in, 0, (size_t)br->nblocks * sizeof *br->in);
     br->nincluded = 0;
+    memset(pl->stop_on_fail, 0, (size_t)pl->ncalls * sizeof *pl->stop_on_fail);
     br->live[0] = true;
     int nslots = 0;
     int c = 0;
@@ -272,7 +314,7 @@ static void branchy_walk(struct branchy *br)
             } else if (j == 0) {
                 /* The entry stands where the batch is issued: as the first
                  * call of a straight-line batch. */
-                br->why[j] = check_precheck(pl, 0, 0);
+                br->why[j] = check_precheck(pl, 0, 0, NULL);
             } else {
                 br->why[j] = branchy_check(br, j, &st, nslots);
             }
@@ -293,9 +335,13 @@ static void branchy_walk(struct branchy *br)
                     : bl->term == SB_TERM_PRED ? 2
                     : bl->term == SB_TERM_COND ? 3
                                                : 0;
+        /* The block is not cut, so its COND call is included. */
+        bool stop_on_fail = fail_arm_crosses_barrier(br, b);
+        if (stop_on_fail)
+            pl->stop_on_fail[bl->cond_call] = true;
         for (int k = 0; k < nsucc; k++) {
             int t = bl->succ[k];
-            if (t == SB_BLOCK_EXIT)
+            if (t == SB_BLOCK_EXIT || (stop_on_fail && t == bl->succ[0]))
                 continue;
             if (!br->live[t]) {
                 br->live[t] = true;
@@ -476,6 +522,14 @@ static void branchy_targets(const struct branchy *br, int c,
     } else if (bl->term == SB_TERM_COND) {
         for (int k = 0; k < 3; k++)
             out[k] = branchy_resolve(br, bl->succ[k], &budget);
+    }
+    /* It stops the batch when it fails (it proves a later fd, or its
+     * failure arm crosses a barrier the walk did not follow). */
+    if (br->pl->stop_on_fail[c]) {
+        out[0] = target_to(SLOT_END);
+        if (bl->term == SB_TERM_COND && bl->succ[2] == bl->succ[0] &&
+            fail_arm_crosses_barrier(br, b))
+            out[2] = target_to(SLOT_END);
     }
     for (int k = 0; k < 3; k++) {
         int save[SB_MAX_SLOT_PREDS], nsave = *np;
@@ -681,6 +735,10 @@ static int branchy_encode(struct branchy *br, struct sb_plan *plan)
             } else {
                 for (int k = 0; k < 3; k++)
                     j[k] = branchy_offset(s, t[k], br->nslots);
+                /* It proves a later call's fd (branchy_check): whatever
+                 * its failure would lead to, the batch stops there. */
+                if (pl->stop_on_fail[c] && s + 1 < br->nslots)
+                    j[0] = -1;
             }
             for (int k = 0; k < 3; k++)
                 if (j[k] > 0 || (j[k] < 0 && !br->ncopies[c]))

@@ -161,6 +161,10 @@ int encode_batch(const struct planner *pl, struct sb_batch_plan *b,
          * whether or not the code tests the result before going on. */
         if (pl->region->abi == SB_ABI_TOCK)
             call.jump_fail = -1;
+        /* It proves a later call's fd (check_precheck): a negative fd
+         * fails it, and the later slot must not run then. */
+        if (pl->stop_on_fail[c])
+            call.jump_fail = -1;
         b->slots[s] = call;
         plan->calls[c].batch = batch_index;
         plan->calls[c].slot = s;

@@ -78,11 +78,13 @@ static const char *const precheck_detail[] = {
     [SB_PRE_NONE] = NULL,
     [SB_PRE_FD_NONNEG] = "glibc returns EBADF for a negative fd without "
                          "entering the kernel; the fd is not a "
-                         "non-negative constant, chained from this batch or "
-                         "checked by a branch before the call",
+                         "non-negative constant, chained from this batch, "
+                         "checked by a branch before the call or taken by "
+                         "an earlier call of the batch that fails on a "
+                         "negative fd",
     [SB_PRE_NONNULL] = "glibc returns EINVAL for a NULL path without "
                        "entering the kernel; the path is not a non-NULL "
-                       "constant",
+                       "constant or known to be non-NULL at the call",
     [SB_PRE_PAGE_ALIGNED] = "glibc returns EINVAL for an unaligned offset "
                             "without entering the kernel; the offset is not "
                             "a page-aligned constant",
@@ -98,13 +100,59 @@ static const char *const precheck_detail[] = {
                              "constant",
 };
 
-/* Would call c, in a batch starting at `first`, reach the kernel exactly
- * when the original call did?  Only rows with a glibc precheck can fail. */
+/* Does call g's slot, when it runs, prove that its libc argument 0 is not
+ * negative - or fail?  A row whose kernel call fails on every negative fd
+ * (SB_ROW_FD0_FAILS_NEGATIVE); or a row whose own negative-fd precheck is
+ * on argument 0: a slot of it runs only when that precheck passed, so its
+ * fd is not negative then. */
+static bool fails_on_negative_fd0(const struct planner *pl, int g)
+{
+    const struct sb_call_event *ev = pl->calls[g];
+    const struct sb_syscall *row = ev->row;
+    if (!row || sb_call_is_raw_syscall(ev) || row->abi != SB_ABI_LINUX_X86_64 ||
+        row->libc_argc < 1 || row->libc_args[0].kind != SB_ARG_FD)
+        return false;
+    return (row->flags & SB_ROW_FD0_FAILS_NEGATIVE) ||
+           (row->precheck == SB_PRE_FD_NONNEG && row->precheck_arg == 0);
+}
+
+/* The latest call of `ran_before` that took the same fd as call c's
+ * argument k (the same value number where the batch is issued) and fails
+ * when it is negative, or -1.  Stopping the batch when that call fails
+ * (its slot's fail jump, which the caller sets) leaves c's slot unrun on
+ * every negative value: c then runs at its own call site, and glibc
+ * answers EBADF there as in the original. */
+static int fd_guard(const struct planner *pl, int c, int k,
+                    uint64_t ran_before)
+{
+    const struct sb_operand *op = &pl->calls[c]->args[k];
+    if (op->kind != SB_OPND_AVAILABLE || op->same == 0)
+        return -1;
+    for (int g = c - 1; g >= 0; g--) {
+        if (g >= 64 || !((ran_before >> g) & 1))
+            continue;
+        const struct sb_call_event *gev = pl->calls[g];
+        if (gev->nargs < 1 || !fails_on_negative_fd0(pl, g))
+            continue;
+        const struct sb_operand *gop = &gev->args[0];
+        if (gop->kind == SB_OPND_AVAILABLE && gop->same == op->same)
+            return g;
+    }
+    return -1;
+}
+
+/* Would call c reach the kernel exactly when the original call did?  Only
+ * rows with a glibc precheck can fail.  `ran_before`: bit g for each call
+ * of the batch whose slot runs before c's on every path to it; *guard
+ * (when not NULL) gets the call that proves c's fd, which must then stop
+ * the batch when it fails, or -1. */
 struct refusal check_precheck(const struct planner *pl, int c,
-                              int first)
+                              uint64_t ran_before, int *guard)
 {
     const struct sb_call_event *ev = pl->calls[c];
     const struct sb_syscall *row = ev->row;
+    if (guard)
+        *guard = -1;
     if (sb_call_is_raw_syscall(ev) || !row || row->precheck == SB_PRE_NONE)
         return refuse(SB_WHY_NONE, NULL);
     bool ok = false;
@@ -117,17 +165,21 @@ struct refusal check_precheck(const struct planner *pl, int c,
                 ok = op->value >= 0 && op->value <= INT32_MAX;
             } else if (op->kind == SB_OPND_AVAILABLE && op->nonneg) {
                 ok = true; /* checked by a dominating branch */
-            } else if (op->kind == SB_OPND_RESULT && op->call >= first &&
-                       op->call < c) {
+            } else if (op->kind == SB_OPND_RESULT && op->call < 64 &&
+                       ((ran_before >> op->call) & 1)) {
                 /* Chained: the producer stops the batch when it fails, and
                  * an int-returning -1/errno call succeeds with 0..INT_MAX. */
                 const struct sb_call_event *p = pl->calls[op->call];
                 ok = sb_call_ret_conv(pl->region->abi, p) == SB_RET_ERRNO &&
                      sb_call_result_bits(pl->region->abi, p) == 32;
+            } else if (guard) {
+                *guard = fd_guard(pl, c, k, ran_before);
+                ok = *guard >= 0;
             }
             break;
         case SB_PRE_NONNULL:
-            ok = op->kind == SB_OPND_CONST && op->value != 0;
+            ok = (op->kind == SB_OPND_CONST && op->value != 0) ||
+                 (op->kind == SB_OPND_AVAILABLE && op->nonnull);
             break;
         case SB_PRE_PAGE_ALIGNED:
             ok = op->kind == SB_OPND_CONST && (op->value & 4095) == 0;
@@ -149,6 +201,15 @@ struct refusal check_precheck(const struct planner *pl, int c,
     }
     return ok ? refuse(SB_WHY_NONE, NULL)
               : refuse(SB_WHY_LIBC_PRECHECK, precheck_detail[row->precheck]);
+}
+
+/* Calls first..c-1 (a straight-line batch runs them in order before c). */
+static uint64_t calls_between(int first, int c)
+{
+    uint64_t mask = 0;
+    for (int g = first; g < c && g < 64; g++)
+        mask |= (uint64_t)1 << g;
+    return mask;
 }
 
 static bool is_converted(const struct planner *pl, int c)
@@ -225,7 +286,9 @@ static struct refusal check_join(const struct planner *pl, int c, int first,
     }
     if (chained && pl->region->abi != SB_ABI_LINUX_X86_64)
         return refuse(SB_WHY_NO_CHAINING, NULL);
-    struct refusal pre = check_precheck(pl, c, first);
+    int guard;
+    struct refusal pre =
+        check_precheck(pl, c, calls_between(first, c), &guard);
     if (pre.why != SB_WHY_NONE)
         return pre;
     struct refusal mix = check_converted_mix(pl, c, first, NULL);
@@ -233,6 +296,8 @@ static struct refusal check_join(const struct planner *pl, int c, int first,
         return mix;
     if (nslots + 1 + chains_needed(pl, c, first) > pl->opts.max_slots)
         return refuse(SB_WHY_BATCH_FULL, NULL);
+    if (guard >= 0)
+        pl->stop_on_fail[guard] = true;
     return refuse(SB_WHY_NONE, NULL);
 }
 
@@ -282,7 +347,7 @@ static int group_calls(struct planner *pl, struct sb_plan *plan,
             open = NULL;
         }
         /* As the first call of a batch nothing can be chained into it. */
-        struct refusal pre = check_precheck(pl, c, c);
+        struct refusal pre = check_precheck(pl, c, 0, NULL);
         if (pre.why != SB_WHY_NONE) {
             cp->why = pre.why;
             cp->detail = pre.detail;

@@ -41,6 +41,11 @@ struct planner {
                                            RESULT/MEMORY operand of an
                                            included call (but the entry) is
                                            chained */
+    bool *stop_on_fail;                 /* a straight-line batch's call
+                                           proves a later call's fd
+                                           (check_precheck's guard): its
+                                           slot stops the batch when it
+                                           fails */
 };
 
 static inline struct refusal refuse(enum sb_why why, const char *detail)
@@ -66,7 +71,7 @@ SB_HIDDEN bool narrowing_changes(const struct planner *pl,
 SB_HIDDEN enum operand_use operand_use(const struct planner *pl,
                                        const struct sb_operand *op, int first);
 SB_HIDDEN struct refusal check_precheck(const struct planner *pl, int c,
-                                        int first);
+                                        uint64_t ran_before, int *guard);
 /* May call c share a batch with the calls of [first, c) for which
  * `in_batch` is true (NULL: all of them)?  A runtime-converted call
  * (SB_ROW_RUNTIME_CONVERTED) reads its input when the batch is issued and

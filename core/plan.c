@@ -263,6 +263,7 @@ static void planner_free(struct planner *pl)
     free(pl->raw_row);
     free(pl->alone);
     free(pl->join);
+    free(pl->stop_on_fail);
 }
 
 static void planner_set_options(struct planner *pl,
@@ -290,9 +291,10 @@ static int planner_index_calls(struct planner *pl, struct sb_plan *plan)
     pl->raw_row = calloc(n, sizeof *pl->raw_row);
     pl->alone = calloc(n, sizeof *pl->alone);
     pl->join = calloc(n, sizeof *pl->join);
+    pl->stop_on_fail = calloc(n, sizeof *pl->stop_on_fail);
     plan->calls = calloc(n, sizeof *plan->calls);
     if (!pl->calls || !pl->event_of || !pl->raw_row || !pl->alone ||
-        !pl->join || !plan->calls)
+        !pl->join || !pl->stop_on_fail || !plan->calls)
         return -1;
     plan->ncalls = pl->ncalls;
 

@@ -628,6 +628,116 @@ static bool proven_nonnegative(tree value, gcall *call)
     return false;
 }
 
+/* Is pointer `value` not NULL wherever `call` runs?  The address of an
+ * object or a string constant, a parameter declared nonnull, a
+ * dereference of it or a call whose parameter is declared nonnull
+ * (strlen) before the call in its block or up its chain of single
+ * predecessors, or a branch there that left when it was NULL.  SSA names
+ * do not change, so the name is the argument itself.  The LLVM pass
+ * decides the same (provenNonNull). */
+static bool proven_nonnull(tree value, gcall *call, int depth = 0)
+{
+    if (!POINTER_TYPE_P(TREE_TYPE(value)) || depth > 4)
+        return false;
+    if (TREE_CODE(value) == ADDR_EXPR)
+        return tree_expr_nonzero_p(value);
+    if (TREE_CODE(value) != SSA_NAME)
+        return false;
+    tree var = SSA_NAME_VAR(value);
+    if (SSA_NAME_IS_DEFAULT_DEF(value) && var &&
+        TREE_CODE(var) == PARM_DECL && nonnull_arg_p(var))
+        return true;
+    gimple *def = SSA_NAME_DEF_STMT(value);
+    if (is_gimple_assign(def) && gimple_assign_rhs_code(def) == ADDR_EXPR &&
+        tree_expr_nonzero_p(gimple_assign_rhs1(def)))
+        return true;
+    /* p + n with p not NULL (rsync's bname = slash + 1 after `if (!slash)
+     * return`): pointer arithmetic stays inside p's object. */
+    if (is_gimple_assign(def) &&
+        gimple_assign_rhs_code(def) == POINTER_PLUS_EXPR &&
+        flag_delete_null_pointer_checks &&
+        proven_nonnull(gimple_assign_rhs1(def), call, depth + 1))
+        return true;
+    basic_block bb = gimple_bb(call);
+    gimple_stmt_iterator gsi = gsi_for_stmt(call);
+    gsi_prev(&gsi);
+    for (int depth = 0; depth < 8; depth++) {
+        for (; !gsi_end_p(gsi); gsi_prev(&gsi)) {
+            gimple *stmt = gsi_stmt(gsi);
+            if (!is_gimple_debug(stmt) && infer_nonnull_range(stmt, value))
+                return true;
+        }
+        if (!single_pred_p(bb))
+            return false;
+        edge e = single_pred_edge(bb);
+        gcond *cond = safe_dyn_cast<gcond *>(last_stmt(e->src));
+        if (cond && gimple_cond_lhs(cond) == value &&
+            integer_zerop(gimple_cond_rhs(cond)) &&
+            (e->flags & (EDGE_TRUE_VALUE | EDGE_FALSE_VALUE))) {
+            enum tree_code code = gimple_cond_code(cond);
+            if (e->flags & EDGE_FALSE_VALUE)
+                code = invert_tree_comparison(code, false);
+            if (code == NE_EXPR)
+                return true;
+        }
+        bb = e->src;
+        gsi = gsi_last_bb(bb);
+    }
+    return false;
+}
+
+/* Does `name` hold, where it is defined, the value it would have at the
+ * issue point (the region's first call)?  Computed again there
+ * (computable_at_issue, defined after the first call: its memory is
+ * unchanged since the issue point), or defined before it in the issue
+ * block by a statement that reads no memory, or by a load that nothing
+ * between it and the first call may write. */
+bool block_scanner::as_at_issue(tree name, unsigned first_call_uid) const
+{
+    gimple *def = SSA_NAME_DEF_STMT(name);
+    if (!available_ssa_p(name, first_call_uid))
+        return computable_at_issue(name, first_call_uid, 0);
+    gassign *assign = dyn_cast<gassign *>(def);
+    if (!assign || gimple_bb(def) != bb_ || gimple_has_volatile_ops(assign))
+        return false;
+    if (!gimple_vuse(assign))
+        return true;
+    if (!gimple_assign_load_p(assign) || !gimple_assign_single_p(assign))
+        return false;
+    tree ref = gimple_assign_rhs1(assign);
+    gimple_stmt_iterator gsi = gsi_for_stmt(def);
+    for (gsi_next(&gsi); !gsi_end_p(gsi); gsi_next(&gsi)) {
+        gimple *stmt = gsi_stmt(gsi);
+        if (gimple_uid(stmt) >= first_call_uid)
+            return true;
+        if (gimple_vdef(stmt) && stmt_may_clobber_ref_p(stmt, ref, true))
+            return false;
+    }
+    return false;
+}
+
+/* Do `a` and `b` (call arguments) hold the same value where the batch is
+ * issued?  The same name or invariant, or two loads of the same reference
+ * that each read what it holds at the issue point (as_at_issue).  The LLVM
+ * pass decides the same (sameAtIssue). */
+bool block_scanner::same_at_issue(tree a, tree b,
+                                  unsigned first_call_uid) const
+{
+    if (a == b || (is_gimple_min_invariant(a) && operand_equal_p(a, b, 0)))
+        return true;
+    if (TREE_CODE(a) != SSA_NAME || TREE_CODE(b) != SSA_NAME ||
+        SSA_NAME_IS_DEFAULT_DEF(a) || SSA_NAME_IS_DEFAULT_DEF(b) ||
+        !types_compatible_p(TREE_TYPE(a), TREE_TYPE(b)))
+        return false;
+    gassign *da = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(a));
+    gassign *db = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(b));
+    if (!da || !db || !gimple_assign_load_p(da) || !gimple_assign_load_p(db) ||
+        !gimple_assign_single_p(da) || !gimple_assign_single_p(db) ||
+        !operand_equal_p(gimple_assign_rhs1(da), gimple_assign_rhs1(db), 0))
+        return false;
+    return as_at_issue(a, first_call_uid) && as_at_issue(b, first_call_uid);
+}
+
 void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
                                   struct sb_call_event *ev) const
 {
@@ -646,6 +756,15 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
         fd->nonneg = fd->kind == SB_OPND_AVAILABLE &&
                      proven_nonnegative(
                          gimple_call_arg(call, ev->row->precheck_arg), call);
+    }
+    /* glibc's NULL-path precheck: a path known not to be NULL passes. */
+    if (ev->row && ev->row->precheck == SB_PRE_NONNULL &&
+        !(ev->row->flags & SB_ROW_RAW_SYSCALL) &&
+        ev->row->precheck_arg < ev->nargs) {
+        struct sb_operand *path = &ev->args[ev->row->precheck_arg];
+        path->nonnull = path->kind == SB_OPND_AVAILABLE &&
+                        proven_nonnull(
+                            gimple_call_arg(call, ev->row->precheck_arg), call);
     }
 
     /* Whether this call site's shape can be rewritten is the core's
@@ -1117,6 +1236,27 @@ void block_scanner::push_call_event(gcall *call, unsigned first_call_uid)
     memset(&ev, 0, sizeof ev);
     ev.kind = SB_EV_CALL;
     describe_call(call, first_call_uid, &ev.u.call);
+    /* The fd a call takes first: an earlier call of the batch on the same
+     * fd may prove it for glibc's negative-fd precheck (the core decides).
+     * Value number: the first earlier call's index + 1 that took it. */
+    struct sb_call_event *ce = &ev.u.call;
+    int index = (int)out_->event_of_call.length();
+    if (ce->row && !(ce->row->flags & SB_ROW_RAW_SYSCALL) &&
+        ce->row->libc_argc > 0 && ce->row->libc_args[0].kind == SB_ARG_FD &&
+        ce->nargs > 0 && ce->args[0].kind == SB_OPND_AVAILABLE) {
+        tree fd = gimple_call_arg(call, 0);
+        ce->args[0].same = (uint16_t)(index + 1);
+        for (int k = 0; k < index; k++) {
+            const struct sb_call_event &earlier =
+                sysbatch_call_event(*out_, k);
+            if (earlier.args[0].same &&
+                same_at_issue(gimple_call_arg(out_->calls[k], 0), fd,
+                              first_call_uid)) {
+                ce->args[0].same = earlier.args[0].same;
+                break;
+            }
+        }
+    }
     out_->event_of_call.safe_push((int)out_->events.length());
     out_->results.safe_push(gimple_call_lhs(call));
     out_->events.safe_push(ev);

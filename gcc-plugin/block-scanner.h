@@ -75,6 +75,8 @@ private:
     bool load_available_at_issue(gimple *def, unsigned first_call_uid) const;
     bool computable_at_issue(tree name, unsigned first_call_uid,
                              int depth) const;
+    bool as_at_issue(tree name, unsigned first_call_uid) const;
+    bool same_at_issue(tree a, tree b, unsigned first_call_uid) const;
     bool memory_operand(gimple *load, struct sb_operand *op) const;
     bool keeps_word(gimple_stmt_iterator gsi, gimple *stop, ao_ref *word) const;
     bool reaches(int from, int to, bool *between) const;

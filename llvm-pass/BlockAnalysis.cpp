@@ -23,6 +23,7 @@
 #include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
 #include "llvm/IR/IntrinsicInst.h"
@@ -971,6 +972,169 @@ static bool provenNonNegative(Analysis &A, Value *V, CallInst *Call) {
   return false;
 }
 
+/// Is pointer \p V not null wherever \p Call runs?  LLVM's own facts
+/// (isKnownNonZero with the call as context: the address of an object, a
+/// nonnull parameter, a dominating compare with null or dereference of the
+/// same value), or - for clang -O0 and before inlining, where each use
+/// reloads the pointer from its stack slot - the same facts about a load of
+/// that slot with no store to it in between: a load or store through it,
+/// or a call whose parameter is declared nonnull (strlen), before the call
+/// in its block or up its chain of single predecessors, or a branch there
+/// that left when it was null.
+static bool provenNonNull(Analysis &A, Value *V, CallInst *Call) {
+  if (!V->getType()->isPointerTy())
+    return false;
+  const DataLayout &DL = Call->getModule()->getDataLayout();
+  auto KnownNonNull = [&](const Value *P, const Instruction *At) {
+    // The address of an object: a string constant, a global, a local.
+    const Value *Base = P->stripInBoundsOffsets();
+    if ((isa<GlobalVariable>(Base) || isa<Function>(Base)) &&
+        !cast<GlobalValue>(Base)->hasExternalWeakLinkage())
+      return true;
+    return isa<AllocaInst>(Base) || compat::knownNonZeroAt(P, DL, At, A.DT);
+  };
+  if (KnownNonNull(V, Call))
+    return true;
+  const Value *Slot = stackSlotOf(A, V);
+  if (!Slot)
+    return false;
+  // The slot is stored to once, with a value known not to be null (a
+  // parameter declared nonnull, spilled at -O0), before the call.
+  const StoreInst *Only = nullptr;
+  unsigned Stores = 0;
+  for (const User *U : Slot->users())
+    if (const auto *S = dyn_cast<StoreInst>(U)) {
+      Stores += S->getPointerOperand() == Slot ? 1 : 100;
+      Only = S;
+    }
+  if (Stores == 1 && A.DT && A.DT->dominates(Only, Call) &&
+      KnownNonNull(Only->getValueOperand(), Only))
+    return true;
+  // A reload of the slot at \p At, not stored to again before \p To.
+  auto SameReload = [&](const Value *P, const Instruction *To) {
+    const auto *L = dyn_cast<LoadInst>(P);
+    return L && stackSlotOf(A, L) == Slot && L->getParent() == To->getParent() &&
+           !storesTo(Slot, L, To);
+  };
+  const BasicBlock *BB = Call->getParent();
+  const Instruction *I = Call->getPrevNode();
+  for (int Depth = 0; Depth < 8; ++Depth) {
+    for (; I; I = I->getPrevNode()) {
+      if (const auto *S = dyn_cast<StoreInst>(I))
+        if (S->getPointerOperand() == Slot)
+          return false;
+      if (const Value *P = getLoadStorePointerOperand(I))
+        if (SameReload(P, I) && !NullPointerIsDefined(I->getFunction()))
+          return true;
+      if (const auto *CB = dyn_cast<CallBase>(I)) {
+        // A parameter declared nonnull, or a string a function of the
+        // core's libc table reads up to its NUL (strlen(path)).
+        const Function *F = CB->getCalledFunction();
+        const sb_libc_function *Fn =
+            F ? sb_libc_lookup(F->getName().str().c_str()) : nullptr;
+        for (unsigned K = 0; K < CB->arg_size(); ++K)
+          if (SameReload(CB->getArgOperand(K), I) &&
+              (CB->paramHasAttr(K, Attribute::NonNull) ||
+               (Fn && K < Fn->argc &&
+                Fn->args[K].access == SB_LIBC_READS &&
+                Fn->args[K].size_arg < 0 && Fn->args[K].fixed_size == 0)))
+            return true;
+      }
+    }
+    const BasicBlock *Pred = BB->getSinglePredecessor();
+    if (!Pred)
+      return false;
+    const auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
+    const auto *Cmp =
+        Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                  : nullptr;
+    if (Cmp && Cmp->isEquality() && isa<ConstantPointerNull>(Cmp->getOperand(1)) &&
+        SameReload(Cmp->getOperand(0), Cmp) &&
+        !storesTo(Slot, Cmp, nullptr) &&
+        Br->getSuccessor(0) != Br->getSuccessor(1)) {
+      bool NonNullEdge = Cmp->getPredicate() == CmpInst::ICMP_NE
+                             ? Br->getSuccessor(0) == BB
+                             : Br->getSuccessor(1) == BB;
+      if (NonNullEdge)
+        return true;
+    }
+    BB = Pred;
+    I = &Pred->back();
+  }
+  return false;
+}
+
+/// Does instruction \p I give, where it stands, the value it would give
+/// at the issue point (the region's first call)?  Inside the region: when
+/// visitOperand found it available (materialize() makes it again there;
+/// its memory is unchanged since the issue point).  Before the issue
+/// point in the issue block: pure code, or a load whose memory nothing
+/// between it and the issue point may write.
+static bool asAtIssue(Analysis &A, Region &R, Instruction *I) {
+  if (R.inside(I))
+    return visitOperand(A, R, I).kind == SB_OPND_AVAILABLE;
+  Instruction *First = R.Calls.front().Call;
+  if (I->getParent() != First->getParent() || !I->comesBefore(First))
+    return false;
+  auto *L = dyn_cast<LoadInst>(I);
+  if (!L)
+    return !I->mayReadOrWriteMemory();
+  if (!L->isSimple())
+    return false;
+  MemoryLocation Loc = MemoryLocation::get(L);
+  for (Instruction *J = L->getNextNode(); J && J != First; J = J->getNextNode())
+    if (J->mayWriteToMemory() && isModSet(A.AA.getModRefInfo(J, Loc)))
+      return false;
+  return true;
+}
+
+/// Do \p X and \p Y compute the same value where the batch is issued?
+/// The same value, or the same operation on such values where each gives
+/// its value at the issue point (asAtIssue): loads of memory nothing
+/// changes in between, pure arithmetic, casts, addresses.  Two loads
+/// before the issue point with a store in between are different values.
+static bool sameAtIssue(Analysis &A, Region &R, Value *X, Value *Y,
+                        unsigned Depth = 0) {
+  for (Value **V : {&X, &Y}) {
+    auto Fwd = R.Forwarded.find(*V);
+    if (Fwd != R.Forwarded.end())
+      *V = Fwd->second;
+  }
+  if (X == Y)
+    return true;
+  auto *IX = dyn_cast<Instruction>(X), *IY = dyn_cast<Instruction>(Y);
+  if (Depth > 8 || !IX || !IY || X->getType() != Y->getType() ||
+      IX->getOpcode() != IY->getOpcode() ||
+      IX->getNumOperands() != IY->getNumOperands() || !asAtIssue(A, R, IX) ||
+      !asAtIssue(A, R, IY))
+    return false;
+  if (auto *LX = dyn_cast<LoadInst>(IX)) {
+    if (!LX->isSimple() || !cast<LoadInst>(IY)->isSimple())
+      return false;
+  } else if (auto *GX = dyn_cast<GetElementPtrInst>(IX)) {
+    if (GX->getSourceElementType() !=
+        cast<GetElementPtrInst>(IY)->getSourceElementType())
+      return false;
+  } else if (!isa<CastInst>(IX) && !isa<BinaryOperator>(IX)) {
+    return false;
+  }
+  for (unsigned K = 0; K < IX->getNumOperands(); ++K)
+    if (!sameAtIssue(A, R, IX->getOperand(K), IY->getOperand(K), Depth + 1))
+      return false;
+  return true;
+}
+
+/// The value number of fd \p V (sb_operand.same) in region \p R.
+static uint16_t valueNumber(Analysis &A, Region &R, Value *V) {
+  for (size_t K = 0; K < R.SameValues.size(); ++K)
+    if (sameAtIssue(A, R, R.SameValues[K], V))
+      return (uint16_t)(K + 1);
+  if (R.SameValues.size() >= 65535)
+    return 0;
+  R.SameValues.push_back(V);
+  return (uint16_t)R.SameValues.size();
+}
+
 /// One call event: the row, and every written argument classified.
 void visitCall(Analysis &A, Region &R, unsigned Index) {
   CandidateCall &C = R.Calls[Index];
@@ -992,6 +1156,23 @@ void visitCall(Analysis &A, Region &R, unsigned Index) {
                     A, C.Call->getArgOperand(C.EventBase + C.Row->precheck_arg),
                     C.Call);
   }
+  // glibc's NULL-path precheck: a path known not to be NULL passes.
+  if (C.Row && C.Row == C.RawRow && C.Row->precheck == SB_PRE_NONNULL &&
+      C.Row->precheck_arg < CE.nargs) {
+    sb_operand &Path = CE.args[C.Row->precheck_arg];
+    Path.nonnull =
+        Path.kind == SB_OPND_AVAILABLE &&
+        provenNonNull(
+            A, C.Call->getArgOperand(C.EventBase + C.Row->precheck_arg),
+            C.Call);
+  }
+  // The fd a call takes first: an earlier call of the batch on the same
+  // fd may prove it for glibc's negative-fd precheck (the core decides).
+  if (C.Row && C.Row == C.RawRow && C.Row->libc_argc > 0 &&
+      C.Row->libc_args[0].kind == SB_ARG_FD && CE.nargs > 0 &&
+      CE.args[0].kind == SB_OPND_AVAILABLE)
+    CE.args[0].same =
+        valueNumber(A, R, C.Call->getArgOperand(C.EventBase));
   std::string Why = visitCallShape(C);
   CE.why_not = Why.empty() ? nullptr : R.keep(Why);
   if (CE.why_not)

@@ -39,6 +39,7 @@
 #include "llvm/Analysis/ConstantFolding.h"
 #endif
 #include "llvm/Analysis/Loads.h"
+#include "llvm/Analysis/ValueTracking.h"
 
 #if LLVM_VERSION_MAJOR < 14 || LLVM_VERSION_MAJOR > 19
 #error "sysbatch's LLVM pass supports LLVM 14 to 19; extend LLVMCompat.h"
@@ -117,6 +118,17 @@ inline bool dereferenceableAt(const llvm::Value *V, llvm::Type *Ty,
                                                   DT);
 #else
   return llvm::isDereferenceableAndAlignedPointer(V, Ty, A, DL, CtxI, DT);
+#endif
+}
+
+/// Is \p V known not to be zero (a pointer: not null) where \p CtxI runs?
+inline bool knownNonZeroAt(const llvm::Value *V, const llvm::DataLayout &DL,
+                           const llvm::Instruction *CtxI,
+                           const llvm::DominatorTree *DT) {
+#if LLVM_VERSION_MAJOR >= 19
+  return llvm::isKnownNonZero(V, llvm::SimplifyQuery(DL, DT, nullptr, CtxI));
+#else
+  return llvm::isKnownNonZero(V, DL, 0, nullptr, CtxI, DT);
 #endif
 }
 

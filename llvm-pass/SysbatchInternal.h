@@ -74,6 +74,9 @@ struct Region {
   llvm::DenseMap<const llvm::Value *, sb_operand> Classified;
   // load -> value stored before it
   llvm::DenseMap<const llvm::Value *, llvm::Value *> Forwarded;
+  // sb_operand.same: value number K + 1 is every fd operand computing the
+  // same value as SameValues[K] where the batch is issued
+  std::vector<llvm::Value *> SameValues;
   sb_plan Plan = {};
   bool Planned = false;
 

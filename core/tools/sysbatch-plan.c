@@ -78,7 +78,10 @@
  *
  * Argument values: const:N (decimal, 0x hex, 0 octal, negative), avail
  * (defined before the region), avail:nonneg (that, and proven to be in
- * 0..INT32_MAX at the call by a dominating branch), ret:J (result of earlier call J; ret:J/W
+ * 0..INT32_MAX at the call by a dominating branch), avail:nonnull (a
+ * pointer proven not NULL at the call), avail:same=N (value number N: every
+ * operand with the same N holds the same value where the batch is issued;
+ * facts combine, avail:nonneg:same=1), ret:J (result of earlier call J; ret:J/W
  * when a conversion narrowed it to W bits on the way, as in (int)lseek()),
  * mem:J:A:OFF (the 8-byte word at byte OFF of the buffer call J wrote
  * through its argument A, e.g. st.st_size after fstat: mem:0:1:48), local
@@ -350,11 +353,32 @@ static void parse_call(struct input *in, char **tok, int ntok)
         if (strncmp(val, "const:", 6) == 0) {
             op->kind = SB_OPND_CONST;
             op->value = parse_long(in, val + 6, "const");
-        } else if (strcmp(val, "avail") == 0) {
+        } else if (strncmp(val, "avail", 5) == 0 &&
+                   (val[5] == 0 || val[5] == ':')) {
+            /* avail[:nonneg][:nonnull][:same=N]: the facts a front end
+             * proves about a value defined before the region. */
             op->kind = SB_OPND_AVAILABLE;
-        } else if (strcmp(val, "avail:nonneg") == 0) {
-            op->kind = SB_OPND_AVAILABLE;
-            op->nonneg = true;
+            for (const char *f = val + 5; *f == ':';) {
+                f++;
+                size_t len = strcspn(f, ":");
+                if (len == 6 && strncmp(f, "nonneg", 6) == 0) {
+                    op->nonneg = true;
+                } else if (len == 7 && strncmp(f, "nonnull", 7) == 0) {
+                    op->nonnull = true;
+                } else if (len > 5 && strncmp(f, "same=", 5) == 0) {
+                    char num[32];
+                    snprintf(num, sizeof num, "%.*s", (int)(len - 5), f + 5);
+                    long n = parse_long(in, num, "avail:same=N");
+                    if (n < 1 || n > 65535)
+                        die(in, "a%d: avail:same=N: N out of range "
+                                "1..65535", k);
+                    op->same = (uint16_t)n;
+                } else {
+                    die(in, "a%d: unknown fact '%.*s' (expected nonneg, "
+                            "nonnull or same=N)", k, (int)len, f);
+                }
+                f += len;
+            }
         } else if (strcmp(val, "local") == 0) {
             op->kind = SB_OPND_LOCAL;
         } else if (strncmp(val, "mem:", 4) == 0) {
@@ -392,7 +416,7 @@ static void parse_call(struct input *in, char **tok, int ntok)
             op->call = (int)j;
         } else {
             die(in, "a%d: unknown value '%s' (expected const:N, avail, "
-                    "avail:nonneg, "
+                    "avail[:nonneg][:nonnull][:same=N], "
                     "ret:J[/W], mem:J:A:OFFSET or local)", k, val);
         }
         if (k + 1 > call->nargs)
@@ -972,6 +996,7 @@ static void print_catalog(FILE *out)
         {SB_ROW_SERIES_LAST, "series-last"}, {SB_ROW_SHARED_MEMORY, "shared-memory"},
         {SB_ROW_FRESH_MAPPING, "fresh-mapping"},
         {SB_ROW_RUNTIME_CONVERTED, "runtime-converted"},
+        {SB_ROW_FD0_FAILS_NEGATIVE, "fd0-fails-negative"},
     };
     for (size_t r = 0; r < sb_catalog_size(); r++) {
         const struct sb_syscall *row = sb_catalog_row(r);
@@ -1379,6 +1404,29 @@ static bool sim_class_possible(enum sb_ret_conv conv, int k)
              (conv == SB_RET_NEVER_FAILS && k == 0));
 }
 
+/* Value numbers (sb_operand.same): the simulation also runs each value an
+ * fd operand can have with its sign, negative or not.  The bit of call
+ * c's fd (libc argument 0) among nums[0..nnums), or -1. */
+static int sim_fd_bit(const struct sb_call_event *ev, const uint16_t *nums,
+                      int nnums)
+{
+    if (!ev->row || sb_call_is_raw_syscall(ev) || ev->nargs < 1 ||
+        ev->row->libc_argc < 1 || ev->row->libc_args[0].kind != SB_ARG_FD ||
+        ev->args[0].kind != SB_OPND_AVAILABLE || !ev->args[0].same)
+        return -1;
+    for (int b = 0; b < nnums; b++)
+        if (nums[b] == ev->args[0].same)
+            return b;
+    return -1;
+}
+
+/* glibc answers the call itself when its fd is negative (no kernel call). */
+static bool sim_glibc_checks_fd(const struct sb_call_event *ev)
+{
+    return ev->row->precheck == SB_PRE_FD_NONNEG &&
+           ev->row->precheck_arg == 0;
+}
+
 static int simulate(const struct sb_region *r, const struct sb_plan *plan)
 {
     enum { MAX_SIM_CALLS = 10 };
@@ -1421,6 +1469,24 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
     }
     int cls[MAX_SIM_CALLS] = {0};
     long paths = 0, kernel_calls = 0;
+    /* Up to 4 value numbers; bit b of `negs`: value nums[b] is negative. */
+    uint16_t nums[4];
+    int nnums = 0;
+    for (int c = 0; c < n; c++) {
+        if (!ev[c]->row || sb_call_is_raw_syscall(ev[c]) || ev[c]->nargs < 1 ||
+            ev[c]->args[0].kind != SB_OPND_AVAILABLE || !ev[c]->args[0].same ||
+            sim_fd_bit(ev[c], nums, nnums) >= 0)
+            continue;
+        if (nnums == 4) {
+            printf("simulation: skipped (more than 4 value numbers)\n");
+            return 0;
+        }
+        nums[nnums++] = ev[c]->args[0].same;
+    }
+    unsigned negs = 0, all_negs = (1u << nnums) - 1;
+    int fd_bit[MAX_SIM_CALLS];
+    for (int c = 0; c < n; c++)
+        fd_bit[c] = sim_fd_bit(ev[c], nums, nnums);
     /* Predicated branches: bit b of `preds` is block b's condition (one
      * value for the whole run: it is known when the batch is filled). */
     uint64_t pred_blocks = 0, preds = 0;
@@ -1436,6 +1502,18 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
         for (int c = 0; c < n; c++)
             if (!sim_class_possible(sb_call_ret_conv(r->abi, ev[c]), cls[c]))
                 possible = false;
+        /* A negative fd: proven impossible (nonneg), or the call fails -
+         * glibc answers it, or the kernel fails it. */
+        for (int c = 0; c < n; c++) {
+            if (fd_bit[c] < 0 || !((negs >> fd_bit[c]) & 1))
+                continue;
+            if (ev[c]->args[0].nonneg)
+                possible = false;
+            if ((sim_glibc_checks_fd(ev[c]) ||
+                 (ev[c]->row->flags & SB_ROW_FD0_FAILS_NEGATIVE)) &&
+                cls[c] != 0)
+                possible = false;
+        }
         if (possible) {
             paths++;
             /* The program's calls on this path. */
@@ -1450,7 +1528,11 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
                 int c = block_call0[b];
                 for (int e = bl->first_event;
                      e < bl->first_event + bl->nevents; e++) {
-                    if (r->events[e].kind == SB_EV_CALL) {
+                    if (r->events[e].kind == SB_EV_CALL &&
+                        fd_bit[c] >= 0 && ((negs >> fd_bit[c]) & 1) &&
+                        sim_glibc_checks_fd(ev[c])) {
+                        c++; /* answered in libc: no kernel call */
+                    } else if (r->events[e].kind == SB_EV_CALL) {
                         crossed[np] = mask;
                         crossed_all[np] = barrier;
                         prog[np++] = c++;
@@ -1539,10 +1621,16 @@ static int simulate(const struct sb_region *r, const struct sb_plan *plan)
         while (c < n && ++cls[c] == 3)
             cls[c++] = 0;
         if (c == n) {
-            /* Every class combination done: the next predicate values. */
-            if (preds == pred_blocks)
-                break;
-            preds = ((preds | ~pred_blocks) + 1) & pred_blocks;
+            /* Every class combination done: the next predicate values,
+             * then the next signs of the fd values. */
+            if (preds == pred_blocks) {
+                if (negs == all_negs)
+                    break;
+                negs++;
+                preds = 0;
+            } else {
+                preds = ((preds | ~pred_blocks) + 1) & pred_blocks;
+            }
         }
     }
     printf("simulation: %ld paths, %ld kernel calls, no difference\n", paths,

@@ -9,7 +9,7 @@
  * RUN: %sbgcc -O0 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=OPT
  * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-optimized-missed 2>&1 | %FileCheck %s --check-prefix=OPT
  * OPT-DAG: Exec_checked_fd.c:[[@LINE+22]]:{{[0-9]+}}: optimized: sysbatch: batched 3 calls (fstat, read, close){{.*}}(branchy)
- * OPT-DAG: Exec_checked_fd.c:[[@LINE+31]]:{{[0-9]+}}: missed: sysbatch: fstat not batched: libc-precheck ({{.*}}the fd is not a non-negative constant, chained from this batch or checked by a branch before the call)
+ * OPT-DAG: Exec_checked_fd.c:[[@LINE+31]]:{{[0-9]+}}: missed: sysbatch: fstat not batched: libc-precheck ({{.*}}the fd is not a non-negative constant, chained from this batch, checked by a branch before the call or taken by an earlier call of the batch that fails on a negative fd)
  * RUN: sh %S/Inputs/exec-compare.sh %t %s "%gcc" "%sbgcc" %sbruntime < /dev/null | %FileCheck %s
  * CHECK: sb-O0-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches
  * CHECK: sb-O2-emul stats: sysbatch: kernel 0 batches 0 slots; emulated {{[1-9][0-9]*}} batches

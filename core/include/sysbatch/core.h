@@ -254,6 +254,15 @@ enum sb_row_flags {
                                      "Runtime-converted calls").  Such a slot
                                      shares a batch only with calls that
                                      take no pointers (sb_converted_mix) */
+    SB_ROW_FD0_FAILS_NEGATIVE = 1u << 12, /* the kernel fails the call
+                                     (EBADF) whenever libc argument 0, an
+                                     fd, is negative: it looks the fd up
+                                     and gives no negative value a meaning
+                                     (no AT_FDCWD, not ignored as mmap's
+                                     fd is).  Such a call that stops its
+                                     batch on failure proves the same fd
+                                     non-negative for the slots after it
+                                     (check_precheck) */
 };
 
 /* The pseudo number of a sigaction slot; equals SYSBATCH_NR_SIGACTION in
@@ -270,7 +279,12 @@ enum sb_row_flags {
  * argument), so the planner batches it only when the operand
  * is known to pass the check: a constant that passes, or (for fds) the
  * chained result of a call in the same batch, which stops the batch when it
- * fails and so is never negative when the slot runs. */
+ * fails and so is never negative when the slot runs; an fd the front end
+ * proves non-negative (sb_operand.nonneg); the same fd (sb_operand.same)
+ * as argument 0 of an earlier call of the batch that the kernel fails on a
+ * negative fd (SB_ROW_FD0_FAILS_NEGATIVE), which then stops the batch when
+ * it fails; a path proven non-NULL (sb_operand.nonnull).  docs/core.md,
+ * "Prechecks". */
 enum sb_precheck {
     SB_PRE_NONE = 0,
     SB_PRE_FD_NONNEG,     /* fd < 0 -> EBADF without a syscall */
@@ -404,6 +418,20 @@ struct sb_operand {
                       return; fstat(fd, &st)), read through phis of such
                       values and constants in that range.  glibc's
                       negative-fd precheck then passes */
+    bool nonnull;  /* SB_OPND_AVAILABLE: the front end proves the pointer is
+                      not NULL where the call runs - the address of an
+                      object or a string constant, a parameter declared
+                      nonnull, a branch that dominates the call left when
+                      it was NULL, or a load through it on every path to
+                      the call.  glibc's NULL-path precheck then passes */
+    uint16_t same; /* SB_OPND_AVAILABLE: a value number, 0 when none.  Two
+                      operands of one region with the same nonzero number
+                      hold the same value where the batch is issued (the
+                      same SSA value, or the same load of memory nothing
+                      changes in between, made again there): glibc's
+                      negative-fd precheck passes when an earlier call of
+                      the batch took the same fd and stops the batch when
+                      it fails (check_precheck, docs/core.md "Prechecks") */
 };
 
 #define SB_MAX_REGION_CALLS 64
