@@ -1332,6 +1332,28 @@ int block_scanner::run()
 
 } // namespace sysbatch_gcc
 
+/* Does `fun` call a wrapper of a catalogued function that the unit will
+ * inline (glibc's _FORTIFY_SOURCE `open`, `openat`, `read`...)?  Before
+ * inlining such a call is a barrier, and after it the plain call is a
+ * candidate: an early look that batched the calls around it would leave
+ * it alone for the late look (tar's openat, fstat, close became openat
+ * alone and a batch of fstat, close). */
+bool sysbatch_calls_inlined_wrapper(function *fun, enum sb_abi abi)
+{
+    basic_block bb;
+    FOR_EACH_BB_FN(bb, fun)
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+        tree decl = call ? gimple_call_fndecl(call) : NULL_TREE;
+        const char *name = call ? sysbatch_gcc::callee_symbol(call) : NULL;
+        if (decl && name && sb_catalog_lookup(abi, name) &&
+            DECL_EXTERNAL(decl) && sysbatch_gcc::inline_body_p(decl))
+            return true;
+    }
+    return false;
+}
+
 using namespace sysbatch_gcc;
 
 /* Candidate calls in a block, as block_scanner::is_candidate counts them. */

@@ -157,6 +157,10 @@ void sysbatch_describe_region_end(struct sysbatch_block *blk,
 /* Calls to catalogue functions in `fun`, candidates or not (a look before
  * may have batched or decided some): `function_calls` above. */
 int sysbatch_count_catalogue_calls(function *fun, enum sb_abi abi);
+/* Does `fun` call a wrapper of a catalogued function that the unit will
+ * inline (glibc's _FORTIFY_SOURCE wrappers)?  The early look then leaves
+ * the whole function to the late one. */
+bool sysbatch_calls_inlined_wrapper(function *fun, enum sb_abi abi);
 
 /* Branchy regions: the blocks a region entered at `entry` spans, in the
  * function's block order (every successor later), without blocks for which

@@ -297,6 +297,12 @@ unsigned int sysbatch_pass::execute(function *fun)
     if (sysbatch_cfg.abi == SB_ABI_TOCK && !late && late_look_runs(fun) &&
         sysbatch_cfg.core.placement != SB_PLACEMENT_EARLY)
         sysbatch_tock_inline_wrappers(fun);
+    /* A wrapper the unit inlines becomes a candidate only after inlining:
+     * the whole function is the late look's, so that its call can join
+     * the calls around it. */
+    if (!final && sysbatch_cfg.abi == SB_ABI_LINUX_X86_64 &&
+        sysbatch_calls_inlined_wrapper(fun, sysbatch_cfg.abi))
+        return 0;
     if (final)
         mark_decided(fun);
     sysbatch_say_refusals = final;
