@@ -99,7 +99,7 @@ int sb_cfg_join_split_edge(const struct sb_cfg *cfg, int j,
         return -1;
     const struct sb_cfg_block *b = &cfg->blocks[j];
     if (b->candidates <= 0 || b->npreds < 2 || b->unreachable ||
-        (cfg->covered && cfg->covered[j]))
+        (cfg->covered && cfg->covered[j]) || info->never_batched)
         return -1;
     /* Only a join some edge of which leaves a region with a call is a
      * split site (and worth a remark). */

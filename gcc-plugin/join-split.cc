@@ -23,6 +23,7 @@
 
 #include "tree-ssa.h"
 
+using sysbatch_gcc::callee_symbol;
 using sysbatch_gcc::sysbatch_catalog_callee_p;
 
 namespace {
@@ -321,6 +322,10 @@ int sysbatch_split_joins(function *fun, bool final)
         info.address_taken = address_taken_p(j);
         info.returns_twice = returns_twice;
         info.loop_header = loop_header_p(j);
+        const char *callee = callee_symbol(call);
+        const struct sb_syscall *row =
+            callee ? sb_catalog_lookup(sysbatch_cfg.abi, callee) : NULL;
+        info.never_batched = row && (row->flags & SB_ROW_NEVER);
         char why[1024] = "";
         for (int from = 0;;) {
             sysbatch_cfg_description d(j, sysbatch_cfg.abi, never_excluded);

@@ -276,6 +276,12 @@ unsigned splitJoins(Function &F, Analysis &A, DominatorTree &DT, LoopInfo &LI,
     Info.address_taken = J->hasAddressTaken();
     Info.returns_twice = ReturnsTwice;
     Info.loop_header = LI.isLoopHeader(J);
+    const sb_syscall *Row =
+        Call->getCalledFunction()
+            ? sb_catalog_lookup(A.Abi,
+                                Call->getCalledFunction()->getName().str().c_str())
+            : nullptr;
+    Info.never_batched = Row && (Row->flags & SB_ROW_NEVER);
     std::string Why;
     for (int From = 0;;) {
       std::vector<BasicBlock *> Order;

@@ -1742,11 +1742,13 @@ static int print_cfg_regions(const char *path)
                     join[n].returns_twice = true;
                 } else if (strcmp(tok[t], "loop-header") == 0) {
                     join[n].loop_header = true;
+                } else if (strcmp(tok[t], "never-batched") == 0) {
+                    join[n].never_batched = true;
                 } else {
                     die(&in, "unknown block attribute '%s' (expected calls=N, "
                              "preds=I,J, abnormal, covered, unreachable, "
                              "prefix=N, prefix-effect, address-taken, "
-                             "returns-twice or loop-header)",
+                             "returns-twice, loop-header or never-batched)",
                         tok[t]);
                 }
             }

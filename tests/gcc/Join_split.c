@@ -112,3 +112,18 @@ int cat_static(const char *p, int use_stdin, struct stat *st)
         return -2;
     return input_desc;
 }
+
+/* A join whose first call can never batch (_exit): no split is tried (it
+ * would cost the function one of its trials for nothing) and nothing is
+ * said about it.
+ * RUN: %sbgcc -O2 -c %s -o /dev/null -fopt-info-missed 2>&1 | %FileCheck %s --check-prefix=NEVER
+ * NEVER-NOT: _exit: join
+ */
+void finish(int fd, int code)
+{
+    if (code)
+        close(fd);
+    else
+        fsync(fd);
+    _exit(code);
+}

@@ -106,6 +106,10 @@ struct sb_join_info {
     bool loop_header;          /* the block heads a loop (the front end's
                                   loop analysis: block order alone misses
                                   a GCC loop whose latch comes first) */
+    bool never_batched;        /* the first candidate is a never-batch row
+                                  (exit, _exit, fork, execve): no copy of
+                                  it can batch, so the join is no split
+                                  site and costs no trial */
 };
 
 /* The predecessor whose edge into join block `j` the split takes (an
@@ -116,8 +120,9 @@ struct sb_join_info {
  * edge), enters j by one edge only, and holds a candidate call itself or
  * is reached from one through blocks of one predecessor each (the region
  * the call would batch with) - or -1.  With -1, *why is NULL when j is no
- * split site at all (no candidate, fewer than two predecessors, covered,
- * no predecessor from a region with a call), else why the split is not
+ * split site at all (no candidate, a never-batched first call, fewer than
+ * two predecessors, covered, no predecessor from a region with a call),
+ * else why the split is not
  * taken (a static string). */
 int sb_cfg_join_split_edge(const struct sb_cfg *cfg, int j,
                            const struct sb_join_info *info, int from,
