@@ -159,6 +159,8 @@ private:
     void describe_paths();
     unsigned classes_that_exit() const;
     void walk_class(int cls, enum sb_loop_path *path, const char **why);
+    template <typename StmtFn, typename EdgeFn>
+    void walk_from_call(int cls, StmtFn on_stmt, EdgeFn on_edge) const;
     int result_classes(gcond *cond, bool *decided) const;
     int block_branch_classes(basic_block bb, gcond **cond,
                              bool *decided) const;
@@ -1616,17 +1618,21 @@ static bool class_takes_edge(bool decided, int mask, int cls, edge e)
                            ((e->flags & EDGE_TRUE_VALUE) != 0);
 }
 
-/* Rule 2 for one sign class: from the call with a result of class `cls`
- * on to the next iteration's call. */
-void loop_describer::walk_class(int cls, enum sb_loop_path *path,
-                                const char **why)
+/* The statements a result of class `cls` reaches from the call on to the
+ * next iteration's call (the rest of the call's block first, then its
+ * successors, each block once): on_stmt(stmt) for each, false ending the
+ * walk; on_edge(e, cond, decided) for each edge the class takes out of a
+ * block (cond: the block's test, decided: whether the class decides it),
+ * which answers WALK_FOLLOW, WALK_SKIP or WALK_STOP. */
+enum walk_step { WALK_FOLLOW, WALK_SKIP, WALK_STOP };
+
+template <typename StmtFn, typename EdgeFn>
+void loop_describer::walk_from_call(int cls, StmtFn on_stmt,
+                                    EdgeFn on_edge) const
 {
     basic_block call_bb = gimple_bb(s_.call);
     auto_vec<basic_block> work;
     hash_set<basic_block> seen;
-    *path = SB_LP_NEXT;
-    *why = NULL;
-    /* The rest of the call's block first, then its successors. */
     bool first = true;
     basic_block bb = call_bb;
     for (;;) {
@@ -1636,23 +1642,10 @@ void loop_describer::walk_class(int cls, enum sb_loop_path *path,
             gsi_next(&gsi);
         bool stop_at_call = !first && bb == call_bb;
         for (; !gsi_end_p(gsi); gsi_next(&gsi)) {
-            gimple *stmt = gsi_stmt(gsi);
-            if (stop_at_call && stmt == s_.call)
+            if (stop_at_call && gsi_stmt(gsi) == s_.call)
                 break;
-            if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
-                gimple_code(stmt) == GIMPLE_NOP || gimple_code(stmt) == GIMPLE_COND)
-                continue;
-            if (gimple_code(stmt) == GIMPLE_RETURN) {
-                *path = SB_LP_LEAVES;
-                *why = "a return";
+            if (!on_stmt(gsi_stmt(gsi)))
                 return;
-            }
-            const char *w;
-            if (stmt_conflicts(stmt, &w)) {
-                *path = SB_LP_CONFLICT;
-                *why = w;
-                return;
-            }
         }
         if (!stop_at_call) {
             gcond *cond;
@@ -1663,21 +1656,10 @@ void loop_describer::walk_class(int cls, enum sb_loop_path *path,
             FOR_EACH_EDGE(e, ei, bb->succs) {
                 if (!class_takes_edge(decided, mask, cls, e))
                     continue;
-                if (e->flags & (EDGE_EH | EDGE_ABNORMAL)) {
-                    *path = SB_LP_LEAVES;
-                    *why = "an exception or abnormal edge";
+                enum walk_step step = on_edge(e, cond, decided);
+                if (step == WALK_STOP)
                     return;
-                }
-                if (!inside(loop_, e->dest)) {
-                    if (cond && repeated_.contains(cond))
-                        continue; /* an exit test the inspector repeats */
-                    *path = SB_LP_LEAVES;
-                    *why = decided ? "a branch on the result leaves the loop"
-                                   : "a branch the inspector does not repeat "
-                                     "leaves the loop";
-                    return;
-                }
-                if (!seen.add(e->dest))
+                if (step == WALK_FOLLOW && !seen.add(e->dest))
                     work.safe_push(e->dest);
             }
         }
@@ -1686,6 +1668,51 @@ void loop_describer::walk_class(int cls, enum sb_loop_path *path,
             return;
         bb = work.pop();
     }
+}
+
+/* Rule 2 for one sign class: from the call with a result of class `cls`
+ * on to the next iteration's call. */
+void loop_describer::walk_class(int cls, enum sb_loop_path *path,
+                                const char **why)
+{
+    *path = SB_LP_NEXT;
+    *why = NULL;
+    walk_from_call(
+        cls,
+        [&](gimple *stmt) {
+            if (is_gimple_debug(stmt) || gimple_code(stmt) == GIMPLE_LABEL ||
+                gimple_code(stmt) == GIMPLE_NOP ||
+                gimple_code(stmt) == GIMPLE_COND)
+                return true;
+            if (gimple_code(stmt) == GIMPLE_RETURN) {
+                *path = SB_LP_LEAVES;
+                *why = "a return";
+                return false;
+            }
+            const char *w;
+            if (stmt_conflicts(stmt, &w)) {
+                *path = SB_LP_CONFLICT;
+                *why = w;
+                return false;
+            }
+            return true;
+        },
+        [&](edge e, gcond *cond, bool decided) {
+            if (e->flags & (EDGE_EH | EDGE_ABNORMAL)) {
+                *path = SB_LP_LEAVES;
+                *why = "an exception or abnormal edge";
+                return WALK_STOP;
+            }
+            if (inside(loop_, e->dest))
+                return WALK_FOLLOW;
+            if (cond && repeated_.contains(cond))
+                return WALK_SKIP; /* an exit test the inspector repeats */
+            *path = SB_LP_LEAVES;
+            *why = decided ? "a branch on the result leaves the loop"
+                           : "a branch the inspector does not repeat "
+                             "leaves the loop";
+            return WALK_STOP;
+        });
 }
 
 /* Bit c: no path from the call with a result of class c comes round to
@@ -1744,38 +1771,15 @@ void loop_describer::describe_paths()
 
 void loop_describer::class_reach(int cls, hash_set<gimple *> *reached) const
 {
-    basic_block call_bb = gimple_bb(s_.call);
-    auto_vec<basic_block> work;
-    hash_set<basic_block> seen;
-    bool first = true;
-    basic_block bb = call_bb;
-    for (;;) {
-        gimple_stmt_iterator gsi = first ? gsi_for_stmt(s_.call)
-                                         : gsi_start_bb(bb);
-        if (first)
-            gsi_next(&gsi);
-        bool stop_at_call = !first && bb == call_bb;
-        for (; !gsi_end_p(gsi); gsi_next(&gsi)) {
-            if (stop_at_call && gsi_stmt(gsi) == s_.call)
-                break;
-            reached->add(gsi_stmt(gsi));
-        }
-        if (!stop_at_call) {
-            gcond *cond;
-            bool decided;
-            int mask = block_branch_classes(bb, &cond, &decided);
-            edge e;
-            edge_iterator ei;
-            FOR_EACH_EDGE(e, ei, bb->succs)
-                if (class_takes_edge(decided, mask, cls, e) &&
-                    inside(loop_, e->dest) && !seen.add(e->dest))
-                    work.safe_push(e->dest);
-        }
-        first = false;
-        if (work.is_empty())
-            return;
-        bb = work.pop();
-    }
+    walk_from_call(
+        cls,
+        [&](gimple *stmt) {
+            reached->add(stmt);
+            return true;
+        },
+        [&](edge e, gcond *, bool) {
+            return inside(loop_, e->dest) ? WALK_FOLLOW : WALK_SKIP;
+        });
 }
 
 bool loop_describer::describe()
