@@ -92,6 +92,8 @@ private:
     tree ref_at(gimple_seq *seq, tree ref);
     void save_errno(gimple_seq *seq);
     void emit_range_update(gimple_seq *seq);
+    void widen_range(gimple_seq *seq, unsigned r, tree a, tree end,
+                     tree skip);
     void emit_name_range(gimple_seq *seq, tree name, tree mask, tree stale,
                          unsigned r);
     tree emit_range_check(gimple_seq *seq, tree n);
@@ -795,19 +797,7 @@ void loop_rewriter::emit_range_update(gimple_seq *seq)
         a = gimple_convert(seq, loc_, ul, a);
         tree end = gimple_build(seq, loc_, PLUS_EXPR, ul, a,
                                 gimple_convert(seq, loc_, ul, n));
-        if (read) {
-            a = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, a, mask);
-            end = gimple_build(seq, loc_, BIT_AND_EXPR, ul, end,
-                               gimple_build(seq, loc_, BIT_NOT_EXPR, ul, mask));
-        }
-        tree lo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[r]));
-        tree hi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[r]));
-        store(seq, range_lo_[r],
-              gimple_convert(seq, loc_, long_integer_type_node,
-                             gimple_build(seq, loc_, MIN_EXPR, ul, lo, a)));
-        store(seq, range_hi_[r],
-              gimple_convert(seq, loc_, long_integer_type_node,
-                             gimple_build(seq, loc_, MAX_EXPR, ul, hi, end)));
+        widen_range(seq, r, a, end, read ? mask : NULL_TREE);
     }
     if (s_.string_addr.is_empty())
         return;
@@ -854,9 +844,21 @@ void loop_rewriter::emit_name_range(gimple_seq *seq, tree name, tree mask,
     tree a = gimple_convert(seq, loc_, ul, at);
     tree end = gimple_build(seq, loc_, PLUS_EXPR, ul, a,
                             build_int_cst(ul, SB_LOOP_NAME_MAX));
-    a = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, a, none);
-    end = gimple_build(seq, loc_, BIT_AND_EXPR, ul, end,
-                       gimple_build(seq, loc_, BIT_NOT_EXPR, ul, none));
+    widen_range(seq, r, a, end, none);
+}
+
+/* Rule 7: range r takes in [a, end) (unsigned), or nothing where `skip`
+ * is all ones (an access the iteration does not make; NULL: always
+ * taken in). */
+void loop_rewriter::widen_range(gimple_seq *seq, unsigned r, tree a, tree end,
+                                tree skip)
+{
+    tree ul = long_unsigned_type_node;
+    if (skip) {
+        a = gimple_build(seq, loc_, BIT_IOR_EXPR, ul, a, skip);
+        end = gimple_build(seq, loc_, BIT_AND_EXPR, ul, end,
+                           gimple_build(seq, loc_, BIT_NOT_EXPR, ul, skip));
+    }
     tree lo = gimple_convert(seq, loc_, ul, load(seq, range_lo_[r]));
     tree hi = gimple_convert(seq, loc_, ul, load(seq, range_hi_[r]));
     store(seq, range_lo_[r],
