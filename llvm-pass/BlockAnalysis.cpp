@@ -928,6 +928,15 @@ static bool storesTo(const Value *Slot, const Instruction *From,
   return false;
 }
 
+/// The compare a block's conditional branch tests (its condition), or
+/// null; \p Br gets the branch (null when the block ends otherwise).
+static const ICmpInst *branchCompare(const BasicBlock *BB,
+                                     const BranchInst *&Br) {
+  Br = dyn_cast<BranchInst>(BB->getTerminator());
+  return Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
+                                   : nullptr;
+}
+
 /// Is the int \p V in 0..INT32_MAX wherever \p Call runs?  True when a
 /// branch on the way to the call (up its chain of single predecessors) left
 /// on a negative value: fd = name ? open(name, O_RDONLY) : 0; if (fd < 0)
@@ -945,10 +954,8 @@ static bool provenNonNegative(Analysis &A, Value *V, CallInst *Call) {
     const BasicBlock *Pred = BB->getSinglePredecessor();
     if (!Pred)
       return false;
-    const auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
-    const auto *Cmp =
-        Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
-                                  : nullptr;
+    const BranchInst *Br;
+    const ICmpInst *Cmp = branchCompare(Pred, Br);
     const auto *C = Cmp ? dyn_cast<ConstantInt>(Cmp->getOperand(1)) : nullptr;
     Value *Lhs = Cmp ? Cmp->getOperand(0) : nullptr;
     bool Same = Lhs && (Lhs == V || (Slot && stackSlotOf(A, Lhs) == Slot &&
@@ -1044,10 +1051,8 @@ static bool provenNonNull(Analysis &A, Value *V, CallInst *Call) {
     const BasicBlock *Pred = BB->getSinglePredecessor();
     if (!Pred)
       return false;
-    const auto *Br = dyn_cast<BranchInst>(Pred->getTerminator());
-    const auto *Cmp =
-        Br && Br->isConditional() ? dyn_cast<ICmpInst>(Br->getCondition())
-                                  : nullptr;
+    const BranchInst *Br;
+    const ICmpInst *Cmp = branchCompare(Pred, Br);
     if (Cmp && Cmp->isEquality() && isa<ConstantPointerNull>(Cmp->getOperand(1)) &&
         SameReload(Cmp->getOperand(0), Cmp) &&
         !storesTo(Slot, Cmp, nullptr) &&
