@@ -602,6 +602,18 @@ bool block_scanner::load_available_at_issue(gimple *def,
  * argument itself. */
 static bool proven_nonnegative(tree value, gcall *call)
 {
+    /* A PHI of one value is that value: after the loop passes, the fd a
+     * retry loop leaves with (while ((fd = openat (...)) < 0) ...) reaches
+     * the code after it through a loop-closed PHI, and the loop's exit
+     * test is on the value itself.  (LLVM's late pipeline has no such
+     * PHI left there: its provenNonNegative needs no step for it.) */
+    for (int depth = 0; depth < 4 && TREE_CODE(value) == SSA_NAME; depth++) {
+        gphi *phi = dyn_cast<gphi *>(SSA_NAME_DEF_STMT(value));
+        tree only = phi ? degenerate_phi_result(phi) : NULL_TREE;
+        if (!only || only == value || TREE_CODE(only) != SSA_NAME)
+            break;
+        value = only;
+    }
     if (TREE_CODE(value) != SSA_NAME ||
         !INTEGRAL_TYPE_P(TREE_TYPE(value)) ||
         TYPE_UNSIGNED(TREE_TYPE(value)) || /* >= 0 would say nothing */
