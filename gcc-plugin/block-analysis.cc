@@ -760,23 +760,19 @@ void block_scanner::describe_call(gcall *call, unsigned first_call_uid,
     ev->nargs = (int)nargs;
     for (unsigned k = 0; k < nargs; k++)
         ev->args[k] = classify(gimple_call_arg(call, k), first_call_uid);
-    /* glibc's negative-fd precheck: an fd checked before the call passes. */
-    if (ev->row && ev->row->precheck == SB_PRE_FD_NONNEG &&
-        !(ev->row->flags & SB_ROW_RAW_SYSCALL) &&
+    /* glibc's prechecks: an fd checked before the call, or a path known
+     * not to be NULL, passes. */
+    if (ev->row && !(ev->row->flags & SB_ROW_RAW_SYSCALL) &&
         ev->row->precheck_arg < ev->nargs) {
-        struct sb_operand *fd = &ev->args[ev->row->precheck_arg];
-        fd->nonneg = fd->kind == SB_OPND_AVAILABLE &&
-                     proven_nonnegative(
-                         gimple_call_arg(call, ev->row->precheck_arg), call);
-    }
-    /* glibc's NULL-path precheck: a path known not to be NULL passes. */
-    if (ev->row && ev->row->precheck == SB_PRE_NONNULL &&
-        !(ev->row->flags & SB_ROW_RAW_SYSCALL) &&
-        ev->row->precheck_arg < ev->nargs) {
-        struct sb_operand *path = &ev->args[ev->row->precheck_arg];
-        path->nonnull = path->kind == SB_OPND_AVAILABLE &&
-                        proven_nonnull(
-                            gimple_call_arg(call, ev->row->precheck_arg), call);
+        int k = ev->row->precheck_arg;
+        struct sb_operand *op = &ev->args[k];
+        bool available = op->kind == SB_OPND_AVAILABLE;
+        if (ev->row->precheck == SB_PRE_FD_NONNEG)
+            op->nonneg = available &&
+                         proven_nonnegative(gimple_call_arg(call, k), call);
+        else if (ev->row->precheck == SB_PRE_NONNULL)
+            op->nonnull = available &&
+                          proven_nonnull(gimple_call_arg(call, k), call);
     }
 
     /* Whether this call site's shape can be rewritten is the core's
