@@ -106,8 +106,9 @@ def snapshot(root):
 
 
 ADDR_RE = re.compile(r"0x[0-9a-f]+")
+# fork() is clone() or clone3() under glibc: its result is the child's pid.
 PID_CALLS = ("getpid", "getppid", "gettid", "getpgid", "getsid", "set_tid_address",
-             "vfork", "wait4")
+             "vfork", "fork", "clone(", "clone3(", "wait4")
 WAIT4_RE = re.compile(r"^wait4\(\d+")
 
 
