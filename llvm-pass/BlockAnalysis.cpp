@@ -23,6 +23,7 @@
 #include "llvm/Analysis/Loads.h"
 #include "llvm/Analysis/MemoryLocation.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GetElementPtrTypeIterator.h"
@@ -186,14 +187,26 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L,
       return visitCallMayWrite(A, R.Calls[CI->second], Loc);
     return I->mayWriteToMemory() && isModSet(A.AA.getModRefInfo(I, Loc));
   };
+  // The answer is the first writer found; the one named is a real write
+  // where there is one (a lifetime start only makes the object undefined,
+  // and the remark should name the call that wrote it).
+  Instruction *Marker = nullptr;
+  auto Found = [&](Instruction *I) {
+    auto *II = dyn_cast<IntrinsicInst>(I);
+    if (II && II->isLifetimeStartOrEnd()) {
+      if (!Marker)
+        Marker = I;
+      return false;
+    }
+    if (Writer)
+      *Writer = I;
+    return true;
+  };
   for (Instruction *I = L->getPrevNode(); I; I = I->getPrevNode()) {
     if (!R.inside(I))
       break;
-    if (MayWrite(I)) {
-      if (Writer)
-        *Writer = I;
+    if (MayWrite(I) && Found(I))
       return false;
-    }
   }
   // Branchy region: every block on some path from the issue point to L.
   int B = R.branchy() ? R.blockOf(L) : -1;
@@ -201,11 +214,13 @@ static bool visitLoadUnchanged(Analysis &A, Region &R, LoadInst *L,
     if (!(R.Ancestors[B] >> P & 1))
       continue;
     for (Instruction &I : *R.Blocks[P])
-      if (R.inside(&I) && MayWrite(&I)) {
-        if (Writer)
-          *Writer = &I;
+      if (R.inside(&I) && MayWrite(&I) && Found(&I))
         return false;
-      }
+  }
+  if (Marker) {
+    if (Writer)
+      *Writer = Marker;
+    return false;
   }
   return true;
 }
@@ -1460,6 +1475,74 @@ static bool onlyLifetimeOf(const IntrinsicInst &Marker) {
   return Starts <= 1 && Ends <= 1 && !(Starts && EndFirst);
 }
 
+/// `if (fd >= 0) { struct stat st; if (fstat(fd, &st) ...` at -O1 and up:
+/// st's lifetime starts in the branch, after the issue point, where the
+/// batch's fstat already wrote it; left there, the start would make that
+/// write dead.  Moving the start up to the issue point only makes the
+/// lifetime longer when nothing can end it on the way: the object is a
+/// static alloca whose only start this is, reached straight or through one
+/// cast (which the rewrite repeats at the issue point), and no lifetime.end
+/// of it lies on any path from the issue block to the start.
+bool isHoistableLifetimeStart(const Region &R, const IntrinsicInst &Start) {
+  if (!R.branchy() || Start.getIntrinsicID() != Intrinsic::lifetime_start)
+    return false;
+  const BasicBlock *IssueBlock = R.Blocks.front();
+  const BasicBlock *StartBlock = Start.getParent();
+  if (StartBlock == IssueBlock || R.blockOf(&Start) < 0)
+    return false;
+  const Value *Addr = Start.getArgOperand(1);
+  auto *Obj = dyn_cast<AllocaInst>(Addr->stripPointerCasts());
+  if (!Obj || !Obj->isStaticAlloca())
+    return false;
+  if (Addr != Obj) {
+    auto *AddrI = dyn_cast<Instruction>(Addr);
+    if (!AddrI || !(isa<CastInst>(AddrI) || isa<GetElementPtrInst>(AddrI)) ||
+        AddrI->getOperand(0) != Obj)
+      return false;
+  }
+  // Every lifetime marker of the object, through address casts.
+  SmallVector<const Value *, 8> Work{Obj};
+  SmallPtrSet<const BasicBlock *, 8> EndBlocks;
+  unsigned Starts = 0;
+  while (!Work.empty()) {
+    const Value *V = Work.pop_back_val();
+    for (const User *U : V->users()) {
+      if (auto *II = dyn_cast<IntrinsicInst>(U)) {
+        if (II->getIntrinsicID() == Intrinsic::lifetime_start)
+          ++Starts;
+        else if (II->getIntrinsicID() == Intrinsic::lifetime_end)
+          EndBlocks.insert(II->getParent());
+      } else if (isa<CastInst>(U) || isa<GetElementPtrInst>(U)) {
+        Work.push_back(U); // a part's marker counts as the object's
+      }
+    }
+  }
+  if (Starts != 1 || EndBlocks.count(IssueBlock))
+    return false;
+  if (EndBlocks.count(StartBlock))
+    for (const Instruction &I : *StartBlock) {
+      if (&I == &Start)
+        break;
+      if (auto *II = dyn_cast<IntrinsicInst>(&I))
+        if (II->getIntrinsicID() == Intrinsic::lifetime_end &&
+            II->getArgOperand(1)->stripPointerCasts() == Obj)
+          return false;
+    }
+  // No end on a path from the issue block that has not passed the start.
+  SmallVector<const BasicBlock *, 16> Blocks(succ_begin(IssueBlock),
+                                             succ_end(IssueBlock));
+  SmallPtrSet<const BasicBlock *, 16> Seen;
+  while (!Blocks.empty()) {
+    const BasicBlock *BB = Blocks.pop_back_val();
+    if (BB == StartBlock || !Seen.insert(BB).second)
+      continue;
+    if (EndBlocks.count(BB))
+      return false;
+    Blocks.append(succ_begin(BB), succ_end(BB));
+  }
+  return true;
+}
+
 /// One code event for the instructions from \p From up to (not including)
 /// \p End (null: the block's terminator), which follow region call
 /// \p After (-1: none) and so may have to stay before every later call.
@@ -1488,11 +1571,13 @@ void visitGap(Analysis &A, Region &R, Instruction *From,
     if (!isCode(*I))
       continue;
     // A lifetime marker touches no memory anyone can observe; in the issue
-    // block the rewrite moves a start above the batch (hoistLifetimeStarts),
-    // elsewhere it stays an access of its object.
+    // block, and where isHoistableLifetimeStart allows it in a later block
+    // of a branchy region, the rewrite moves a start above the batch
+    // (hoistLifetimeStarts); elsewhere it stays an access of its object.
     if (auto *II = dyn_cast<IntrinsicInst>(I))
-      if (II->isLifetimeStartOrEnd() && I->getParent() == IssueBlock &&
-          onlyLifetimeOf(*II))
+      if (II->isLifetimeStartOrEnd() &&
+          ((I->getParent() == IssueBlock && onlyLifetimeOf(*II)) ||
+           isHoistableLifetimeStart(R, *II)))
         continue;
     std::string Tmp;
     if (const char *B = visitBarrier(*I, Tmp, R.Abi)) {

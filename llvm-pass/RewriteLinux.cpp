@@ -300,6 +300,29 @@ static void hoistLifetimeStarts(Region &R, int BI, CallInst *First) {
       }
     II->moveBefore(First);
   }
+  // A branchy region's later blocks: the starts the analysis let commute,
+  // with the one address cast the predicate allows repeated at the issue
+  // point (it may not dominate it).
+  if (!R.branchy())
+    return;
+  SmallVector<IntrinsicInst *, 4> Later;
+  for (unsigned B = 1; B < R.Blocks.size(); ++B)
+    for (Instruction &I : *R.Blocks[B])
+      if (auto *II = dyn_cast<IntrinsicInst>(&I))
+        if (isHoistableLifetimeStart(R, *II))
+          Later.push_back(II);
+  for (IntrinsicInst *II : Later) {
+    if (auto *Addr = dyn_cast<Instruction>(II->getArgOperand(1))) {
+      if (!isa<AllocaInst>(Addr)) {
+        Instruction *Copy = Addr->clone();
+        Copy->insertBefore(First);
+        II->setArgOperand(1, Copy);
+        if (Addr->use_empty())
+          Addr->eraseFromParent();
+      }
+    }
+    II->moveBefore(First);
+  }
 }
 
 /// A slot word's address: word \p W of the \p Words-word array \p Array.

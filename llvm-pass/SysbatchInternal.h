@@ -21,6 +21,7 @@
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/Module.h"
 
 #include "sysbatch/cfg.h"
@@ -277,6 +278,10 @@ void visitGap(Analysis &A, Region &R, llvm::Instruction *From,
 void visitCode(Analysis &A, Region &R, unsigned Before);
 /// Does the block hold code between \p From and \p End (null: the end)?
 bool hasCode(llvm::Instruction *From, llvm::Instruction *End);
+/// May \p Start (a lifetime.start in a branchy region's block after the
+/// issue block) move up to the issue point?  The analysis lets such a marker
+/// commute and rewriteBatch moves it; one predicate keeps them in step.
+bool isHoistableLifetimeStart(const Region &R, const llvm::IntrinsicInst &Start);
 /// Phase 1 for one basic block: its straight-line regions.
 std::vector<std::unique_ptr<Region>>
 analyseBlock(Analysis &A, llvm::BasicBlock &BB, unsigned BlockNo);
