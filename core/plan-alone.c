@@ -36,6 +36,7 @@ static const char *const lone_names[SB_LONE__COUNT] = {
     [SB_LONE_BRANCH] = "branch",
     [SB_LONE_BLOCK_END] = "block-end",
     [SB_LONE_REGION_SPLIT] = "region-split",
+    [SB_LONE_NEXT_DECIDED] = "next-decided",
 };
 
 const char *sb_lone_cause_name(enum sb_lone_cause cause)
@@ -98,6 +99,16 @@ static enum sb_lone_cause region_end_cause(const struct sb_region_end *end,
                             "region (at most %d calls in one)",
                  SB_MAX_REGION_CALLS);
         return SB_LONE_REGION_SPLIT;
+    }
+    /* Before last-call: the walk found no candidate because the look
+     * before inlining had already planned what follows (that look saw
+     * both calls and could not join them, or the call was a wrapper then:
+     * either way its reason is not this look's to give). */
+    if (end->decided_next) {
+        snprintf(buf, size, "the next call, %s, was planned by the look "
+                            "before inlining, which left this call out",
+                 end->decided_next);
+        return SB_LONE_NEXT_DECIDED;
     }
     if (end->no_call_follows || end->term == SB_ENDT_RETURN) {
         snprintf(buf, size, "no system call follows it on any path");

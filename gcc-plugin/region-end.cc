@@ -8,6 +8,7 @@
  */
 #include "sysbatch-gcc.h"
 #include "block-scanner.h"
+#include "loop-batching.h"
 
 using namespace sysbatch_gcc;
 
@@ -35,6 +36,32 @@ void normal_successors(basic_block bb, auto_vec<basic_block> *out)
         if (!(e->flags & (EDGE_EH | EDGE_ABNORMAL)) &&
             e->dest != EXIT_BLOCK_PTR_FOR_FN(cfun))
             out->safe_push(e->dest);
+}
+
+/* A catalogued call in `bb` that an earlier look decided (marked rewritten:
+ * the original call a batch kept for the path where its slot did not run,
+ * or a refusal of a region that batched), not one of this look's loops
+ * nor a batch's own sysbatch_run (a never-batch row):
+ * its symbol, or NULL.  It is no candidate, but it is a call that
+ * follows. */
+const char *decided_call_symbol(basic_block bb, enum sb_abi abi)
+{
+    for (gimple_stmt_iterator gsi = gsi_start_bb(bb); !gsi_end_p(gsi);
+         gsi_next(&gsi)) {
+        gcall *call = dyn_cast<gcall *>(gsi_stmt(gsi));
+        tree fndecl = call ? gimple_call_fndecl(call) : NULL_TREE;
+        if (!fndecl || gimple_call_internal_p(call) ||
+            !sysbatch_rewritten_p(call) ||
+            (sysbatch_loop_calls && sysbatch_loop_calls->contains(call)))
+            continue;
+        const char *name = IDENTIFIER_POINTER(DECL_ASSEMBLER_NAME(fndecl));
+        if (name[0] == '*')
+            name++;
+        const struct sb_syscall *row = sb_catalog_lookup(abi, name);
+        if (row && !(row->flags & SB_ROW_NEVER)) /* not the batch call */
+            return name;
+    }
+    return NULL;
 }
 
 } // namespace
@@ -101,6 +128,12 @@ void sysbatch_describe_region_end(struct sysbatch_block *blk,
             end.back_edge |= dominated_by_p(CDI_DOMINATORS, u, v);
             end.loop_exit |= l && !flow_bb_inside_loop_p(l, v);
             if (v == bb || sysbatch_count_candidates(v, blk->region.abi)) {
+                call_follows = true;
+                continue;
+            }
+            if (const char *sym = decided_call_symbol(v, blk->region.abi)) {
+                if (!end.decided_next)
+                    end.decided_next = sym;
                 call_follows = true;
                 continue;
             }

@@ -30,6 +30,22 @@ static uint8_t terminatorKind(const Instruction *T) {
   return SB_ENDT_BRANCH;
 }
 
+/// A catalogued call an earlier look's region rewrite decided (its
+/// original call, kept for the path where its slot did not run): no
+/// candidate any more, but a call that follows.
+static const CallInst *firstDecidedCall(BasicBlock &BB, sb_abi Abi) {
+  for (Instruction &I : BB)
+    if (auto *CI = dyn_cast<CallInst>(&I)) {
+      bool Raw = false;
+      if (!CI->getMetadata(RegionBatchedMD) || !CI->getCalledFunction())
+        continue;
+      const sb_syscall *Row = visitCallee(*CI, Raw, Abi);
+      if ((Row && !(Row->flags & SB_ROW_NEVER)) || Raw) // not sysbatch_run
+        return CI;
+    }
+  return nullptr;
+}
+
 void describeRegionEnd(Analysis &A, Region &R, unsigned FunctionCalls,
                        bool LastPart) {
   sb_region_end &End = R.End;
@@ -60,6 +76,12 @@ void describeRegionEnd(Analysis &A, Region &R, unsigned FunctionCalls,
       End.back_edge |= A.DT->dominates(V, U);
       End.loop_exit |= L && !L->contains(V);
       if (countCandidates(*V, A.Abi) || V == BB) {
+        CallFollows = true;
+        continue;
+      }
+      if (const CallInst *D = firstDecidedCall(*V, A.Abi)) {
+        if (!End.decided_next)
+          End.decided_next = R.keep(D->getCalledFunction()->getName().str());
         CallFollows = true;
         continue;
       }

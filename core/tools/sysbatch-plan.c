@@ -120,7 +120,8 @@
  *                                      branch-why="..." (sb_region_end.
  *                                      branch_why: why the branchy region
  *                                      at this block batched nothing past
- *                                      its branch)
+ *                                      its branch), decided-next=SYM
+ *                                      (sb_region_end.decided_next)
  *
  * A file without `block` lines is the straight-line form.  Block indices and
  * the cond call are passed to the planner unchecked (it validates them).
@@ -495,10 +496,12 @@ static void parse_after(struct input *in, char **tok, int ntok)
             end->barrier = keep(in, tok[t] + 8);
         else if (strncmp(tok[t], "branch-why=", 11) == 0)
             end->branch_why = keep(in, tok[t] + 11);
+        else if (strncmp(tok[t], "decided-next=", 13) == 0)
+            end->decided_next = keep(in, tok[t] + 13);
         else
             die(in, "unknown 'after' fact '%s' (expected only-call, split, "
-                    "no-call-follows, back-edge, loop-exit, barrier=\"...\" or "
-                    "branch-why=\"...\")",
+                    "no-call-follows, back-edge, loop-exit, barrier=\"...\", "
+                    "branch-why=\"...\" or decided-next=SYMBOL)",
                 tok[t]);
     }
 }

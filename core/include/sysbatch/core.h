@@ -614,6 +614,12 @@ struct sb_region_end {
                              back edge (the next call is the next
                              iteration's) */
     bool loop_exit;       /* a path to the next call leaves a loop */
+    const char *decided_next; /* the first call after it (on a walk like
+                                 no_call_follows') that an earlier look
+                                 decided - placement=both's look before
+                                 inlining batched it, or refused it in a
+                                 region that batched - so it is no
+                                 candidate here: its symbol, or NULL */
     const char *branch_why; /* term BRANCH: why the branchy region entered
                                at this block batched nothing past the
                                branch (sb_branch_end_why), or NULL */
@@ -722,6 +728,8 @@ enum sb_lone_cause {
     SB_LONE_BRANCH,           /* its block ends in a branch */
     SB_LONE_BLOCK_END,        /* its block ends in a jump (to a join) */
     SB_LONE_REGION_SPLIT,     /* the block has more calls than a region */
+    SB_LONE_NEXT_DECIDED,     /* the next call was planned by an earlier
+                                 look, without it */
     SB_LONE__COUNT
 };
 const char *sb_lone_cause_name(enum sb_lone_cause cause);
