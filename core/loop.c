@@ -479,6 +479,27 @@ static const char *several_calls_detail(const struct sb_loop *loop,
     return text;
 }
 
+/* Rule 10: a list the inspector walks ahead.  Node t's link is a load the
+ * original makes only once iteration t goes round; with a class that stops
+ * the group the original may leave (or cross code that frees or relinks
+ * the list) first, and the nodes after it need not even be valid memory,
+ * so no proof of the other loads makes that walk safe. */
+static struct refusal check_chase(const struct sb_loop *loop, unsigned stops,
+                                  struct sb_loop_plan *plan)
+{
+    if (loop->chases < 1)
+        return refuse(SB_WHY_NONE, NULL);
+    if (stops)
+        return refuse(SB_WHY_LOOP_SPECULATIVE,
+                      "the loop walks a list (p = p->next) and a result may "
+                      "end the group: the inspector would follow the links "
+                      "of nodes the original might never go past");
+    if (loop->chase_early)
+        return refuse(SB_WHY_LOOP_SPECULATIVE, loop->chase_early);
+    plan->chase = true;
+    return refuse(SB_WHY_NONE, NULL);
+}
+
 static void plan_refused(struct sb_loop_plan *plan, struct refusal r)
 {
     plan->why = r.why;
@@ -574,6 +595,10 @@ int sb_plan_loop(const struct sb_loop *loop, const struct sb_options *opts,
                    "the same descriptor, and the loop goes on only on what "
                    "it returned (a read until end of file)");
     /* Rule 4. */
+    /* Rule 10 before rule 4: no proof of the loads makes a walk ahead
+     * safe, and its text says why the loop is refused. */
+    if (r.why == SB_WHY_NONE)
+        r = check_chase(loop, stops, plan);
     if (r.why == SB_WHY_NONE && stops && loop->unproven_loads)
         r = refuse(SB_WHY_LOOP_SPECULATIVE, loop->loads_why);
     if (r.why == SB_WHY_NONE)
@@ -721,4 +746,7 @@ void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                 fprintf(out, " %s", class_names[c]);
         fputs(" (which stop the group) not read ahead\n", out);
     }
+    if (plan->chase)
+        fputs("  chase: later iterations' nodes followed from the one at "
+              "hand\n", out);
 }

@@ -109,6 +109,66 @@ bool header_iv(class loop *loop, tree v, tree *base, tree *step)
     return true;
 }
 
+/* Rule 10: `v`, a PHI of the loop's header, is a pointer chase: its value
+ * in the next iteration is loaded from the node it points to in this one
+ * (`p = p->next`, a field at a constant offset).  The link (the loaded SSA
+ * name) in *link. */
+bool header_chase(class loop *loop, tree v, tree *link)
+{
+    gphi *phi = dyn_cast<gphi *>(SSA_NAME_DEF_STMT(v));
+    if (!phi || gimple_bb(phi) != loop->header || !loop->latch ||
+        !POINTER_TYPE_P(TREE_TYPE(v)) || gimple_phi_num_args(phi) != 2)
+        return false;
+    tree from_latch = PHI_ARG_DEF_FROM_EDGE(phi, loop_latch_edge(loop));
+    if (TREE_CODE(from_latch) != SSA_NAME ||
+        SSA_NAME_IS_DEFAULT_DEF(from_latch))
+        return false;
+    gassign *load = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(from_latch));
+    if (!load || !gimple_assign_load_p(load) || gimple_has_volatile_ops(load) ||
+        !flow_bb_inside_loop_p(loop, gimple_bb(load)) ||
+        gimple_bb(load)->loop_father != loop)
+        return false;
+    tree ref = gimple_assign_rhs1(load);
+    while (TREE_CODE(ref) == COMPONENT_REF) {
+        tree off = component_ref_field_offset(ref);
+        if (!off || TREE_CODE(off) != INTEGER_CST ||
+            TREE_CODE(DECL_FIELD_BIT_OFFSET(TREE_OPERAND(ref, 1))) !=
+                INTEGER_CST)
+            return false;
+        ref = TREE_OPERAND(ref, 0);
+    }
+    if (TREE_CODE(ref) != MEM_REF || TREE_OPERAND(ref, 0) != v ||
+        TREE_CODE(TREE_OPERAND(ref, 1)) != INTEGER_CST)
+        return false;
+    *link = from_latch;
+    return true;
+}
+
+/* Rule 10: the chase `ptr` points into the node of (&p->st, directly or
+ * through copies of that address), or NULL_TREE. */
+tree chase_node(class loop *loop, tree ptr)
+{
+    for (int depth = 0; depth < 8 && ptr; depth++) {
+        if (TREE_CODE(ptr) == ADDR_EXPR) {
+            tree base = get_base_address(TREE_OPERAND(ptr, 0));
+            tree link;
+            if (base && TREE_CODE(base) == MEM_REF &&
+                TREE_CODE(TREE_OPERAND(base, 0)) == SSA_NAME &&
+                header_chase(loop, TREE_OPERAND(base, 0), &link))
+                return TREE_OPERAND(base, 0);
+            return NULL_TREE;
+        }
+        if (TREE_CODE(ptr) != SSA_NAME || SSA_NAME_IS_DEFAULT_DEF(ptr))
+            return NULL_TREE;
+        gassign *def = dyn_cast<gassign *>(SSA_NAME_DEF_STMT(ptr));
+        if (!def || (gimple_assign_rhs_code(def) != ADDR_EXPR &&
+                     gimple_assign_rhs_code(def) != SSA_NAME))
+            return NULL_TREE;
+        ptr = gimple_assign_rhs1(def);
+    }
+    return NULL_TREE;
+}
+
 class loop_describer {
 public:
     loop_describer(struct sysbatch_loop_site &site, enum sb_abi abi,
@@ -177,6 +237,7 @@ private:
     hash_set<gcond *> repeated_; /* exit tests the inspector repeats */
     const char *induction_load_ = NULL;
     bool in_exit_test_ = false; /* classifying an exit test's operands */
+    hash_set<tree> chase_links_; /* rule 10: links being classified */
     bool chain_ok_ = false;     /* exit_tests holds the header's chain */
     hash_set<gimple *> *stop_writers_; /* rule 9: left out of writers_ */
 };
@@ -432,7 +493,14 @@ bool loop_describer::buffer_ref(unsigned k, const struct sb_arg_desc &d,
         ao_ref_init_from_ptr_and_size(ref, ptr, size);
     } else {
         tree root;
-        if (!pointer_root(ptr, 0, &root)) {
+        tree node = chase_node(loop_, ptr);
+        if (node) {
+            /* Rule 10: a field of the node a chase points to (&p->st):
+             * everything from the node's start, so that any access
+             * through the chase's name meets it, whatever its offset
+             * (the name stands for a different node each iteration). */
+            root = node;
+        } else if (!pointer_root(ptr, 0, &root)) {
             /* A pointer loaded per iteration (name[i]): its own target.
              * The oracle never compares it with another iteration's
              * target by offsets from the same name, as stmt_conflicts
@@ -923,6 +991,20 @@ struct repeat_answer loop_describer::classify(tree v, int depth)
      * load (read(fd, rof->buffer + rof->filled, ...) in gnulib's
      * stackvma.c): while v is being answered, asking for it again gets the
      * most cautious answer instead of recursing without end. */
+    /* Rule 10: a chase's link is classified with its PHI (which it takes
+     * as an induction); reached first (a rotated loop's exit test on
+     * p->next), it would find itself pending below. */
+    if (gimple_assign_load_p(def) && !chase_links_.contains(v))
+        for (gphi_iterator gsi = gsi_start_phis(loop_->header);
+             !gsi_end_p(gsi); gsi_next(&gsi)) {
+            tree phi = gimple_phi_result(gsi.phi()), link;
+            if (!virtual_operand_p(phi) && header_chase(loop_, phi, &link) &&
+                link == v && !memo_.get(phi)) {
+                classify(phi, depth + 1);
+                if (repeat_answer *known = memo_.get(v))
+                    return *known;
+            }
+        }
     struct repeat_answer pending = {REPEAT_NOT,
                                     "an address computed from memory the "
                                     "call writes"};
@@ -937,6 +1019,29 @@ struct repeat_answer loop_describer::classify(tree v, int depth)
                 s_.ivs.safe_push(v);
                 s_.steps.safe_push(step);
             }
+        } else if (tree link; header_chase(loop_, v, &link)) {
+            /* Rule 10: an induction when the link is a load the inspector
+             * repeats (classified with v taken as one: its address is
+             * computed from v). */
+            struct repeat_answer assumed = {REPEAT_INDUCTION, NULL};
+            memo_.put(v, assumed);
+            chase_links_.add(link);
+            struct repeat_answer a = classify(link, depth + 1);
+            if (a.kind <= REPEAT_CHECKED) {
+                if (!s_.chases.contains(v)) {
+                    s_.chases.safe_push(v);
+                    s_.links.safe_push(link);
+                }
+            } else {
+                /* What was classified from v took it as an induction. */
+                memo_.empty();
+                ans.kind = a.kind;
+                ans.why = keep(ACONCAT(("the node of the list the loop "
+                                        "walks (p = p->next): ",
+                                        a.why ? a.why : "not repeatable",
+                                        NULL)));
+            }
+            chase_links_.remove(link);
         } else {
             hash_set<tree> seen;
             if (depends_on_result(v, &seen, 0)) {
@@ -976,10 +1081,20 @@ struct repeat_answer loop_describer::classify(tree v, int depth)
                 /* Only a load made before the call in its iteration (one
                  * after it may read what the iteration stores from the
                  * call's result). */
-                if (written && runs_before(assign, s_.call) &&
+                /* Rule 10: a chase's link is loaded after the call; its
+                 * range counts from iteration i on, and the inspector
+                 * follows it only while the ranges so far miss every write,
+                 * so the node it reaches is the original's: an induction,
+                 * as good as an exit test or an address needs. */
+                bool link = chase_links_.contains(v);
+                if (written && (runs_before(assign, s_.call) || link) &&
                     load_checkable(assign, depth)) {
-                    ans.kind = REPEAT_CHECKED;
+                    ans.kind = link ? MAX(REPEAT_INDUCTION, worst)
+                                    : REPEAT_CHECKED;
                     written = false;
+                    if (link)
+                        s_.reads_from_first.safe_push(build_fold_addr_expr(
+                            unshare_expr(gimple_assign_rhs1(assign))));
                 }
                 if (written) {
                     ans.kind = REPEAT_NOT;
@@ -1865,6 +1980,15 @@ bool loop_describer::describe()
         m.unproven_loads = true;
         m.loads_why = induction_load_;
     }
+    /* Rule 10: the inspector loads a node's link once the iteration's slot
+     * is filled; every test after the call must come after that load. */
+    m.chases = (int)s_.chases.length();
+    for (tree link : s_.links)
+        for (gcond *test : s_.after_tests)
+            if (!m.chase_early && !runs_before(SSA_NAME_DEF_STMT(link), test))
+                m.chase_early = "a test after the call may leave the loop "
+                                "before the next node's address (p->next) "
+                                "is loaded";
     return true;
 }
 

@@ -25,6 +25,16 @@ struct sysbatch_loop_site {
      * the repeated exit tests use: iteration i + t has ivs[k] + t * steps[k]. */
     auto_vec<tree> ivs;
     auto_vec<tree> steps;
+    /* Rule 10: header PHIs that are pointer chases (`p = p->next`) and
+     * each one's link, the SSA name of the load of the next node's address
+     * from the PHI's node: iteration i + t + 1 has links[k] computed at
+     * i + t.  The inspector follows them one node per iteration. */
+    auto_vec<tree> chases;
+    auto_vec<tree> links;
+    /* Rule 10: read ranges (addresses as in read_addr) that count from
+     * iteration i on: a chase's link under rule 7's check, which the
+     * original loads after iteration i's writes. */
+    auto_vec<tree> reads_from_first;
     /* The exit tests between the header and the call, in the order every
      * iteration makes them, and which of each test's edges leaves. */
     auto_vec<gcond *> exit_tests;

@@ -73,6 +73,7 @@ private:
     tree value_with_ivs(gimple_seq *seq, tree v, hash_map<tree, tree> &ivs,
                         const char *what);
     void ivs_at(gimple_seq *seq, tree t, hash_map<tree, tree> *values);
+    void follow_links(gimple_seq *seq);
 
     /* The rewrite by role, in order (the same roles and names as
      * llvm-pass/RewriteLoop.cpp). */
@@ -144,6 +145,11 @@ private:
     auto_vec<basic_block> iexit_;
     auto_vec<basic_block> iguard_;
     basic_block ibound_ = NULL, iskip_ = NULL; /* under a guard */
+    /* Rule 10: per chase, the node of iteration i + j and of i + j - 1
+     * (memory, as every counter); ilinks: for j > 0, the inspector goes
+     * on only while the links read so far miss the writes (rule 7). */
+    auto_vec<tree> node_, prev_node_;
+    basic_block ilinks_ = NULL;
 };
 
 basic_block loop_rewriter::new_block(basic_block after)
@@ -342,6 +348,14 @@ void loop_rewriter::make_storage()
     filled_ = counter("sysbatch_loop_filled");
     t_ = counter("sysbatch_loop_t");
     j_ = guarded() ? counter("sysbatch_loop_j") : t_;
+    for (tree chase : s_.chases) {
+        tree node = create_tmp_var(TREE_TYPE(chase), "sysbatch_loop_node");
+        tree prev = create_tmp_var(TREE_TYPE(chase), "sysbatch_loop_prev_node");
+        TREE_ADDRESSABLE(node) = 1;
+        TREE_ADDRESSABLE(prev) = 1;
+        node_.safe_push(node);
+        prev_node_.safe_push(prev);
+    }
     if (p_.runtime_check)
         for (unsigned r = 0; r < s_.read_addr.length() +
                                      s_.write_addr.length() +
@@ -376,6 +390,8 @@ void loop_rewriter::split_call_site()
     ibound_ = guarded() ? new_block(ihead_) : NULL;
     icalc_ = new_block(ibound_ ? ibound_ : ihead_);
     basic_block last = icalc_;
+    if (!s_.reads_from_first.is_empty() && p_.runtime_check)
+        last = ilinks_ = new_block(icalc_);
     for (unsigned j = 0; j < s_.after_tests.length(); j++) {
         last = new_block(last);
         iafter_.safe_push(last);
@@ -423,6 +439,12 @@ void loop_rewriter::emit_inspector()
     store(&seq, t_, zero_);
     if (guarded())
         store(&seq, j_, zero_);
+    /* Rule 10: a chase starts at the node at hand (its previous node is
+     * never used for j = 0). */
+    for (unsigned k = 0; k < node_.length(); k++) {
+        store(&seq, node_[k], s_.chases[k]);
+        store(&seq, prev_node_[k], s_.chases[k]);
+    }
     for (unsigned r = 0; r < range_lo_.length(); r++) {
         store(&seq, range_lo_[r], build_int_cst(long_integer_type_node, -1));
         store(&seq, range_hi_[r], zero_);
@@ -458,6 +480,10 @@ void loop_rewriter::emit_induction_values()
     j_now_ = guarded() ? load(&seq, j_) : t_now_;
     tree t = j_now_;
     ivs_at(&seq, t, &ivs_at_t_);
+    for (unsigned k = 0; k < node_.length(); k++) {
+        ivs_at_t_.put(s_.chases[k], load(&seq, node_[k]));
+        ivs_at_previous_.put(s_.chases[k], load(&seq, prev_node_[k]));
+    }
     if (!iafter_.is_empty()) {
         /* Only for t > 0 (no guard: j is t). */
         tree long_t = long_integer_type_node;
@@ -470,7 +496,30 @@ void loop_rewriter::emit_induction_values()
     basic_block first_test = !iafter_.is_empty() ? iafter_[0]
                              : iexit_.is_empty() ? after_exit_tests()
                                                  : iexit_[0];
-    branch(icalc_, seq, EQ_EXPR, t, zero_, after_tests(), first_test);
+    branch(icalc_, seq, EQ_EXPR, t, zero_, after_tests(),
+           ilinks_ ? ilinks_ : first_test);
+    if (ilinks_) {
+        /* Rule 10 under rule 7's check: a node is followed only while the
+         * links read so far miss every write of the iterations before it,
+         * so each node the inspector reaches is the one the original
+         * reaches (a link a write meets is the lost group's, never
+         * dereferenced). */
+        gimple_seq links = NULL;
+        tree apart = emit_range_check(&links,
+                                      build_int_cst(long_integer_type_node, 1));
+        branch(ilinks_, links, NE_EXPR, apart, zero_, first_test, irun_);
+    }
+}
+
+/* Rule 10: each chase's next node, loaded from iteration i + j's node once
+ * j is filled or skipped (the load the original makes on the way round). */
+void loop_rewriter::follow_links(gimple_seq *seq)
+{
+    for (unsigned k = 0; k < node_.length(); k++) {
+        tree next = value_at(seq, s_.links[k]);
+        store(seq, prev_node_[k], *ivs_at_t_.get(s_.chases[k]));
+        store(seq, node_[k], next);
+    }
 }
 
 /* Each induction variable's value at i + t into `values`. */
@@ -558,6 +607,7 @@ void loop_rewriter::emit_guards()
     }
     tree long_t = long_integer_type_node;
     gimple_seq seq = NULL;
+    follow_links(&seq);
     store(&seq, j_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, j_now_,
                                  build_int_cst(long_t, 1)));
     append(iskip_, seq);
@@ -760,6 +810,7 @@ void loop_rewriter::emit_slot_fill()
     }
     if (p_.runtime_check)
         emit_range_update(&seq);
+    follow_links(&seq);
     store(&seq, t_, gimple_build(&seq, loc_, PLUS_EXPR, long_t, t,
                                  build_int_cst(long_t, 1)));
     if (guarded())
@@ -797,7 +848,11 @@ void loop_rewriter::emit_range_update(gimple_seq *seq)
         a = gimple_convert(seq, loc_, ul, a);
         tree end = gimple_build(seq, loc_, PLUS_EXPR, ul, a,
                                 gimple_convert(seq, loc_, ul, n));
-        widen_range(seq, r, a, end, read ? mask : NULL_TREE);
+        /* Rule 10: a chase's link is read from iteration i on. */
+        bool from_first = false;
+        for (tree f : s_.reads_from_first)
+            from_first |= read && operand_equal_p(f, addr, 0);
+        widen_range(seq, r, a, end, read && !from_first ? mask : NULL_TREE);
     }
     if (s_.string_addr.is_empty())
         return;

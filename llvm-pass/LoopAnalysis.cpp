@@ -117,7 +117,12 @@ private:
   SmallVector<std::pair<CallBase *, Value *>, 4> LibcReads;
   bool dependsOnCall(Value *V, unsigned Depth = 0);
   bool phiInduction(PHINode *P);
+  bool phiChase(PHINode *P);
   bool slotInduction(LoadInst *LI);
+  Verdict chaseVerdict(ArrayRef<Instruction *> Leaves, LoadInst *Link,
+                       unsigned Depth);
+  // Rule 10: the links of the pointer chases the inspector follows.
+  DenseSet<const LoadInst *> ChaseLinks;
   Instruction *writerOf(LoadInst *LI);
   bool checkWrites(LoadInst *LI, std::string &Why, unsigned Depth);
   bool addCheckedWrite(Value *Ptr, uint64_t Size, Value *SizeArg,
@@ -553,6 +558,62 @@ bool LoopFacts::phiInduction(PHINode *P) {
   return true;
 }
 
+/// Rule 10: \p Link loads the address of the next node from the node
+/// \p From points to (`p->next`: From plus a constant).
+static bool linkFrom(const LoadInst *Link, const Value *From,
+                     const DataLayout &DL) {
+  if (!Link->isSimple() || !Link->getType()->isPointerTy())
+    return false;
+  APInt Off(DL.getIndexTypeSizeInBits(Link->getPointerOperand()->getType()),
+            0);
+  return Link->getPointerOperand()->stripAndAccumulateConstantOffsets(
+             DL, Off, /*AllowNonInbounds=*/true) == From;
+}
+
+/// Rule 10: a header phi whose value in the next iteration is loaded from
+/// the node it points to in this one (`for (p = head; p; p = p->next)`).
+bool LoopFacts::phiChase(PHINode *P) {
+  BasicBlock *Latch = L.getLoopLatch();
+  if (P->getParent() != L.getHeader() || !Latch ||
+      !P->getType()->isPointerTy() || P->getNumIncomingValues() != 2 ||
+      !L.contains(Latch))
+    return false;
+  auto *Link = dyn_cast<LoadInst>(P->getIncomingValueForBlock(Latch));
+  if (!Link || !L.contains(Link) || !linkFrom(Link, P, DL))
+    return false;
+  for (const Loop *Sub : L.getSubLoops())
+    if (Sub->contains(Link))
+      return false;
+  InductionLeaf Leaf;
+  Leaf.Phi = P;
+  Leaf.Link = Link;
+  S.Leaves[P] = Leaf;
+  return true;
+}
+
+/// Rule 10: a chase is an induction when its link is a load the inspector
+/// repeats (of memory nothing in the loop writes, or under rule 7's check,
+/// from iteration 0 on).  \p Leaves stand for the node in each iteration;
+/// they are inductions while the link is classified (the link's address is
+/// computed from them).  Otherwise the chase is no induction and the
+/// verdict says why.
+Verdict LoopFacts::chaseVerdict(ArrayRef<Instruction *> Leaves,
+                                LoadInst *Link, unsigned Depth) {
+  for (Instruction *I : Leaves)
+    Memo[I] = {SB_LV_INDUCTION, ""};
+  ChaseLinks.insert(Link);
+  Verdict V = classify(Link, Depth + 1);
+  if (repeatable(V.Kind))
+    return {SB_LV_INDUCTION, ""};
+  // Everything classified from the leaves assumed them repeatable.
+  ChaseLinks.erase(Link);
+  for (Instruction *I : Leaves)
+    S.Leaves.erase(I);
+  Memo.clear();
+  V.Why = "the node of the list the loop walks (p = p->next): " + V.Why;
+  return V;
+}
+
 /// -O0: a load of a stack slot only ever loaded and stored, which the loop
 /// stores exactly once per iteration, never before that load, with
 /// `load + constant` (`i++`, `fd--`, `p++`): in iteration k it reads
@@ -596,6 +657,27 @@ bool LoopFacts::slotInduction(LoadInst *LI) {
     else
       return false;
     From = BO->getOperand(0);
+  } else if (auto *Link = dyn_cast<LoadInst>(New)) {
+    // Rule 10: `p = p->next`, the link loaded from the node the slot held.
+    APInt Off(DL.getIndexTypeSizeInBits(Link->getPointerOperand()->getType()),
+              0);
+    auto *Old = dyn_cast<LoadInst>(
+        const_cast<Value *>(Link->getPointerOperand()
+                                ->stripAndAccumulateConstantOffsets(
+                                    DL, Off, /*AllowNonInbounds=*/true)));
+    if (!Old || Old->getPointerOperand() != Slot || !Old->isSimple() ||
+        Old->getType() != LI->getType() || !LI->getType()->isPointerTy() ||
+        !linkFrom(Link, Old, DL) || !L.contains(Link) || InSubloop(Link) ||
+        InSubloop(Old))
+      return false;
+    InductionLeaf Leaf;
+    Leaf.Slot = Slot;
+    Leaf.Link = Link;
+    Leaf.Late = !DT.dominates(LI, S.Call);
+    S.Leaves[LI] = Leaf;
+    Leaf.Late = !DT.dominates(Old, S.Call);
+    S.Leaves[Old] = Leaf;
+    return true;
   } else if (auto *GEP = dyn_cast<GetElementPtrInst>(New)) {
     APInt Off(DL.getIndexTypeSizeInBits(GEP->getType()), 0);
     if (GEP->getNumIndices() != 1 ||
@@ -656,6 +738,8 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
   } else if (auto *P = dyn_cast<PHINode>(I)) {
     if (phiInduction(P))
       R = {SB_LV_INDUCTION, ""};
+    else if (phiChase(P))
+      R = chaseVerdict({P}, S.Leaves[P].Link, Depth);
     else if (dependsOnCall(P))
       R = {SB_LV_CARRIED,
            "a value the loop carries from the call's result to the next "
@@ -668,10 +752,28 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
   } else if (auto *LI = dyn_cast<LoadInst>(I)) {
     if (slotInduction(LI)) {
       R = {SB_LV_INDUCTION, ""};
+      const InductionLeaf &Leaf = S.Leaves[LI];
+      if (Leaf.Link) {
+        APInt Off(DL.getIndexTypeSizeInBits(
+                      Leaf.Link->getPointerOperand()->getType()),
+                  0);
+        auto *Old = cast<LoadInst>(const_cast<Value *>(
+            Leaf.Link->getPointerOperand()->stripAndAccumulateConstantOffsets(
+                DL, Off, /*AllowNonInbounds=*/true)));
+        SmallVector<Instruction *, 2> Leaves{LI};
+        if (Old != LI)
+          Leaves.push_back(Old);
+        R = chaseVerdict(Leaves, Leaf.Link, Depth);
+      }
     } else if (!LI->isSimple()) {
       R.Why = "a volatile or atomic load";
     } else {
       Verdict Addr = classify(LI->getPointerOperand(), Depth + 1);
+      // Rule 10: a chase's link, reached before its phi, was classified
+      // with the phi just now.
+      auto Linked = Memo.find(I);
+      if (Linked != Memo.end())
+        return Linked->second;
       std::string CheckWhy;
       if (!repeatable(Addr.Kind)) {
         R = Addr;
@@ -679,7 +781,13 @@ Verdict LoopFacts::classify(Value *V, unsigned Depth) {
         // Only a load made before the call in its iteration: one after it
         // (an exit test on fd[i] after fd[i] = open(...)) may read what the
         // iteration's own code stores from the call's result.
-        if (DT.dominates(LI, S.Call) && checkWrites(LI, CheckWhy, Depth)) {
+        // Rule 10: a chase's link is loaded after the call; its range
+        // counts from iteration 0 (CheckedRange::FromFirst).
+        bool Link = ChaseLinks.count(LI);
+        if ((DT.dominates(LI, S.Call) || Link) &&
+            checkWrites(LI, CheckWhy, Depth)) {
+          if (Link)
+            S.CheckedReads.back().FromFirst = true;
           InspectorLoads.push_back(LI);
           R = {SB_LV_CHECKED, ""};
           if (!S.Model.checked_why)
@@ -1639,6 +1747,18 @@ void LoopFacts::describe() {
       }
   M.checked_writes = (int)S.CheckedWrites.size();
   M.checked_reads = (int)S.CheckedReads.size();
+  // Rule 10: the chases, and whether an iteration may leave after its call
+  // before loading its link (the inspector loads it once the iteration's
+  // slot is filled).
+  DenseSet<const LoadInst *> Links;
+  for (auto &Leaf : S.Leaves)
+    if (Leaf.second.Link && Links.insert(Leaf.second.Link).second)
+      for (const ExitTest &E : S.Exits)
+        if (E.AfterCall && !M.chase_early &&
+            !DT.dominates(Leaf.second.Link, E.Br))
+          M.chase_early = "a test after the call may leave the loop before "
+                          "the next node's address (p->next) is loaded";
+  M.chases = (int)Links.size();
   for (LoadInst *LI : InspectorLoads)
     if (!M.unproven_loads && !proven(LI)) {
       M.unproven_loads = true;

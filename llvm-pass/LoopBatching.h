@@ -41,6 +41,12 @@ struct InductionLeaf {
   /// before the bump: a store's address the run-time check computes); the
   /// rewrite takes "now" from a load of the slot at the call site.
   bool Late = false;
+  /// Rule 10: a pointer chase (`p = p->next`): no step; iteration t's
+  /// value is \p Link (the load of the next node's address, the phi's
+  /// latch value or the -O0 slot's bump) evaluated at iteration t - 1.
+  /// Every leaf of one chase (the phi, or each load of the slot) has the
+  /// same Link.
+  llvm::LoadInst *Link = nullptr;
 };
 
 /// An exit test the inspector repeats: before the call (evaluated for
@@ -83,6 +89,9 @@ struct CheckedRange {
   bool Kernel = false;
   /// The load the range is for, when it is one the inspector repeats.
   llvm::LoadInst *Load = nullptr;
+  /// Rule 10: a chase's link, which the original loads after iteration
+  /// t's writes: counted from iteration 0 on, not 1.
+  bool FromFirst = false;
   /// A read range that is the string libc argument StringArg (a name)
   /// points to: SB_LOOP_NAME_MAX bytes from it in iteration t (none for
   /// NULL; never read), compared with every write, the kernel's too.

@@ -33,6 +33,7 @@
 
 #include "LoopBatching.h"
 
+#include "llvm/ADT/MapVector.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/IntrinsicInst.h"
 #include "llvm/Transforms/Utils/BasicBlockUtils.h"
@@ -47,6 +48,12 @@ namespace detail {
 namespace {
 
 constexpr int64_t NotRunWord = INT64_MIN; // SYSBATCH_NOT_RUN
+
+/// Rule 10: one chase, whatever leaf stands for its node: the phi, or the
+/// -O0 stack slot every load of which reads it.
+const Value *chaseKey(const InductionLeaf &Leaf) {
+  return Leaf.Phi ? static_cast<const Value *>(Leaf.Phi) : Leaf.Slot;
+}
 constexpr unsigned WordsPerSlot = 8;      // struct sysbatch_slot: 64 bytes
 
 /// Values of the loop for iteration `now + T` (T an i64 at run time).
@@ -54,8 +61,9 @@ class IterationValues {
 public:
   IterationValues(LoopSite &S, IRBuilder<> &B, Value *T,
                   DenseMap<const Value *, Value *> &Bases,
-                  const DenseSet<const Instruction *> &Inside)
-      : S(S), B(B), T(T), Bases(Bases), Inside(Inside) {}
+                  const DenseSet<const Instruction *> &Inside,
+                  const DenseMap<const Value *, Value *> *Nodes = nullptr)
+      : S(S), B(B), T(T), Bases(Bases), Inside(Inside), Nodes(Nodes) {}
 
   Value *at(Value *V) {
     auto *I = dyn_cast<Instruction>(V);
@@ -93,10 +101,18 @@ private:
   Value *T;
   DenseMap<const Value *, Value *> &Bases;
   const DenseSet<const Instruction *> &Inside;
+  // Rule 10: each chase's node in this iteration (the inspector follows
+  // the list; no closed form), by chaseKey.
+  const DenseMap<const Value *, Value *> *Nodes;
   DenseMap<const Value *, Value *> Cache;
 
   /// The induction value now, then + T * step in its own type.
   Value *step(Instruction *I, const InductionLeaf &Leaf) {
+    if (Leaf.Link) {
+      Value *Node = Nodes ? Nodes->lookup(chaseKey(Leaf)) : nullptr;
+      assert(Node && "a chase outside the inspector's walk");
+      return B.CreateBitCast(Node, I->getType());
+    }
     Value *Now = Bases.lookup(I);
     Type *Ty = I->getType();
     Type *I64 = T->getType();
@@ -192,6 +208,29 @@ private:
   // The loop's instructions, taken before the split moves some of them
   // into blocks LoopInfo does not know.
   DenseSet<const Instruction *> Inside;
+  // Rule 10: per chase (chaseKey), its link and the inspector's phis: the
+  // node of iteration j and of j - 1.
+  struct Chase {
+    const Value *Key;
+    LoadInst *Link;
+    PHINode *Node, *PrevNode;
+  };
+  SmallVector<Chase, 2> Chases;
+  DenseMap<const Value *, Value *> NodeAtJ, NodeAtPrev;
+  bool ChaseChecked = false; // a link under rule 7's check
+
+  /// Rule 10: each chase's next node, loaded from iteration j's node once
+  /// j is filled or skipped (the load the original makes on the way round);
+  /// the inspector's phis take it for iteration j + 1.
+  void followLinks(IRBuilder<> &B) {
+    IterationValues AtJ(S, B, J, Bases, Inside, &NodeAtJ);
+    for (Chase &C : Chases) {
+      Value *Next = AtJ.at(C.Link);
+      C.Node->addIncoming(B.CreateBitCast(Next, C.Node->getType()),
+                          B.GetInsertBlock());
+      C.PrevNode->addIncoming(C.Node, B.GetInsertBlock());
+    }
+  }
 
   BasicBlock *Head = nullptr, *Tail = nullptr, *Check = nullptr,
              *Peek = nullptr, *Refill = nullptr, *InspHead = nullptr,
@@ -339,6 +378,19 @@ void LoopRewriter::emitInspector() {
     ErrnoAt = RB.CreateCall(ErrnoFn, {}, "sb.errno");
     SavedErrno = RB.CreateLoad(I32, ErrnoAt, "sb.errno.saved");
   }
+  // Rule 10: each chase's node now (for a slot, what it holds here).
+  MapVector<const Value *, std::pair<unsigned, Value *>> ChaseNow;
+  for (auto &LeafEntry : S.Leaves) {
+    const InductionLeaf &Leaf = LeafEntry.second;
+    if (!Leaf.Link || ChaseNow.count(chaseKey(Leaf)))
+      continue;
+    Type *Ty = Leaf.Link->getType();
+    Value *Now = Leaf.Phi ? static_cast<Value *>(Leaf.Phi)
+                          : RB.CreateLoad(Ty, Leaf.Slot, "sb.chase.now");
+    ChaseNow[chaseKey(Leaf)] = {(unsigned)Chases.size(),
+                                RB.CreateBitCast(Now, Ty)};
+    Chases.push_back({chaseKey(Leaf), Leaf.Link, nullptr, nullptr});
+  }
   // Rule 7: empty ranges (lowest above highest).
   for (size_t R = 0; R < RangeLo.size(); ++R) {
     RB.CreateStore(ConstantInt::get(I64, UINT64_MAX), RangeLo[R]);
@@ -356,6 +408,20 @@ void LoopRewriter::emitInspector() {
     Iter->addIncoming(ConstantInt::get(I64, 0), Refill);
     J = Iter;
   }
+  // Rule 10: a chase starts at the node at hand (iteration j = 0; its
+  // previous node is never used there).
+  for (auto &Start : ChaseNow) {
+    Chase &C = Chases[Start.second.first];
+    Value *Now = Start.second.second;
+    C.Node = IB.CreatePHI(Now->getType(), 3, "sb.chase");
+    C.PrevNode = IB.CreatePHI(Now->getType(), 3, "sb.chase.prev");
+    C.Node->addIncoming(Now, Refill);
+    C.PrevNode->addIncoming(Now, Refill);
+    NodeAtJ[C.Key] = C.Node;
+    NodeAtPrev[C.Key] = C.PrevNode;
+  }
+  for (const CheckedRange &R : S.CheckedReads)
+    ChaseChecked |= R.FromFirst;
   IRBuilder<> DB(Done);
   DB.SetCurrentDebugLocation(Loc);
   Count = DB.CreatePHI(I64, 4, "sb.count");
@@ -376,9 +442,18 @@ void LoopRewriter::emitInspector() {
 void LoopRewriter::emitExitTests(BasicBlock *Tests, BasicBlock *Args) {
   IRBuilder<> TB(Tests);
   TB.SetCurrentDebugLocation(Loc);
+  // Rule 10 under rule 7's check: a node is followed only while the links
+  // read so far miss every write of the iterations before it, so each node
+  // the inspector reaches is the one the original reaches (a link a write
+  // meets is the lost group's, never dereferenced).
+  if (ChaseChecked) {
+    BasicBlock *Unwritten = newBlock("sb.loop.links.unwritten");
+    stopUnless(TB, TB.CreateNot(emitRangeCheck(TB)), Unwritten);
+    TB.SetInsertPoint(Unwritten);
+  }
   Value *Prev = TB.CreateSub(J, ConstantInt::get(I64, 1), "sb.t.prev");
-  IterationValues AtPrev(S, TB, Prev, Bases, Inside),
-      AtT(S, TB, J, Bases, Inside);
+  IterationValues AtPrev(S, TB, Prev, Bases, Inside, &NodeAtPrev),
+      AtT(S, TB, J, Bases, Inside, &NodeAtJ);
   for (const ExitTest &E : S.Exits) {
     Value *Cond = (E.AfterCall ? AtPrev : AtT).at(E.Br->getCondition());
     Value *Stay = E.StayOnTrue ? Cond : TB.CreateNot(Cond);
@@ -396,7 +471,7 @@ void LoopRewriter::emitGuards(IRBuilder<> &TB) {
   if (S.Guards.empty())
     return;
   BasicBlock *Skip = newBlock("sb.loop.skip");
-  IterationValues AtJ(S, TB, J, Bases, Inside);
+  IterationValues AtJ(S, TB, J, Bases, Inside, &NodeAtJ);
   for (const GuardTest &G : S.Guards) {
     Value *Cond = AtJ.at(G.Br->getCondition());
     Value *Holds = G.CallOnTrue ? Cond : TB.CreateNot(Cond);
@@ -406,6 +481,7 @@ void LoopRewriter::emitGuards(IRBuilder<> &TB) {
   }
   IRBuilder<> SB(Skip);
   SB.SetCurrentDebugLocation(Loc);
+  followLinks(SB);
   Value *J1 = SB.CreateAdd(J, ConstantInt::get(I64, 1), "sb.j.next");
   T->addIncoming(T, Skip);
   cast<PHINode>(J)->addIncoming(J1, Skip);
@@ -416,7 +492,7 @@ void LoopRewriter::emitGuards(IRBuilder<> &TB) {
 
 /// Iteration t's arguments, its precheck (rule 5), its slot; t + 1.
 void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
-  IterationValues AtArgs(S, AB, J, Bases, Inside);
+  IterationValues AtArgs(S, AB, J, Bases, Inside, &NodeAtJ);
   auto LibcArg = [&](int Index) -> Value * {
     if ((unsigned)Index >= Call->arg_size())
       return nullptr;
@@ -467,6 +543,7 @@ void LoopRewriter::emitSlotFill(IRBuilder<> &AB) {
   }
   if (P.runtime_check)
     emitRangeUpdate(AB, AtArgs);
+  followLinks(AB);
   Value *T1 = AB.CreateAdd(T, ConstantInt::get(I64, 1), "sb.t.next");
   T->addIncoming(T1, AB.GetInsertBlock());
   Count->addIncoming(T1, AB.GetInsertBlock());
@@ -558,7 +635,8 @@ void LoopRewriter::emitRangeUpdate(IRBuilder<> &AB, IterationValues &AtArgs) {
     if (S.CheckedReads[R].StringArg >= 0)
       Names = true;
     else
-      Fixed(S.CheckedReads[R], R, Later);
+      Fixed(S.CheckedReads[R], R,
+            S.CheckedReads[R].FromFirst ? AB.getTrue() : Later);
   }
   for (size_t W = 0; W < S.CheckedWrites.size(); ++W)
     Fixed(S.CheckedWrites[W], NR + W, AB.getTrue());

@@ -156,6 +156,10 @@
  *     stop-writes 1 classes=fail,pos [why="..."]
  *                                      rule 9: writes left out because
  *                                      only these classes reach them
+ *     chase 1 [early="..."]           rule 10: pointer chases among the
+ *                                      induction variables, and the exit
+ *                                      test after the call that may leave
+ *                                      before the link is loaded
  *     checked-writes 2 [why="..."] [paths=N] [reads=N] [strings=aK]
  *                                      writes the run-time check of
  *                                      `checked` values compares, and N
@@ -882,6 +886,18 @@ static void parse_loop_item(struct input *in, char **tok, int ntok)
                 die(in, "checked-writes: expected why=\"...\", paths=N, "
                         "reads=N or strings=aK, got '%s'", tok[t]);
         }
+    } else if (strcmp(tok[0], "chase") == 0) {
+        if (ntok < 2 || ntok > 3)
+            die(in, "chase: expected a count and at most early=\"...\"");
+        long n = parse_long(in, tok[1], "chase");
+        if (n < 0)
+            die(in, "chase: negative count");
+        lp->chases = (int)n;
+        if (ntok > 2) {
+            if (strncmp(tok[2], "early=", 6) != 0)
+                die(in, "chase: expected early=\"...\", got '%s'", tok[2]);
+            lp->chase_early = keep(in, tok[2] + 6);
+        }
     } else { /* other-calls */
         if (ntok < 2 || ntok > 3)
             die(in, "other-calls: expected a count and at most barrier=\"...\"");
@@ -935,12 +951,13 @@ static void read_input(struct input *in, FILE *f)
                     strcmp(tok[0], "checked-writes") == 0 ||
                     strcmp(tok[0], "calls") == 0 ||
                     strcmp(tok[0], "stop-writes") == 0 ||
+                    strcmp(tok[0], "chase") == 0 ||
                     strcmp(tok[0], "other-calls") == 0)) {
             parse_loop_item(in, tok, ntok);
         } else if (in->loop_mode && strcmp(tok[0], "call") != 0 &&
                    strcmp(tok[0], "abi") != 0) {
             die(in, "a loop takes one call and value, build, path, guard, "
-                    "loads, calls, stop-writes, checked-writes and "
+                    "loads, calls, stop-writes, checked-writes, chase and "
                     "other-calls lines, not '%s'",
                 tok[0]);
         } else if (strcmp(tok[0], "call") == 0) {

@@ -158,6 +158,28 @@
  *      The front end leaves such writes out of rules 1, 6 and 7 and says
  *      which classes reach them (stop_write_classes); the core refuses
  *      unless every one of those classes stops.
+ *  10. an induction variable may be a pointer chase (`for (p = head; p;
+ *      p = p->next)`): no closed form gives iteration t's node, so the
+ *      inspector follows the list from the node at hand, one link per
+ *      iteration it looks at, loading node t's link after filling (or, under
+ *      a guard, skipping) iteration t.  Those are the loads the original
+ *      makes on the way round, from nodes of iterations that happen, when
+ *      (a) no class stops the group: otherwise the original may leave (or
+ *      cross code that may free or relink the list) before iteration t
+ *      goes round, and node t's link - and the nodes after it, which may be
+ *      freed or never initialised - would be read ahead of it (refused as
+ *      loop-speculative-load, whatever the front end proves of the other
+ *      loads); (b) the link's load comes before every repeated exit test
+ *      after the call (a rotated loop's `p->next != NULL` tests the link
+ *      itself), so no iteration leaves before loading it (chase_early
+ *      otherwise); (c) the link, like any argument's load, is memory no
+ *      code in the loop nor the call writes (rule 1; `close(p->fd)`,
+ *      `stat(p->name, &p->st)` write `st`, not `next`), or rule 7's check
+ *      covers it: then the links of iterations 0..K-1 are read ranges from
+ *      iteration 0 on (the original loads node 0's link after iteration 0's
+ *      writes, unlike an argument's load of iteration 0, made at the call).
+ *      The front end says how many chases it follows (chases); the core
+ *      applies (a) and (b).
  *
  * The first slot of a group is the iteration at hand; the plan is the same
  * for every group.  A group that stopped early is refilled from the first
@@ -324,6 +346,12 @@ struct sb_loop {
     int stop_writes;
     uint8_t stop_write_classes;
     const char *stop_write_why;
+    /* Rule 10: induction variables that are pointer chases (`p = p->next`)
+     * the inspector follows one link per later iteration; chase_early,
+     * when set, says which repeated exit test after the call may leave
+     * before the link is loaded. */
+    int chases;
+    const char *chase_early;
 };
 
 /* What happens to a shared output buffer (rule 3). */
@@ -371,6 +399,9 @@ struct sb_loop_plan {
      * k names in iterations 1..K-1, measured by the inspector up to its
      * NUL (NULL: no bytes) before any of the group's writes. */
     uint32_t measured_strings;
+    /* Rule 10: the inspector follows a list (a pointer chase) from the
+     * node at hand. */
+    bool chase;
     /* Storage for a detail the core words itself (loop-several-calls);
      * plan->detail may point here, so a plan is not copied by value. */
     char detail_text[320];
@@ -404,11 +435,12 @@ const char *sb_loop_libc_repeatable(const struct sb_libc_function *fn);
  *       measured a0: later iterations' names count as 4096 bytes in the check
  *       inspector calls strlen for each later iteration
  *       writes only after fail pos (which stop the group) not read ahead
+ *       chase: later iterations' nodes followed from the one at hand
  *
  * (the guard line only under a repeated guard, the built line for rule 6,
  * ending ", over a copy of the buffer" under built_copy_in,
  * the check for rule 7, the measured line when it reads names' strings,
- * the calls for rule 8, the classes for rule 9)
+ * the calls for rule 8, the classes for rule 9, the chase for rule 10)
  * or "loop call read: refused: loop-carried: ...". */
 void sb_loop_plan_print(FILE *out, const struct sb_loop *loop,
                         const struct sb_loop_plan *plan);
