@@ -129,11 +129,7 @@ static const char why_vdso[] =
     "a crossing";
 static const char why_yield_no_wait[] =
     "yield-no-wait reports through a flag the kernel writes into app memory; "
-    "sysbatch puts only yield-wait into a series";
-static const char why_yield_wait_for[] =
-    "Yield-WaitFor (yield type 2) hands the upcall's values back as its "
-    "result instead of running the upcall; sysbatch puts only yield-wait "
-    "into a series";
+    "sysbatch puts only yield-wait and Yield-WaitFor into a series";
 static const char why_yield_for[] =
     "yield_for loops on a condition an upcall sets: a loop is not a series";
 
@@ -456,9 +452,12 @@ static const struct sb_syscall rows[] = {
          why_yield_no_wait),
     TOCK("yield_for", 0, 1, A(OPQ), 1, A(C(1)), SB_ROW_NEVER,
          why_yield_for),
-    /* yield_waitfor_return_t yield_wait_for(driver, subscribe): r0 = 2. */
+    /* yield_waitfor_return_t yield_wait_for(driver, subscribe): r0 = 2.
+     * It runs no upcall (its values are the result, words 1-3 of its
+     * frame), but it blocks until one arrives, and PR #3077's kernel
+     * suspends a process only at a series' end: last frame, as yield. */
     TOCK("yield_wait_for", 0, 2, A(V, V), 3, A(C(2), L(0), L(1)),
-         SB_ROW_NEVER, why_yield_wait_for),
+         SHM | SB_ROW_SERIES_LAST, NULL),
     TOCK("tock_exit", 6, 1, A(V), 2, A(C(0), L(0)), SB_ROW_NEVER,
          why_process_ends),
     TOCK("tock_restart", 6, 1, A(V), 2, A(C(1), L(0)), SB_ROW_NEVER,

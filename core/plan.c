@@ -221,7 +221,10 @@ static struct refusal check_alone(const struct planner *pl, int c)
         return refuse(SB_WHY_WRONG_ABI, NULL);
     if (row->flags & SB_ROW_NEVER)
         return refuse(SB_WHY_NEVER_BATCH, row->never_why);
-    if ((row->flags & SB_ROW_SERIES_LAST) && !pl->opts.series_yield)
+    /* Only yield() ran a queued task in old libtock-c; yield_wait_for
+     * (which takes arguments) was always the bare trap. */
+    if ((row->flags & SB_ROW_SERIES_LAST) && row->libc_argc == 0 &&
+        !pl->opts.series_yield)
         return refuse(SB_WHY_NEVER_BATCH, why_yield_queue);
     if ((row->flags & SB_ROW_MAY_BLOCK) && !pl->opts.allow_blocking)
         return refuse(SB_WHY_MAY_BLOCK, NULL);

@@ -131,7 +131,8 @@ uint32_t sysbatch_tock_series_template(struct sysbatch_tock_frame *frames, const
 /* Call site k (0-based) of a series that ran its first `ran` frames (count
  * minus what sysbatch_tock_series returned): write at `out` the struct
  * libtock-c's call would have returned (nothing when `out` is NULL: result
- * unused, or a yield).  A frame the series did not run still holds its
+ * unused, or a yield; a Yield-WaitFor's yield_waitfor_return_t is the
+ * frame's words 1-3).  A frame the series did not run still holds its
  * input words, so it is run now, alone, with its own class's trap - the
  * call the original code made at this point.  One call per site, instead
  * of a test, a converter call and a copy of the original call:

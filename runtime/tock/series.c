@@ -102,7 +102,11 @@ static inline struct sysbatch_tock_reply series_reply(struct sysbatch_tock_frame
      * Success (an unexecuted yield frame still holds its yield type, 0..2).
      * It ran only if every call before it ran or the policy was continue,
      * so the series returned Success - but an upcall may have replaced the
-     * return registers, so do not read them. */
+     * return registers, so do not read them.  A Yield-WaitFor frame that
+     * ran holds its upcall's values instead, which may read as Success too:
+     * the answer is the same (it ran, so the series succeeded), and it runs
+     * no upcall, so when its first value is anything else the registers are
+     * the kernel's. */
     if (count > 0) {
         const struct sysbatch_tock_frame *last = &frames[count - 1];
         if (last->syscall_class == 0 && last->r0 == SYSBATCH_TOCK_SUCCESS) {
@@ -247,8 +251,13 @@ void sysbatch_tock_take(void *out, struct sysbatch_tock_frame *frames, uint32_t 
     case 5:
         sysbatch_tock_ret_memop(out, f);
         break;
+    case 0: /* Yield-WaitFor: the upcall's three values; yield-wait: none */
+        ((uint32_t *)out)[0] = f->r0;
+        ((uint32_t *)out)[1] = f->r1;
+        ((uint32_t *)out)[2] = f->r2;
+        break;
     default:
-        break; /* yield: no result */
+        break;
     }
 }
 
@@ -274,7 +283,8 @@ static void convert_in_place(struct sysbatch_tock_frame *frames, uint32_t count)
             memop_words(&f->r0, f->r0, f->r1);
             break;
         default:
-            break; /* command: its struct is the return registers; yield: none */
+            break; /* command: its struct is the return registers; yield: none,
+                    * Yield-WaitFor: its struct is r0..r2 */
         }
     }
 }

@@ -5,7 +5,7 @@
 ; RUN:   -S %s 2>%t.remarks | %FileCheck %s
 ; RUN: %FileCheck %s --check-prefix=REMARK < %t.remarks
 ; REMARK:      remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: next-refused: the next call, yield_no_wait, is not batched (never-batch))
-; REMARK-NEXT: remark: <unknown>:0:0: yield_no_wait not batched: never-batch (this call is never batched: yield-no-wait reports through a flag the kernel writes into app memory; sysbatch puts only yield-wait into a series)
+; REMARK-NEXT: remark: <unknown>:0:0: yield_no_wait not batched: never-batch (this call is never batched: yield-no-wait reports through a flag the kernel writes into app memory; sysbatch puts only yield-wait and Yield-WaitFor into a series)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: last-call: no system call follows it on any path)
 ; REMARK-NEXT: remark: <unknown>:0:0: command not batched: below-min-batch (too few calls in a row to pay for a batch: next-refused: the next call, tock_exit, is not batched (never-batch))
 ; REMARK-NEXT: remark: <unknown>:0:0: tock_exit not batched: never-batch (this call is never batched: ends the process: nothing after it may be moved before it)

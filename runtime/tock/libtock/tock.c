@@ -77,6 +77,8 @@ DEFINE_TRAP(trap_allow_ro, 4)
 DEFINE_TRAP(trap_memop, 5)
 DEFINE_TRAP(trap_exit, 6)
 DEFINE_TRAP(trap_allow_userspace_r, 7)
+/* Yield-WaitFor runs no upcall: its values come back in r0..r2. */
+DEFINE_TRAP(trap_yield_wait_for, 0)
 
 void yield(void)
 {
@@ -88,6 +90,13 @@ int yield_no_wait(void)
     volatile uint8_t upcall_ran = 0;
     trap_yield(YIELD_NO_WAIT, (uint32_t)(uintptr_t)&upcall_ran);
     return upcall_ran;
+}
+
+yield_waitfor_return_t yield_wait_for(uint32_t driver, uint32_t subscribe_num)
+{
+    struct regs r = trap_yield_wait_for(YIELD_WAIT_FOR, driver, subscribe_num, 0);
+    yield_waitfor_return_t out = {r.r0, r.r1, r.r2};
+    return out;
 }
 
 void tock_exit(uint32_t completion_code)

@@ -95,9 +95,20 @@ typedef struct {
 /* Yield types (r0 of class 0). */
 #define YIELD_NO_WAIT 0
 #define YIELD_WAIT 1
+#define YIELD_WAIT_FOR 2
+
+/* Yield-WaitFor's result: the three values the upcall it waited for would
+ * have been called with (the upcall itself does not run). */
+typedef struct {
+    uint32_t data0;
+    uint32_t data1;
+    uint32_t data2;
+} yield_waitfor_return_t;
 
 void yield(void);          /* wait: runs exactly one upcall */
 int yield_no_wait(void);   /* 1 if an upcall ran, else 0 */
+/* Waits for upcall `subscribe_num` of `driver` (Yield-WaitFor, type 2). */
+yield_waitfor_return_t yield_wait_for(uint32_t driver, uint32_t subscribe_num);
 void tock_exit(uint32_t completion_code) __attribute__((noreturn));
 void tock_restart(uint32_t completion_code) __attribute__((noreturn));
 

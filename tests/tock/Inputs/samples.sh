@@ -33,6 +33,8 @@ layer="$s/syscalls/console_syscalls.c $s/syscalls/alarm_syscalls.c
        $s/syscalls/temperature_syscalls.c $s/syscalls/led_syscalls.c
        $s/syscalls/button_syscalls.c $s/drivers/console.c $s/drivers/alarm.c
        $s/drivers/temperature.c $s/drivers/led.c $s/drivers/button.c
+       $s/sync/syscalls/console_sync_syscalls.c $s/sync/syscalls/temperature_sync_syscalls.c
+       $s/sync/syscalls/button_sync_syscalls.c
        $s/sync/console_sync.c $s/sync/alarm_sync.c $s/sync/sensor_sync.c"
 mkdir -p "$out"
 stat() { sed -n "s/^K: stats traps \([0-9]*\) calls [0-9]* series \([0-9]*\).*/\\$2/p" "$1"; }

@@ -10,6 +10,9 @@
  *   7  yield-no-wait flag pointer outside app RAM     -> 250
  *   8  plain exit with completion code 42             -> 42
  *   9  a trap with an unknown class (0x42)            -> 250
+ *  10  Yield-WaitFor on the console, only the
+ *      temperature's upcall pending                   -> 251
+ *  11  series ending in Yield-WaitFor, nothing pending -> 251
  */
 #include <stdint.h>
 
@@ -62,6 +65,18 @@ int main(void)
     }
     case 8:
         tock_exit(42);
+    case 10: {
+        syscall_return_t r = command(0x60000, 1, 0, 0) /* temperature: read */;
+        app_printf("temperature read %u\n", r.type);
+        yield_wait_for(DRV_CONSOLE, 1);
+        break;
+    }
+    case 11: {
+        struct sysbatch_tock_frame w[2] = {{2, DRV_LED, 1, 0, 0},
+                                           {0, YIELD_WAIT_FOR, DRV_CONSOLE, 1, 0}};
+        sysbatch_tock_series(w, 2, SYSBATCH_TOCK_POLICY_STOP);
+        break;
+    }
     case 9:
 #if defined(__arm__)
         __asm__ volatile("svc 0x42" ::: "memory");
@@ -99,5 +114,12 @@ int main(void)
  * C8: EXIT 42
  * C9: K: fault: unknown system call class 0x42
  * C9: EXIT 250
+ * C10: temperature read 128
+ * C10-NEXT: K: deadlock: yield-wait-for with no such upcall pending
+ * C10: EXIT 251
+ * C11: K: command 0x2 0x1 0x0 0x0 -> 0x80 0x0 0x0 0x0
+ * C11-NEXT: K: deadlock: yield-wait-for with no such upcall pending
+ * C11-NEXT: K: leds 0001
+ * C11: EXIT 251
  * CHECK-NOT: not reached
  */

@@ -22,6 +22,13 @@
  *               series; command's `type != SUCCESS` is not the kernel's stop
  *               condition (a Success-u32 would leave), so the run ends there
  *   loop        one command per iteration: nothing to batch
+ *   wait-for    Yield-WaitFor as the last frame: its 12-byte result (the
+ *               upcall's values; no upcall function runs, and none is
+ *               subscribed) read from its frame; in a checked chain
+ *               whose write fails the series stops before it (a wait
+ *               would deadlock: nothing pending); the counter's upcall
+ *               values start with 128, which the runtime must not take
+ *               for the series' own reply
  * Which calls were batched is checked from the compiler's report by the
  * tests (tests/tock/plugged-*.test), not here.
  */
@@ -202,6 +209,33 @@ static void loop(void)
     }
 }
 
+static int wait_checked(uint32_t len)
+{
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 3 calls (allow_readonly, command, yield_wait_for) into 3 slots with 0 chains over 3 blocks
+    allow_ro_return_t allowed = allow_readonly(DRV_CONSOLE, 1, message, len);
+    if (!allowed.success)
+        return -1;
+    syscall_return_t written = command(DRV_CONSOLE, 1, (int)len, 0);
+    if (written.type < TOCK_SYSCALL_SUCCESS)
+        return -(int)written.data[0];
+    yield_waitfor_return_t done = yield_wait_for(DRV_CONSOLE, 1);
+    app_printf("wait-for console %u %u %u\n", done.data0, done.data1, done.data2);
+    allow_readonly(DRV_CONSOLE, 1, NULL, 0);
+    return (int)done.data1;
+}
+
+static void counter_wait(void)
+{
+    // REPORT-DAG: plugged.c:[[@LINE+1]]:{{[0-9]+}}: {{.*}}batched 3 calls (allow_readwrite, command, yield_wait_for) into 3 slots with 0 chains
+    allow_rw_return_t rw = allow_readwrite(DRV_COUNTER, 0, &cell, sizeof cell);
+    syscall_return_t add = command(DRV_COUNTER, 1, 116, 0);
+    yield_waitfor_return_t got = yield_wait_for(DRV_COUNTER, 0);
+    print_allow_rw("counter wait allow", rw);
+    print_command("counter add 116", add);
+    app_printf("counter wait-for %u %u %u\n", got.data0, got.data1, got.data2);
+    allow_readwrite(DRV_COUNTER, 0, NULL, 0);
+}
+
 int main(void)
 {
     app_name_ptr(message, "message");
@@ -219,6 +253,9 @@ int main(void)
     app_printf("checked console: %d\n", checked(DRV_CONSOLE));
     app_printf("checked missing driver: %d\n", checked(0x77));
     loop();
+    app_printf("wait-for checked: %d\n", wait_checked(6));
+    app_printf("wait-for failed write: %d\n", wait_checked(0));
+    counter_wait();
     return 0;
 }
 
@@ -237,15 +274,22 @@ int main(void)
  * APP: checked console: 0
  * APP: checked allow failed: 11
  * APP: checked missing driver: -1
+ * APP: wait-for console 0 6 0
+ * APP-NEXT: wait-for checked: 6
+ * APP-NEXT: wait-for failed write: -5
+ * APP: counter add 116: command type=128 data=0,0,0
+ * APP-NEXT: counter wait-for 128 116 0
  *
  * KERN: console: Jello
  * KERN-NEXT: K: command 0x1 0x1 0x5 0x0 -> 0x80 0x0 0x0 0x0
- * KERN: K: leds 1001 counter 12
+ * KERN: K: yield-wait-for 0x1 0x1 -> 0x0 0x6 0x0
+ * KERN: K: yield-wait-for 0x90 0x0 -> 0x80 0x74 0x0
+ * KERN: K: leds 1001 counter 128
  * KERN-NEXT: K: exit 0
  *
  * Every call the plain build makes, one trap each:
- * PLAIN: K: stats traps 48 calls 48 series 0 upcalls 4
+ * PLAIN: K: stats traps 58 calls 58 series 0 upcalls 4
  *
  * The plugged build makes the same calls in fewer traps:
- * PLUGGED: K: stats traps 21 calls 48 series 13 upcalls 4
+ * PLUGGED: K: stats traps 26 calls 58 series 16 upcalls 4
  */

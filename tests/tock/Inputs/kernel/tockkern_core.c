@@ -14,7 +14,9 @@
  * RAM (else the app faults), every class one of 0-5 or 7 (no exit, no nested
  * series), at most one yield and only as the last frame.  Each executed
  * call's return registers overwrite words 1-4 of its frame; an executed
- * yield's frame becomes {Success, upcall-ran, 0, 0}.  Under any policy but
+ * yield's frame becomes {Success, upcall-ran, 0, 0}, an executed
+ * Yield-WaitFor's {its upcall's three values, 0} (no upcall runs, so the
+ * series' own return registers reach the app).  Under any policy but
  * 1 (continue) the first Failure* variant stops the series, which returns
  * Failure+u32 = calls not executed; otherwise it returns Success.
  */
@@ -118,6 +120,7 @@ static uint32_t counter_value;
 static uint32_t app_break;
 
 static uint32_t stat_traps, stat_calls, stat_series, stat_upcalls;
+static void __attribute__((noreturn)) report_and_exit(uint32_t code);
 
 void tockkern_init(void)
 {
@@ -229,6 +232,32 @@ static int take_upcall(struct tockkern_upcall *up)
         return 1;
     }
     return 0;
+}
+
+/* Yield-WaitFor (yield type 2): the oldest pending upcall of `driver`'s
+ * upcall `num`, subscribed or not, taken off the queue without running;
+ * its three values are the yield's result.  Other pending upcalls stay
+ * queued.  Nothing pending for it: deadlock, as for yield-wait. */
+static void take_waitfor(uint32_t driver, uint32_t num, uint32_t out[4])
+{
+    int slot = -1;
+    for (int s = 0; s < NSLOTS; s++)
+        if (slot_driver[s] == driver)
+            slot = s;
+    for (uint32_t i = 0; slot >= 0 && i < queue_len; i++) {
+        if (queue[i].driver_slot != slot || queue[i].num != num)
+            continue;
+        out[0] = queue[i].args[0];
+        out[1] = queue[i].args[1];
+        out[2] = queue[i].args[2];
+        out[3] = 0;
+        for (uint32_t j = i + 1; j < queue_len; j++)
+            queue[j - 1] = queue[j];
+        queue_len--;
+        return;
+    }
+    puts_("K: deadlock: yield-wait-for with no such upcall pending\n");
+    report_and_exit(TOCKKERN_EXIT_DEADLOCK);
 }
 
 /* -------------------------------------------------------------- drivers */
@@ -569,10 +598,25 @@ void tockkern_fault(const char *why, uint32_t detail)
 
 static void trace_yield(uint32_t type, uint32_t flag)
 {
-    if (TOCKKERN_TRACE) {
+    if (TOCKKERN_TRACE && type != 2) {
         puts_("K: yield");
         trace_word(type, 0);
         trace_word(flag, 1);
+        arch_putc('\n');
+    }
+}
+
+/* Yield-WaitFor is traced as a call, with its upcall's values as result. */
+static void do_waitfor(const uint32_t in[4], uint32_t out[4])
+{
+    take_waitfor(in[1], in[2], out);
+    if (TOCKKERN_TRACE) {
+        puts_("K: yield-wait-for");
+        trace_word(in[1], 0);
+        trace_word(in[2], 0);
+        puts_(" ->");
+        for (int i = 0; i < 3; i++)
+            trace_word(out[i], 0);
         arch_putc('\n');
     }
 }
@@ -655,7 +699,11 @@ static void do_series(uint32_t r[4], int *deliver, struct tockkern_upcall *up)
     for (uint32_t i = 0; i < count; i++) {
         uint32_t *fr = f + 5 * i;
         uint32_t in[4] = {fr[1], fr[2], fr[3], fr[4]};
-        if (fr[0] == 0) {
+        if (fr[0] == 0 && in[0] == 2) {
+            stat_calls++;
+            do_waitfor(in, fr + 1); /* no upcall runs: the frame is its result */
+            continue; /* a yield does not fail: no stop */
+        } else if (fr[0] == 0) {
             stat_calls++;
             trace_yield(in[0], in[1]);
             /* Written before the upcall runs: the runtime reads it. */
@@ -687,6 +735,11 @@ int tockkern_syscall(uint32_t cls, uint32_t r[4], int *deliver, struct tockkern_
     switch (cls) {
     case 0:
         stat_calls++;
+        if (r[0] == 2) {
+            uint32_t in[4] = {r[0], r[1], r[2], r[3]};
+            do_waitfor(in, r);
+            return 1;
+        }
         trace_yield(r[0], r[1]);
         do_yield(r[0], r[1], deliver, up);
         return 0;

@@ -6,15 +6,23 @@
  *                                  (libtock/<kind>/syscalls/ in libtock-c)
  *   drivers/<driver>.c             libtock_<driver>_*: asynchronous
  *                                  operations made only of those wrappers
- *   sync/<driver>_sync.c           libtocksync_<driver>_*: an operation,
- *                                  then yield_for on the upcall's flag
+ *   sync/syscalls/<driver>_sync_syscalls.c
+ *                                  libtocksync_<driver>_yield_wait_for*:
+ *                                  one Yield-WaitFor and its values
+ *                                  (libtock-sync/<kind>/syscalls/
+ *                                  <driver>_syscalls.c; renamed: the
+ *                                  test build names objects by basename)
+ *   sync/<driver>_sync.c           libtocksync_<driver>_*: libtock-c's
+ *                                  2025-2026 sync layer - the console,
+ *                                  the sensor and the button wait with
+ *                                  Yield-WaitFor (no subscribe, no flag),
+ *                                  the alarm delay with yield_for on a
+ *                                  flag its callback sets
  *
  * No body holds two raw calls: a series forms only where the compiler
  * inlined the wrappers (the plugins' late look).  The converters and the
  * raw calls are libtock's (runtime/tock/libtock), out of line.  Written for
- * sysbatch from libtock-c's documented interfaces; the sync layer waits
- * with yield_for (as libtock-c's libtocksync_alarm_delay_ms does) rather
- * than yield_wait_for, which the test kernel does not implement.
+ * sysbatch from libtock-c's documented interfaces.
  */
 #ifndef SAMPLE_H
 #define SAMPLE_H
@@ -80,9 +88,15 @@ typedef void (*libtock_button_callback)(returncode_t status, int button, bool pr
 returncode_t libtock_button_notify_on_press(int button, libtock_button_callback cb);
 returncode_t libtock_button_read(int button, int *pressed);
 
+/* sync/syscalls/ */
+returncode_t libtocksync_console_yield_wait_for_write(uint32_t *bytes_written);
+returncode_t libtocksync_console_yield_wait_for_read(uint32_t *bytes_read);
+returncode_t libtocksync_temperature_yield_wait_for(int *temperature);
+returncode_t libtocksync_button_yield_wait_for(int *button_index, bool *pressed);
+
 /* sync/ */
-returncode_t libtocksync_console_write(const uint8_t *buffer, uint32_t length, int *written);
-returncode_t libtocksync_console_read(uint8_t *buffer, uint32_t length, int *read);
+returncode_t libtocksync_console_write(const uint8_t *buffer, uint32_t length, uint32_t *written);
+returncode_t libtocksync_console_read(uint8_t *buffer, uint32_t length, uint32_t *read);
 int libtocksync_alarm_delay_ms(uint32_t ms);
 returncode_t libtocksync_temperature_read(int *temperature);
 returncode_t libtocksync_button_wait_for_press(int button);

@@ -7,11 +7,11 @@ static uint8_t input[8];
 
 int main(void)
 {
-    int written = 0, got = 0;
+    uint32_t written = 0, got = 0;
     returncode_t w = libtocksync_console_write(greeting, sizeof greeting - 1, &written);
     returncode_t r = libtocksync_console_read(input, sizeof input, &got);
-    app_printf("write rc=%d written=%d\n", w, written);
-    app_printf("read rc=%d got=%d '%s'\n", r, got, (const char *)input);
+    app_printf("write rc=%d written=%u\n", w, written);
+    app_printf("read rc=%d got=%u '%s'\n", r, got, (const char *)input);
     return 0;
 }
 /* APP: write rc=0 written=5

@@ -1,41 +1,31 @@
-/* libtocksync_console_*: start the operation, then yield until its upcall
- * ran (libtock-c's libtock-sync/interface/console.c waits the same way with
- * yield_wait_for). */
+/* libtocksync_console_*: allow the buffer, start the operation, wait for
+ * its upcall with Yield-WaitFor, unallow the buffer (libtock-c's
+ * libtock-sync/interface/console.c, 2025-2026: no subscribe, no flag).
+ * libtock-c unallows with its `defer` (a GCC nested function, which clang
+ * rejects); here the unallow is written out on the paths defer runs it:
+ * every return after the allow succeeded. */
 #include "../sample.h"
 
-struct console_result {
-    bool fired;
-    returncode_t status;
-    uint32_t length;
-};
-
-static struct console_result result;
-
-static void console_done(returncode_t status, uint32_t length)
+returncode_t libtocksync_console_write(const uint8_t *buffer, uint32_t length, uint32_t *written)
 {
-    result.fired = true;
-    result.status = status;
-    result.length = length;
-}
-
-returncode_t libtocksync_console_write(const uint8_t *buffer, uint32_t length, int *written)
-{
-    result.fired = false;
-    returncode_t err = libtock_console_write(buffer, length, console_done);
+    returncode_t err = libtock_console_set_read_allow(buffer, length);
     if (err != RETURNCODE_SUCCESS)
         return err;
-    yield_for(&result.fired);
-    *written = (int)result.length;
-    return result.status;
+    err = libtock_console_command_write((int)length);
+    if (err == RETURNCODE_SUCCESS)
+        err = libtocksync_console_yield_wait_for_write(written);
+    libtock_console_set_read_allow(NULL, 0);
+    return err;
 }
 
-returncode_t libtocksync_console_read(uint8_t *buffer, uint32_t length, int *read)
+returncode_t libtocksync_console_read(uint8_t *buffer, uint32_t length, uint32_t *read)
 {
-    result.fired = false;
-    returncode_t err = libtock_console_read(buffer, length, console_done);
+    returncode_t err = libtock_console_set_readwrite_allow(buffer, length);
     if (err != RETURNCODE_SUCCESS)
         return err;
-    yield_for(&result.fired);
-    *read = (int)result.length;
-    return result.status;
+    err = libtock_console_command_read((int)length);
+    if (err == RETURNCODE_SUCCESS)
+        err = libtocksync_console_yield_wait_for_read(read);
+    libtock_console_set_readwrite_allow(NULL, 0);
+    return err;
 }
