@@ -699,6 +699,39 @@ def pct(x):
     return "%.1f %%" % (100.0 * x)
 
 
+def missing_parts(results):
+    """What a run did not measure: builds without remarks, suite runs and
+    programs without dynamic rows, for the programs and variants it was
+    given (a run stopped for time, or results merged from several runs),
+    so that a partial report says so instead of looking complete."""
+    programs = results.get("programs", [])
+    variants = results.get("variants")
+    if variants is None:
+        # results of a run before "variants" was kept: what it has
+        variants = sorted({k.split("/")[1].replace(" BATCH_EMUL=1", "")
+                           for k in list(results.get("static", {})) + list(results.get("suites", {}))})
+    plugged = [v for v in variants if v.endswith("-plugin")]
+    static = results.get("static", {})
+    suites = results.get("suites", {})
+    measured = {(r["variant"], r["command"].split()[0]) for r in results.get("dynamic", [])}
+    out = []
+    for name in programs:
+        bins = PROGRAMS.get(name, {}).get("binaries", {})
+        for v in plugged:
+            if "%s/%s" % (name, v) not in static:
+                out.append("%s/%s: not built (no static reach, no dynamic reach)" % (name, v))
+            elif bins and not any((v, b) in measured for b in bins):
+                out.append("%s/%s: no dynamic reach" % (name, v))
+        if results.get("skip_tests"):
+            continue
+        for v in variants:
+            for emul in ([False, True] if v in plugged else [False]):
+                key = "%s/%s%s" % (name, v, " BATCH_EMUL=1" if emul else "")
+                if key not in suites:
+                    out.append("%s: test suite not run" % key)
+    return out
+
+
 def write_report(results, docs):
     static = results.get("static", {})
     suites = results.get("suites", {})
@@ -809,6 +842,13 @@ def write_report(results, docs):
     if not suites:
         L.append("| (not run) | | | | | | |")
     L.append("")
+    missing = missing_parts(results)
+    if missing:
+        L.append("Not measured in this run (the tables above hold the rest):")
+        L.append("")
+        for m in missing:
+            L.append("- " + m)
+        L.append("")
     hand = os.path.join(os.path.dirname(os.path.abspath(__file__)), "notes.md")
     if os.path.exists(hand):
         with open(hand) as f:
@@ -908,7 +948,8 @@ def main(argv):
                             stdout=subprocess.PIPE, text=True).stdout.strip()
     results = {"when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                "host": "%s, %d CPUs" % (os.uname().release, os.cpu_count() or 0),
-               "commit": commit, "programs": programs, "static": {}, "suites": {},
+               "commit": commit, "programs": programs, "variants": variants,
+               "skip_tests": skip_tests, "static": {}, "suites": {},
                "dynamic": [], "notes": []}
     # REACH_REUSE=1: keep test-suite results of an earlier run of the same
     # builds (the builds themselves are always reused).
