@@ -490,21 +490,29 @@ def strace_total(path):
 
 
 def stats_calls(path):
-    calls, procs = 0, 0
+    """(calls in batches, of those the calls that shared their batch with
+    another call - None when a line came from a runtime too old to say -,
+    processes), summed over the stats lines in path."""
+    calls, shared, procs = 0, 0, 0
     if os.path.exists(path):
         with open(path) as f:
             for line in f:
-                m = re.search(r"; calls (\d+)$", line.strip())
+                m = re.search(r"; calls (\d+)(?:; shared (\d+))?$", line.strip())
                 if m:
                     calls += int(m.group(1))
+                    if m.group(2) is None or shared is None:
+                        shared = None
+                    else:
+                        shared += int(m.group(2))
                     procs += 1
-    return calls, procs
+    return calls, shared, procs
 
 
 def measure_share(strace, argv, scratch, cwd=None, stdin=None):
     """Run argv with BATCH_EMUL=1 and SYSBATCH_STATS_FILE under strace -f -c:
-    (system calls strace counted, calls that ran inside batches, processes
-    that wrote a stats line)."""
+    (system calls strace counted, calls that ran inside batches, of those the
+    calls that shared their batch (None: not told), processes that wrote a
+    stats line)."""
     stats = os.path.join(scratch, "stats")
     trace = os.path.join(scratch, "strace")
     for p in (stats, trace):
@@ -515,8 +523,8 @@ def measure_share(strace, argv, scratch, cwd=None, stdin=None):
     with open(stdin or os.devnull) as inp, open(os.devnull, "w") as devnull:
         subprocess.run([strace, "-f", "-c", "-o", trace] + argv, cwd=cwd, env=env,
                        stdin=inp, stdout=devnull, stderr=devnull)
-    calls, procs = stats_calls(stats)
-    return strace_total(trace), calls, procs
+    calls, shared, procs = stats_calls(stats)
+    return strace_total(trace), calls, shared, procs
 
 
 def commands(bins, work):
@@ -681,13 +689,13 @@ def dynamic_reach(t, bins_by_variant, work, src_root):
             cwd = tree_root if stdin == listing else os.path.join(scratch, "DEST")
             argv = [os.path.join(scratch, a) if a == "DEST" or a.startswith("DEST/") else a
                     for a in argv]
-            total, calls, procs = measure_share(t["strace"], argv, scratch, cwd, stdin)
+            total, calls, shared, procs = measure_share(t["strace"], argv, scratch, cwd, stdin)
             for a in argv:
                 # mv's target on the other file system is not under scratch
                 if a.startswith("/dev/shm/sysbatch-reach-mv-"):
                     shutil.rmtree(a, ignore_errors=True)
             rows.append({"variant": variant, "command": cname, "syscalls": total,
-                         "batched_calls": calls, "processes": procs,
+                         "batched_calls": calls, "shared_calls": shared, "processes": procs,
                          "share": calls / total if total else 0.0})
             log("%s %s: %d of %d system calls in batches" % (variant, cname, calls, total))
     return rows
@@ -803,7 +811,10 @@ def write_report(results, docs):
     L.append("Each command runs the plugged build with `BATCH_EMUL=1` (batches run "
              "through the runtime's user-space loop, which issues every batched call "
              "itself, so strace still sees each one) and `SYSBATCH_STATS_FILE`; "
-             "`batched` is the sum of `calls N` over all processes, `total` is "
+             "`batched` is the sum of `calls N` over all processes, `shared` of "
+             "`shared N` (the calls that shared their batch with another call: a "
+             "batch that ran one call saved no crossing; `?` where the runtime "
+             "measured did not report it), `total` is "
              "`strace -f -c`'s total. The input is a fixed tree: a copy of the "
              "findutils 4.9.0 source (for diff a second copy with one file changed; "
              "patch and sed -i edit a fresh copy; tar -xf extracts an archive of it; "
@@ -811,11 +822,14 @@ def write_report(results, docs):
              "another file system, so that it copies and removes; cat and stat get "
              "every regular file of the tree as arguments).")
     L.append("")
-    L.append("| command | compiler | total system calls | batched | share |")
-    L.append("|---|---|---:|---:|---:|")
+    L.append("| command | compiler | total system calls | batched | shared | share |")
+    L.append("|---|---|---:|---:|---:|---:|")
     for r in dynamic:
-        L.append("| %s | %s | %d | %d | %s |" % (r["command"], r["variant"], r["syscalls"],
-                                               r["batched_calls"], pct(r["share"])))
+        shared = r.get("shared_calls")
+        L.append("| %s | %s | %d | %d | %s | %s |" % (r["command"], r["variant"], r["syscalls"],
+                                                    r["batched_calls"],
+                                                    "?" if shared is None else "%d" % shared,
+                                                    pct(r["share"])))
     L.append("")
     L.append("![static and dynamic reach](reach.svg)")
     L.append("")
@@ -918,9 +932,10 @@ def main(argv):
         if len(argv) < 4 or not strace:
             die("usage: reach.py --share SCRATCH_DIR CMD... (needs strace)")
         os.makedirs(argv[2], exist_ok=True)
-        total, calls, procs = measure_share(strace, argv[3:], os.path.abspath(argv[2]))
-        print("batched %d of %d system calls (%.1f %%) in %d processes"
-              % (calls, total, 100.0 * calls / total if total else 0.0, procs))
+        total, calls, shared, procs = measure_share(strace, argv[3:], os.path.abspath(argv[2]))
+        print("batched %d of %d system calls (%.1f %%) in %d processes; %s shared a batch"
+              % (calls, total, 100.0 * calls / total if total else 0.0, procs,
+                 "?" if shared is None else "%d" % shared))
         return 0
     if argv[1] == "--report-only":
         with open(results_file) as f:

@@ -270,6 +270,9 @@ static int sb__path_chosen; /* enum sysbatch_path, written once per process */
 static unsigned long sb__batches[3];
 static unsigned long sb__slots[3];
 static unsigned long sb__calls;
+/* Of sb__calls, those that shared their batch with another call: a batch
+ * that ran one call saved no crossing, whatever it was planned to hold. */
+static unsigned long sb__shared;
 static unsigned long sb__refused;
 /* Set at start-up when no stats line will be printed: the "calls" figure
  * (slots less word copies) is then not worth a pass over a planned batch. */
@@ -452,6 +455,7 @@ static void sb__reset_counters_in_child(void)
         __atomic_store_n(&sb__slots[k], 0, __ATOMIC_RELAXED);
     }
     __atomic_store_n(&sb__calls, 0, __ATOMIC_RELAXED);
+    __atomic_store_n(&sb__shared, 0, __ATOMIC_RELAXED);
     __atomic_store_n(&sb__refused, 0, __ATOMIC_RELAXED);
 }
 
@@ -513,10 +517,11 @@ __attribute__((destructor)) static void sb__fini(void)
     sysbatch_get_stats(&st);
     len = snprintf(line, sizeof line,
                    "sysbatch: kernel %lu batches %lu slots; emulated %lu batches %lu slots; "
-                   "refused %lu; calls %lu\n",
+                   "refused %lu; calls %lu; shared %lu\n",
                    st.batches[SYSBATCH_PATH_KERNEL], st.slots[SYSBATCH_PATH_KERNEL],
                    st.batches[SYSBATCH_PATH_EMUL], st.slots[SYSBATCH_PATH_EMUL], st.refused,
-                   __atomic_load_n(&sb__calls, __ATOMIC_RELAXED));
+                   __atomic_load_n(&sb__calls, __ATOMIC_RELAXED),
+                   __atomic_load_n(&sb__shared, __ATOMIC_RELAXED));
     if (len <= 0 || (size_t)len >= sizeof line) {
         errno = saved_errno;
         return;
@@ -782,6 +787,46 @@ static long sb__count_copies(const struct sysbatch_slot *slots, long n)
     return copies;
 }
 
+/* The "calls" and "shared" figures of one batch that ran `calls` system
+ * calls. */
+static inline void sb__count_calls(long calls)
+{
+    sb__count(&sb__calls, (unsigned long)calls);
+    if (calls >= 2) {
+        sb__count(&sb__shared, (unsigned long)calls);
+    }
+}
+
+/* Nonzero when a jump offset of a slot-0 outcome leaves the batch: a stop,
+ * or a jump to the end of an n-slot batch. */
+static inline int sb__first_outcome_ends(short off, long n)
+{
+    return off < 0 || 1 + off >= n;
+}
+
+/* Nonzero when the batch should run as its original calls because through
+ * the kernel it would cost more: fewer slots than the module's break-even,
+ * or (break-even above 1) a batch planned with several slots of which the
+ * first is the only one that can run.  The latter is what a predicated
+ * fill makes when the flag that guards the later calls is off (tar -xf
+ * without --overwrite: openat runs, fstat and close are skipped): every
+ * outcome of slot 0 ends the batch.  Only slot 0 is looked at, so the test
+ * costs the common batch two loads at most. */
+static inline int sb__below_break_even(const struct sysbatch_slot *slots, long n)
+{
+    long min = __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED);
+    const struct sysbatch_slot *first = &slots[0];
+    if (n < min) {
+        return 1;
+    }
+    if (min <= 1 || n == 1 || !sb__has_jump(first)) {
+        return 0;
+    }
+    return sb__first_outcome_ends(first->jump_fail, n) &&
+           sb__first_outcome_ends(first->jump_zero, n) &&
+           sb__first_outcome_ends(first->jump_pos, n);
+}
+
 /* What every batch does before its first slot runs, on either path. */
 static inline void sb__before_run(long *rets, long n, const struct sb__shape *shape)
 {
@@ -825,7 +870,7 @@ static inline long sb__run_kernel(long *rets, const struct sysbatch_slot *slots,
         }
         sb__count(&sb__batches[SYSBATCH_PATH_KERNEL], 1);
         sb__count(&sb__slots[SYSBATCH_PATH_KERNEL], (unsigned long)executed);
-        sb__count(&sb__calls, (unsigned long)(executed - copies));
+        sb__count_calls(executed - copies);
     } else if (last != -SYSBATCH_EREFUSED) {
         /* The batch failed as a whole (bad pointers, or a planned batch
          * that was malformed after all, found before anything ran on our
@@ -884,8 +929,7 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
      * checked batch), is checked first. */
     if ((flags & (SYSBATCH_RUN_PLANNED | SYSBATCH_RUN_CONVERTS)) == SYSBATCH_RUN_PLANNED &&
         p == SYSBATCH_PATH_KERNEL && rets && slots &&
-        (unsigned long)(n - 1) < SYSBATCH_MAX_SLOTS &&
-        n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
+        (unsigned long)(n - 1) < SYSBATCH_MAX_SLOTS && !sb__below_break_even(slots, n)) {
         told.cancel_point = (unsigned long)(flags & SYSBATCH_RUN_CANCEL);
         told.has_jump = (flags & SYSBATCH_RUN_JUMPS) != 0;
         sb__before_run(rets, n, &told);
@@ -919,8 +963,7 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
      * the task must be seen making each call (it is traced, audited or
      * filtered now, perhaps only since start-up): the kernel ran nothing,
      * so the batch runs as its original calls below, and that is no error. */
-    if (!prepared && p == SYSBATCH_PATH_KERNEL &&
-        n >= __atomic_load_n(&sb__min_batch, __ATOMIC_RELAXED)) {
+    if (!prepared && p == SYSBATCH_PATH_KERNEL && !sb__below_break_even(slots, n)) {
         last = (flags & SYSBATCH_RUN_CONVERTS) ? sb__run_kernel_converted(rets, slots, n, &shape)
                                                : sb__run_kernel(rets, slots, n, &shape);
         if (last != -SYSBATCH_EREFUSED) {
@@ -935,6 +978,6 @@ long sysbatch_run(long *rets, struct sysbatch_slot *slots, long n, long flags)
     last = sb__emulate(rets, slots, n, &executed, &copies);
     sb__count(&sb__batches[SYSBATCH_PATH_EMUL], 1);
     sb__count(&sb__slots[SYSBATCH_PATH_EMUL], (unsigned long)executed);
-    sb__count(&sb__calls, (unsigned long)(executed - copies));
+    sb__count_calls(executed - copies);
     return last;
 }

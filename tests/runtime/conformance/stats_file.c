@@ -117,7 +117,7 @@ int main(int argc, char **argv)
     close(fd);
     buf[n < 0 ? 0 : n] = '\0';
     SBT_TRUE("one line from the first child",
-             strncmp(buf, "sysbatch: ", 10) == 0 && strstr(buf, "; calls 2\n") &&
+             strncmp(buf, "sysbatch: ", 10) == 0 && strstr(buf, "; calls 2; shared 2\n") &&
                  strchr(buf, '\n')[1] == '\0');
     sbt_write_file("stats.txt", earlier, sizeof earlier - 1);
 
@@ -141,17 +141,18 @@ int main(int argc, char **argv)
     SBT_TRUE("the earlier line stays first", strncmp(buf, earlier, sizeof earlier - 1) == 0);
     for (line = strtok_r(buf + sizeof earlier - 1, "\n", &save); line;
          line = strtok_r(NULL, "\n", &save)) {
-        unsigned long kb, ks, eb, es, refused, calls;
+        unsigned long kb, ks, eb, es, refused, calls, shared;
         char extra;
         if (sscanf(line,
                    "sysbatch: kernel %lu batches %lu slots; emulated %lu batches %lu slots; "
-                   "refused %lu; calls %lu%c",
-                   &kb, &ks, &eb, &es, &refused, &calls, &extra) != 6) {
+                   "refused %lu; calls %lu; shared %lu%c",
+                   &kb, &ks, &eb, &es, &refused, &calls, &shared, &extra) != 7) {
             sbt_fail("not a stats line: \"%s\"", line);
             continue;
         }
         SBT_EQ("slots are 3 per batch", ks + es, 3 * (kb + eb));
         SBT_EQ("calls are 2 per batch", calls, 2 * (kb + eb));
+        SBT_EQ("every call shared its batch", shared, calls);
         if (nlines < 8) {
             seen_calls[nlines] = calls;
         }

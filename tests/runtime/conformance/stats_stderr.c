@@ -127,13 +127,13 @@ static int run_child(const char *self, const char *mode, const char *user_file, 
 
 static void expect_line(const char *mode, const char *out)
 {
-    unsigned long kb, ks, eb, es, refused, calls;
+    unsigned long kb, ks, eb, es, refused, calls, shared;
     char tail;
     int fields = sscanf(out,
                         "sysbatch: kernel %lu batches %lu slots; emulated %lu batches %lu slots; "
-                        "refused %lu; calls %lu%c",
-                        &kb, &ks, &eb, &es, &refused, &calls, &tail);
-    if (fields != 7 || tail != '\n' || strchr(out, '\n')[1] != '\0') {
+                        "refused %lu; calls %lu; shared %lu%c",
+                        &kb, &ks, &eb, &es, &refused, &calls, &shared, &tail);
+    if (fields != 8 || tail != '\n' || strchr(out, '\n')[1] != '\0') {
         sbt_fail("%s: expected one stats line on the original stderr, got \"%s\"", mode, out);
         return;
     }
@@ -141,6 +141,7 @@ static void expect_line(const char *mode, const char *out)
     SBT_EQ("slots (the copy included)", ks + es, 3);
     SBT_EQ("refused", refused, 0);
     SBT_EQ("calls (the copy not counted)", calls, 2);
+    SBT_EQ("shared (two calls in one batch)", shared, 2);
 }
 
 static void expect_file(const char *mode, const char *path, const char *want)
